@@ -1,0 +1,1 @@
+"""Killbox engine: the rules, geometry, routes, turns and files, with no Qt in sight."""

@@ -1,0 +1,194 @@
+"""The battle map: bounds, walls, doors and windows, terrain, cover objects, lights, picture.
+
+Every coordinate is in square units (see ``engine.grid``): a wall from (3, 0) to (3, 5)
+runs along the left edge of column 3.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
+
+from engine.grid import Point, Square
+
+
+def _check_point(point: Point, what: str) -> None:
+    if len(point) != 2 or not all(math.isfinite(v) for v in point):
+        raise ValueError(f"{what} must be two finite numbers, not {point!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A straight wall segment. Most walls block both; a curtain blocks sight only."""
+
+    start: Point
+    end: Point
+    blocks_sight: bool = True
+    blocks_movement: bool = True
+
+    def __post_init__(self) -> None:
+        _check_point(self.start, "wall start")
+        _check_point(self.end, "wall end")
+        if self.start == self.end:
+            raise ValueError(f"wall from {self.start} to itself has no length")
+
+
+class PortalKind(StrEnum):
+    DOOR = "door"
+    WINDOW = "window"
+
+
+class PortalState(StrEnum):
+    OPEN = "open"
+    CLOSED = "closed"
+    LOCKED = "locked"
+
+
+@dataclass(frozen=True, slots=True)
+class Portal:
+    """A door or window in a wall, as a segment.
+
+    A door blocks sight and movement unless open. A window never blocks sight and
+    always blocks movement (climbing through is not a move, whatever its state).
+    """
+
+    id: str
+    start: Point
+    end: Point
+    kind: PortalKind = PortalKind.DOOR
+    state: PortalState = PortalState.CLOSED
+
+    def __post_init__(self) -> None:
+        _check_point(self.start, f"portal {self.id!r} start")
+        _check_point(self.end, f"portal {self.id!r} end")
+
+    @property
+    def blocks_sight(self) -> bool:
+        return self.kind is PortalKind.DOOR and self.state is not PortalState.OPEN
+
+    @property
+    def blocks_movement(self) -> bool:
+        return self.kind is PortalKind.WINDOW or self.state is not PortalState.OPEN
+
+
+class TerrainKind(StrEnum):
+    DIFFICULT = "difficult"  # costs double to enter
+    IMPASSABLE = "impassable"
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainPatch:
+    """A named set of squares with one kind of terrain (a stair, rubble, a pit)."""
+
+    name: str
+    kind: TerrainKind
+    squares: frozenset[Square]
+
+
+class CoverGrade(StrEnum):
+    """How much an object shields whoever crouches behind it (the d20 grades)."""
+
+    LIGHT = "light"  # one quarter
+    HALF = "half"
+    THREE_QUARTERS = "three_quarters"
+    TOTAL = "total"
+
+
+@dataclass(frozen=True, slots=True)
+class CoverObject:
+    """A crate, car or low wall: a polygon outline in square units with a cover grade.
+
+    ``blocks_sight`` is for objects taller than a standing person (a stack of crates);
+    a low object gives cover without hiding what stands beyond it.
+    """
+
+    id: str
+    name: str
+    outline: tuple[Point, ...]
+    grade: CoverGrade = CoverGrade.HALF
+    height_ft: float = 3.0
+    blocks_sight: bool = False
+    blocks_movement: bool = True
+
+    def __post_init__(self) -> None:
+        if len(self.outline) < 3:
+            raise ValueError(f"cover object {self.id!r} needs at least 3 outline points")
+        for point in self.outline:
+            _check_point(point, f"cover object {self.id!r} outline point")
+
+
+@dataclass(frozen=True, slots=True)
+class Light:
+    """A light source (from Universal VTT maps); drawn, not yet a rule."""
+
+    position: Point
+    range: float = 6.0
+    colour: str = "#ffffffff"
+    intensity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    """The map picture: an image entry of the encounter file, stretched over the bounds."""
+
+    image: str
+    pixels_per_square: int = 64
+
+
+@dataclass(frozen=True, slots=True)
+class BattleMap:
+    """Everything static about the place where the fight happens."""
+
+    width: int
+    height: int
+    walls: tuple[Wall, ...] = ()
+    portals: tuple[Portal, ...] = ()
+    terrain: tuple[TerrainPatch, ...] = ()
+    cover: tuple[CoverObject, ...] = ()
+    lights: tuple[Light, ...] = ()
+    background: Background | None = None
+
+    def __post_init__(self) -> None:
+        if self.width <= 0 or self.height <= 0:
+            raise ValueError(f"map size must be positive, not {self.width}x{self.height}")
+        ids = [p.id for p in self.portals] + [c.id for c in self.cover]
+        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        if duplicates:
+            raise ValueError(f"duplicate portal or cover ids: {', '.join(duplicates)}")
+
+    def in_bounds(self, square: Square) -> bool:
+        return 0 <= square.x < self.width and 0 <= square.y < self.height
+
+    def squares(self) -> Iterator[Square]:
+        for y in range(self.height):
+            for x in range(self.width):
+                yield Square(x, y)
+
+    def terrain_at(self, square: Square) -> TerrainKind | None:
+        return _terrain_index(self.terrain).get(square)
+
+    def portal(self, portal_id: str) -> Portal:
+        for portal in self.portals:
+            if portal.id == portal_id:
+                return portal
+        raise KeyError(f"no door or window {portal_id!r} on this map")
+
+    def with_portal_state(self, portal_id: str, state: PortalState) -> BattleMap:
+        """A copy of the map with one door opened, closed or locked."""
+        self.portal(portal_id)
+        portals = tuple(replace(p, state=state) if p.id == portal_id else p for p in self.portals)
+        return replace(self, portals=portals)
+
+
+@lru_cache(maxsize=64)
+def _terrain_index(terrain: tuple[TerrainPatch, ...]) -> dict[Square, TerrainKind]:
+    index: dict[Square, TerrainKind] = {}
+    for patch in terrain:
+        for square in patch.squares:
+            # Impassable wins where patches overlap.
+            if index.get(square) is not TerrainKind.IMPASSABLE:
+                index[square] = patch.kind
+    return index

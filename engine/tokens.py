@@ -1,0 +1,135 @@
+"""Tokens: the people and vehicles on the map, with their weapons and conditions."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from engine.grid import Square, squares_of_footprint
+
+
+class Side(StrEnum):
+    PARTY = "party"
+    ALLY = "ally"
+    ENEMY = "enemy"
+    NEUTRAL = "neutral"
+
+
+_FRIENDLY = {Side.PARTY, Side.ALLY}
+
+
+def are_opponents(a: Side, b: Side) -> bool:
+    """Party and allies fight enemies; neutrals oppose nobody until the GM changes their side."""
+    return (a in _FRIENDLY and b is Side.ENEMY) or (b in _FRIENDLY and a is Side.ENEMY)
+
+
+class ExpiryPoint(StrEnum):
+    START_OF_TURN = "start_of_turn"
+    END_OF_TURN = "end_of_turn"
+    END_OF_ROUND = "end_of_round"
+
+
+@dataclass(frozen=True, slots=True)
+class Expiry:
+    """When a condition ends: at a point of a given round, in someone's turn.
+
+    ``token_id`` names whose turn counts (None: the token that has the condition).
+    """
+
+    round: int
+    point: ExpiryPoint
+    token_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """A named state on a token (Shaken, flat-footed, braced...), with an optional end."""
+
+    name: str
+    expires: Expiry | None = None
+    source: str | None = None
+    value: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Weapon:
+    """A weapon as the rules see it. Ranges are in the system's unit (ft, inches or m)."""
+
+    name: str
+    damage: str = "1d6"
+    range_increment: float = 0.0
+    ammo: int = 0
+    capacity: int = 0
+    modes: tuple[str, ...] = ()
+    melee: bool = False
+    two_handed: bool = False
+    rate_of_fire: int = 1
+    traits: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.ammo < 0 or (self.capacity > 0 and self.ammo > self.capacity):
+            raise ValueError(
+                f"weapon {self.name!r} holds {self.ammo} shots but its capacity is {self.capacity}"
+            )
+        if not math.isfinite(self.range_increment) or self.range_increment < 0:
+            raise ValueError(f"weapon {self.name!r} range increment must be 0 or more")
+
+    @property
+    def uses_ammunition(self) -> bool:
+        return self.capacity > 0
+
+    def with_ammo(self, ammo: int) -> Weapon:
+        return replace(self, ammo=ammo)
+
+
+StatValue = int | float | str | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A combatant. ``square`` is its top-left square; it covers ``size`` x ``size`` squares.
+
+    ``speed`` is in the system's unit (30 ft, 6", 10 m). ``stats`` holds the stat block
+    whose fields the rule system defines (initiative bonus, Defense, Parry, Toughness...).
+    """
+
+    id: str
+    name: str
+    side: Side
+    square: Square
+    size: int = 1
+    facing: float = 0.0
+    speed: float = 30.0
+    conditions: tuple[Condition, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
+    stats: dict[str, StatValue] = field(default_factory=dict, hash=False)
+    portrait: str | None = None
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise ValueError("token id must not be empty")
+        if self.size < 1:
+            raise ValueError(f"token {self.id!r} size must be at least 1, not {self.size}")
+        if not math.isfinite(self.speed) or self.speed < 0:
+            raise ValueError(f"token {self.id!r} speed must be 0 or more, not {self.speed}")
+        object.__setattr__(self, "square", Square(*self.square))
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return squares_of_footprint(self.square, self.size)
+
+    def has_condition(self, name: str) -> bool:
+        return any(c.name == name for c in self.conditions)
+
+    def stat(self, name: str, default: StatValue = 0) -> StatValue:
+        return self.stats.get(name, default)
+
+    def weapon(self, name: str) -> Weapon:
+        for weapon in self.weapons:
+            if weapon.name == name:
+                return weapon
+        raise KeyError(f"{self.name} carries no weapon called {name!r}")
+
+    def moved_to(self, square: Square) -> Token:
+        return replace(self, square=square)
