@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from engine.battlemap import BattleMap
 from engine.grid import GridScale, Square
 from engine.tokens import Token
+from engine.turns.combat import CombatState
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +22,8 @@ class EncounterState:
     battlemap: BattleMap
     tokens: tuple[Token, ...] = ()
     description: str = ""
+    #: Round, initiative order, budgets, readied actions, dice position and log (engine.turns).
+    combat: CombatState = CombatState()
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

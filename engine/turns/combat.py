@@ -1,0 +1,98 @@
+"""The combat part of an encounter's state: round, initiative order, budgets, dice, log.
+
+These are plain frozen values kept inside :class:`engine.encounter.EncounterState`, so an
+undo stack of states restores all of them exactly. This module imports nothing from the
+rest of the engine, so ``engine.encounter`` can hold it without an import cycle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+#: A value a rule system keeps per combatant or per command option.
+DataValue = int | float | str | bool
+
+
+class Phase(StrEnum):
+    """Where the encounter stands."""
+
+    #: Tokens are placed; nobody has rolled initiative yet.
+    SETUP = "setup"
+    #: Spycraft-style surprise round: only eligible combatants act.
+    SURPRISE = "surprise"
+    #: Ordinary combat rounds.
+    ROUND = "round"
+    #: The GM has ended the fight.
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Combatant:
+    """One token's place in the fight.
+
+    ``initiative`` is the system's count (a Spycraft Initiative Count, a card value...);
+    ``tiebreak`` orders equal counts (higher first), e.g. (Initiative bonus, roll-off).
+    ``budget`` holds what is left of this round's actions by pool name ("half": 2);
+    ``data`` holds whatever else the system tracks (moved this round, fluid modifiers...).
+    """
+
+    token_id: str
+    initiative: int = 0
+    tiebreak: tuple[int, ...] = ()
+    budget: dict[str, int] = field(default_factory=dict, hash=False)
+    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+    acted: bool = False
+
+    def get(self, key: str, default: DataValue = 0) -> DataValue:
+        return self.data.get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One line of the combat log, in words a GM reads at the table."""
+
+    round: int
+    kind: str
+    text: str
+    tokens: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAction:
+    """An action waiting for its moment (a Ready with its trigger, a Delay...)."""
+
+    token_id: str
+    kind: str
+    trigger: str = ""
+    action: str = ""
+    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CombatState:
+    """Round, turn order, whose turn, readied actions, dice position and the log.
+
+    ``order`` lists combatants in acting order for the current round; ``active`` is the
+    token whose turn it is (None before combat or between rounds). ``seed`` and ``rolls``
+    fix the dice: roll number n of an encounter always draws from the same stream.
+    """
+
+    phase: Phase = Phase.SETUP
+    round: int = 0
+    order: tuple[Combatant, ...] = ()
+    active: str | None = None
+    pending: tuple[PendingAction, ...] = ()
+    seed: int = 0
+    rolls: int = 0
+    log: tuple[LogEntry, ...] = ()
+    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+
+    def combatant(self, token_id: str) -> Combatant:
+        for combatant in self.order:
+            if combatant.token_id == token_id:
+                return combatant
+        raise KeyError(f"token {token_id!r} is not in the initiative order")
+
+    def has(self, token_id: str) -> bool:
+        return any(c.token_id == token_id for c in self.order)
