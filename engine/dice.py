@@ -1,0 +1,152 @@
+"""Dice: expressions rolled through the ``d20`` library from a seed kept in the encounter.
+
+``d20`` draws from the global :mod:`random` module. To make rolls reproducible without
+touching anybody else's randomness, each roll swaps ``d20.expression.random`` for a
+:class:`random.Random` seeded from (encounter seed, roll number) under a lock, so roll n
+of an encounter is always the same whatever happened elsewhere in the process.
+
+The GM may roll physical dice instead: :class:`GivenDice` hands back typed totals.
+
+>>> dice = SeededDice(seed=7)
+>>> first = dice.roll("1d20+5", "initiative")
+>>> SeededDice(seed=7).roll("1d20+5", "initiative").total == first.total
+True
+>>> dice.rolls
+1
+>>> GivenDice([17]).roll("1d20+5", "initiative").total
+17
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+import d20
+import d20.expression
+
+
+class DiceError(ValueError):
+    """A dice expression that cannot be rolled, or a typed roll that is missing."""
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """The result of one roll: the total, how it came about, and what it was for."""
+
+    expression: str
+    total: int
+    detail: str
+    purpose: str
+    given: bool = False
+    #: The natural result of the first die (for threats and errors on a d20), if known.
+    natural: int | None = None
+
+    def __str__(self) -> str:
+        how = "typed in" if self.given else self.detail
+        return f"{self.purpose}: {self.total} ({how})"
+
+
+class Dice(Protocol):
+    """Anything that rolls: seeded, typed in by the GM, or a mix."""
+
+    @property
+    def rolls(self) -> int:
+        """How many rolls have been made so far (the encounter stores it)."""
+        ...
+
+    def roll(self, expression: str, purpose: str) -> Roll: ...
+
+
+_LOCK = threading.Lock()
+
+
+def _stream(seed: int, index: int) -> random.Random:
+    # A string seed is hashed with SHA-512 by random.Random: stable across runs and versions.
+    return random.Random(f"killbox:{seed}:{index}")
+
+
+def _natural(result: d20.RollResult) -> int | None:
+    groups = [node for node in _walk(result.expr) if isinstance(node, d20.Dice)]
+    if not groups or not groups[0].values:
+        return None
+    return int(groups[0].values[0].number)
+
+
+def _walk(node: d20.Number | d20.Expression) -> Iterable[d20.Number]:
+    yield node
+    for child in node.children:
+        yield from _walk(child)
+
+
+def roll_expression(expression: str, stream: random.Random) -> d20.RollResult:
+    """Roll an expression with ``d20``, drawing only from ``stream``."""
+    with _LOCK:
+        saved = d20.expression.random
+        d20.expression.random = stream
+        try:
+            return d20.roll(expression)
+        except d20.RollError as error:
+            raise DiceError(f"cannot roll {expression!r}: {error}") from error
+        finally:
+            d20.expression.random = saved
+
+
+class SeededDice:
+    """Rolls drawn from the encounter's seed; ``rolls`` counts up from ``start``."""
+
+    def __init__(self, seed: int, start: int = 0) -> None:
+        self.seed = seed
+        self._rolls = start
+
+    @property
+    def rolls(self) -> int:
+        return self._rolls
+
+    def roll(self, expression: str, purpose: str) -> Roll:
+        result = roll_expression(expression, _stream(self.seed, self._rolls))
+        self._rolls += 1
+        return Roll(expression, int(result.total), str(result), purpose, natural=_natural(result))
+
+
+class GivenDice:
+    """Totals the GM typed in from physical dice, used in order.
+
+    When they run out, ``fallback`` rolls the rest (or a :class:`DiceError` says which roll
+    was missing). ``naturals`` may give the natural die faces for threat and error checks.
+    """
+
+    def __init__(
+        self,
+        totals: Iterable[int],
+        fallback: Dice | None = None,
+        naturals: Iterable[int | None] = (),
+    ) -> None:
+        self._totals = list(totals)
+        self._naturals = list(naturals)
+        self._used = 0
+        self._fallback = fallback
+
+    @property
+    def rolls(self) -> int:
+        return self._used + (self._fallback.rolls if self._fallback else 0)
+
+    def roll(self, expression: str, purpose: str) -> Roll:
+        if self._used < len(self._totals):
+            total = self._totals[self._used]
+            natural = self._naturals[self._used] if self._used < len(self._naturals) else None
+            self._used += 1
+            return Roll(expression, total, f"typed {total}", purpose, given=True, natural=natural)
+        if self._fallback is not None:
+            return self._fallback.roll(expression, purpose)
+        raise DiceError(
+            f"no typed roll left for {purpose} ({expression}); {len(self._totals)} were given"
+        )
+
+
+def check_expression(expression: str) -> None:
+    """Raise :class:`DiceError` if ``expression`` is not a dice expression d20 can roll."""
+    roll_expression(expression, random.Random(0))
