@@ -1,0 +1,28 @@
+"""Geometry of the battle map with Shapely 2: sight, cover, templates, Strafe, Suppressive Fire.
+
+Conventions (shared with ``engine.grid``):
+
+* Coordinates are in square units, x to the right and y **down**; square (x, y) spans
+  [x, x+1] x [y, y+1]. Every Shapely shape returned here is in these units, ready for
+  the desktop to scale into scene coordinates.
+* Angles are in degrees, measured clockwise on screen from "east" (+x), because y grows
+  downwards: 90 degrees points down the map (+y).
+* Line of sight follows one rule everywhere: any corner of one square to any corner of the
+  other, see ``engine.geometry.los``.
+* Results are frozen dataclasses: the shape, the squares covered, the tokens affected with
+  their modifiers, and, when something is not allowed, the reasons in plain words.
+* Derived per-map structures (the sight index) are cached by map, so repeated questions
+  about the same ``BattleMap`` reuse them.
+"""
+
+from engine.geometry.los import (
+    CORNER_INSET,
+    has_line_of_sight,
+    token_line_of_sight,
+)
+
+__all__ = [
+    "CORNER_INSET",
+    "has_line_of_sight",
+    "token_line_of_sight",
+]

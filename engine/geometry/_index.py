@@ -1,0 +1,115 @@
+"""Per-map derived structures (sight blockers, their spatial index), cached by map identity.
+
+A ``BattleMap`` is immutable, so whatever we derive from it stays valid as long as the
+map does. Hashing a map with thousands of walls costs milliseconds, so the cache looks
+maps up by identity first and only falls back to hashing for an equal copy.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import pairwise
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from engine.battlemap import BattleMap
+from engine.grid import Point
+
+#: A wall end that no other sight-blocking segment shares is pulled back by this much, so a
+#: line that only touches the very end of a wall is not blocked (d20's grazing rule).
+FREE_END_TOLERANCE = 1e-4
+
+FloatArray = NDArray[np.float64]
+
+
+@dataclass(frozen=True, eq=False)
+class SightIndex:
+    """What blocks sight on one map, as Shapely geometry and as plain segment arrays.
+
+    ``segments`` has one row ``(x1, y1, x2, y2)`` per sight-blocking segment (walls,
+    closed doors, and the edges of sight-blocking cover objects), free ends pulled back.
+    ``tree`` is an STRtree over ``lines``, the same segments as LineStrings.
+    ``descriptions`` names each segment for the GM ("wall", "door 'd1'", "crates").
+    """
+
+    segments: FloatArray
+    lines: NDArray[np.object_]
+    tree: shapely.STRtree
+    descriptions: tuple[str, ...]
+    bounds: shapely.Polygon
+
+
+def _pull_back(start: Point, end: Point, move_start: bool, move_end: bool) -> tuple[Point, Point]:
+    (x1, y1), (x2, y2) = start, end
+    length = float(np.hypot(x2 - x1, y2 - y1))
+    shift = min(FREE_END_TOLERANCE, length / 4) / length
+    dx, dy = (x2 - x1) * shift, (y2 - y1) * shift
+    if move_start:
+        x1, y1 = x1 + dx, y1 + dy
+    if move_end:
+        x2, y2 = x2 - dx, y2 - dy
+    return (x1, y1), (x2, y2)
+
+
+def _key(point: Point) -> tuple[float, float]:
+    return (round(point[0], 6), round(point[1], 6))
+
+
+def _build(battlemap: BattleMap) -> SightIndex:
+    raw: list[tuple[Point, Point, str]] = []
+    for wall in battlemap.walls:
+        if wall.blocks_sight:
+            raw.append((wall.start, wall.end, "a wall"))
+    for portal in battlemap.portals:
+        if portal.blocks_sight and portal.start != portal.end:
+            raw.append((portal.start, portal.end, f"the closed {portal.kind.value} {portal.id!r}"))
+    for item in battlemap.cover:
+        if item.blocks_sight:
+            ring = (*item.outline, item.outline[0])
+            for a, b in pairwise(ring):
+                if a != b:
+                    raw.append((a, b, f"the {item.name}"))
+    degree = Counter(_key(p) for start, end, _ in raw for p in (start, end))
+    rows: list[tuple[float, float, float, float]] = []
+    for start, end, _ in raw:
+        (x1, y1), (x2, y2) = _pull_back(
+            start, end, degree[_key(start)] == 1, degree[_key(end)] == 1
+        )
+        rows.append((x1, y1, x2, y2))
+    segments = np.array(rows, dtype=np.float64).reshape(-1, 4)
+    lines = shapely.linestrings(segments.reshape(-1, 2, 2)) if len(rows) else np.empty(0, object)
+    bounds = shapely.box(0, 0, battlemap.width, battlemap.height)
+    return SightIndex(
+        segments=segments,
+        lines=np.asarray(lines, dtype=object),
+        tree=shapely.STRtree(lines),
+        descriptions=tuple(d for _, _, d in raw),
+        bounds=bounds,
+    )
+
+
+@lru_cache(maxsize=8)
+def _by_value(battlemap: BattleMap) -> SightIndex:
+    return _build(battlemap)
+
+
+_BY_IDENTITY: OrderedDict[int, tuple[BattleMap, SightIndex]] = OrderedDict()
+_IDENTITY_SLOTS = 8
+
+
+def sight_index(battlemap: BattleMap) -> SightIndex:
+    """The sight index of a map, built once per map (identity first, then by value)."""
+    hit = _BY_IDENTITY.get(id(battlemap))
+    if hit is not None and hit[0] is battlemap:
+        _BY_IDENTITY.move_to_end(id(battlemap))
+        return hit[1]
+    index = _by_value(battlemap)
+    # Holding the map keeps its id from being reused while the entry lives.
+    _BY_IDENTITY[id(battlemap)] = (battlemap, index)
+    while len(_BY_IDENTITY) > _IDENTITY_SLOTS:
+        _BY_IDENTITY.popitem(last=False)
+    return index

@@ -1,0 +1,117 @@
+"""Line of sight between squares and between tokens.
+
+The rule (used everywhere in Killbox, after the d20 convention):
+
+* A square sees another when a straight line can be drawn from **any corner** of the first
+  to **any corner** of the second without crossing anything that blocks sight.
+* Walls that block sight, closed or locked doors and sight-blocking cover objects block;
+  open doors, windows and low cover do not.
+* A line that only touches the free end of a wall is not blocked. A line through the point
+  where two walls meet is blocked, as if the joint were solid.
+* Corners are taken a hair inside their square (``CORNER_INSET``) so that a wall lying on
+  a grid line separates the squares on either side of it, and a line running along a wall
+  between two squares on the same side of it is clear.
+* A token of several squares sees what any of its squares sees.
+
+The relation is symmetric by construction (the same segments, reversed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from engine.battlemap import BattleMap
+from engine.geometry._index import FloatArray, sight_index
+from engine.grid import Square
+from engine.tokens import Token
+
+#: How far inside its square a corner is taken for sight lines, in squares.
+CORNER_INSET = 1e-3
+
+_CORNER_OFFSETS = np.array(
+    [
+        (CORNER_INSET, CORNER_INSET),
+        (1 - CORNER_INSET, CORNER_INSET),
+        (1 - CORNER_INSET, 1 - CORNER_INSET),
+        (CORNER_INSET, 1 - CORNER_INSET),
+    ]
+)
+
+
+def check_square(battlemap: BattleMap, square: Square, what: str) -> None:
+    """Raise a clear error when a square lies off the map."""
+    if not battlemap.in_bounds(square):
+        raise ValueError(
+            f"{what} {square} lies outside the {battlemap.width}x{battlemap.height} map"
+        )
+
+
+def sight_corners(squares: Sequence[Square]) -> FloatArray:
+    """The sight corners of some squares, shape (4 * len(squares), 2)."""
+    origins = np.asarray(squares, dtype=np.float64).reshape(-1, 1, 2)
+    corners: FloatArray = (origins + _CORNER_OFFSETS).reshape(-1, 2)
+    return corners
+
+
+def segments_blocked(
+    battlemap: BattleMap, starts: FloatArray, ends: FloatArray
+) -> NDArray[np.bool_]:
+    """For each segment ``starts[i] -> ends[i]``, whether something blocks sight along it."""
+    index = sight_index(battlemap)
+    count = len(starts)
+    blocked = np.zeros(count, dtype=bool)
+    if count == 0 or len(index.segments) == 0:
+        return blocked
+    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
+    hits = index.tree.query(lines, predicate="intersects")
+    blocked[hits[0]] = True
+    return blocked
+
+
+def first_blocker(
+    battlemap: BattleMap, start: tuple[float, float], end: tuple[float, float]
+) -> str | None:
+    """What blocks the line from start to end nearest the start, in words (None if clear)."""
+    index = sight_index(battlemap)
+    if len(index.segments) == 0:
+        return None
+    line = shapely.LineString([start, end])
+    hits = index.tree.query(line, predicate="intersects")
+    if len(hits) == 0:
+        return None
+    origin = shapely.Point(start)
+    nearest = min(hits, key=lambda i: shapely.distance(origin, index.lines[i]))
+    return index.descriptions[int(nearest)]
+
+
+def _any_clear(
+    battlemap: BattleMap, a_squares: Sequence[Square], b_squares: Sequence[Square]
+) -> bool:
+    a = sight_corners(a_squares)
+    b = sight_corners(b_squares)
+    starts = np.repeat(a, len(b), axis=0)
+    ends = np.tile(b, (len(a), 1))
+    return not bool(segments_blocked(battlemap, starts, ends).all())
+
+
+def has_line_of_sight(battlemap: BattleMap, a: Square, b: Square) -> bool:
+    """Whether square ``a`` sees square ``b`` (any corner to any corner; see module doc)."""
+    check_square(battlemap, a, "square")
+    check_square(battlemap, b, "square")
+    if a == b:
+        return True
+    return _any_clear(battlemap, [a], [b])
+
+
+def token_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> bool:
+    """Whether any square of ``viewer`` sees any square of ``target``."""
+    for token in (viewer, target):
+        for square in token.squares:
+            check_square(battlemap, square, f"token {token.id!r} square")
+    if set(viewer.squares) & set(target.squares):
+        return True
+    return _any_clear(battlemap, viewer.squares, target.squares)
