@@ -1,0 +1,70 @@
+"""The ``killbox`` command: open the main window, or render an encounter to PNG and exit."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="killbox", description="A battle map for gun-heavy tabletop combat."
+    )
+    parser.add_argument(
+        "file",
+        nargs="?",
+        type=Path,
+        help="a .killbox encounter or a Universal VTT map (.dd2vtt, .uvtt, .df2vtt); "
+        "default: the bundled warehouse",
+    )
+    parser.add_argument(
+        "--export-png",
+        metavar="PATH",
+        type=Path,
+        help="render the encounter to a PNG picture and exit without opening a window",
+    )
+    parser.add_argument(
+        "--pixels-per-square",
+        type=int,
+        default=None,
+        metavar="N",
+        help="resolution of --export-png (default: the map picture's own, or 64)",
+    )
+    return parser.parse_args(list(argv))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.export_png is not None and not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed to export
+
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.documents import DocumentError, default_map_path, load_document
+
+    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "killbox"])
+    app.setApplicationName("Killbox")
+    app.setOrganizationName("Killbox")
+
+    if args.export_png is not None:
+        from desktop.render import export_png
+
+        path = args.file or default_map_path()
+        try:
+            document = load_document(path)
+            export_png(document.state, document.images, args.export_png, args.pixels_per_square)
+        except (DocumentError, OSError) as error:
+            print(f"killbox: {error}", file=sys.stderr)
+            return 2
+        return 0
+
+    from desktop.main_window import launch
+
+    return launch(app, args.file)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

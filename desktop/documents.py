@@ -1,0 +1,88 @@
+"""Opening and saving encounter documents through ``engine.files`` (the only file code).
+
+Universal VTT maps (.dd2vtt, .uvtt, .df2vtt) are imported; everything else is a .killbox file.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.battlemap import BattleMap
+from engine.encounter import EncounterState
+from engine.grid import FIVE_FOOT
+
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+KILLBOX_SUFFIX = ".killbox"
+OPENABLE_SUFFIXES = (KILLBOX_SUFFIX, *UVTT_SUFFIXES)
+
+
+class DocumentError(Exception):
+    """A file could not be opened or saved; the message says which and why."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """What the app holds: the state, the images it refers to, and where it came from."""
+
+    state: EncounterState
+    images: Mapping[str, bytes] = field(default_factory=dict)
+    path: Path | None = None  # None until saved as .killbox (an imported map has none)
+
+
+def _files() -> Any:
+    try:
+        return importlib.import_module("engine.files")
+    except ImportError as error:  # the file module is built by another part of the project
+        raise DocumentError(f"encounter files are not available yet ({error})") from error
+
+
+def is_uvtt(path: Path) -> bool:
+    return path.suffix.lower() in UVTT_SUFFIXES
+
+
+def load_document(path: Path) -> Document:
+    """Open a .killbox file or import a Universal VTT map."""
+    if not path.is_file():
+        raise DocumentError(f"{path}: no such file")
+    files = _files()
+    error_type: type[BaseException] = getattr(files, "EncounterFileError", ValueError)
+    try:
+        if is_uvtt(path):
+            try:
+                uvtt = importlib.import_module("engine.files.uvtt")
+            except ImportError as error:
+                raise DocumentError(f"{path}: Universal VTT import is not available yet") from error
+            loaded = uvtt.import_uvtt(path)
+            return Document(loaded.state, dict(loaded.images), None)
+        loaded = files.load_encounter(path)
+    except error_type as error:
+        raise DocumentError(str(error)) from error
+    except OSError as error:
+        raise DocumentError(f"{path}: {error.strerror or error}") from error
+    return Document(loaded.state, dict(loaded.images), path)
+
+
+def save_document(document: Document, path: Path) -> Document:
+    """Save atomically (engine.files writes a temporary file, then renames it)."""
+    files = _files()
+    error_type: type[BaseException] = getattr(files, "EncounterFileError", ValueError)
+    try:
+        files.save_encounter(path, files.EncounterFile(document.state, dict(document.images)))
+    except (error_type, OSError) as error:
+        raise DocumentError(f"could not save {path}: {error}") from error
+    return Document(document.state, document.images, path)
+
+
+def blank_state(name: str = "New encounter", width: int = 30, height: int = 20) -> EncounterState:
+    return EncounterState(
+        name=name, system="spycraft", scale=FIVE_FOOT, battlemap=BattleMap(width, height)
+    )
+
+
+def default_map_path() -> Path:
+    """The bundled encounter that opens on first start."""
+    return Path(__file__).resolve().parents[1] / "maps" / "warehouse.killbox"

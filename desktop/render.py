@@ -1,0 +1,66 @@
+"""Static rendering of an encounter to a picture (``killbox --export-png``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from desktop.scene.map_scene import MapScene
+from desktop.scene.style import SQUARE
+from engine.encounter import EncounterState
+
+#: Longest side of an exported picture; larger maps are scaled down to fit.
+MAX_EXPORT_SIDE = 8192
+DEFAULT_PIXELS_PER_SQUARE = 64
+
+
+def export_pixels_per_square(state: EncounterState, requested: int | None = None) -> float:
+    """Pixels per square: the request, else the background's own resolution, capped to fit."""
+    bm = state.battlemap
+    wanted = float(
+        requested
+        or (bm.background.pixels_per_square if bm.background else DEFAULT_PIXELS_PER_SQUARE)
+    )
+    return min(wanted, MAX_EXPORT_SIDE / max(bm.width, bm.height))
+
+
+def render_scene(scene: MapScene, pixels_per_square: float) -> QImage:
+    """The map area of a scene as an image, ``pixels_per_square`` pixels to a square."""
+    source = scene.map_rect
+    factor = pixels_per_square / SQUARE
+    width = max(1, round(source.width() * factor))
+    height = max(1, round(source.height() * factor))
+    image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.black)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    scene.render(painter, QRectF(0, 0, width, height), source, Qt.AspectRatioMode.IgnoreAspectRatio)
+    painter.end()
+    return image
+
+
+def render_encounter(
+    state: EncounterState,
+    images: Mapping[str, bytes] | None = None,
+    pixels_per_square: int | None = None,
+) -> QImage:
+    scene = MapScene(state, images)
+    return render_scene(scene, export_pixels_per_square(state, pixels_per_square))
+
+
+def export_png(
+    state: EncounterState,
+    images: Mapping[str, bytes] | None,
+    path: Path,
+    pixels_per_square: int | None = None,
+) -> QImage:
+    """Render an encounter and write it as PNG; raises OSError if the file cannot be written."""
+    image = render_encounter(state, images, pixels_per_square)
+    if not image.save(str(path), "PNG"):
+        raise OSError(f"could not write the picture to {path}")
+    return image

@@ -1,0 +1,1 @@
+"""The map as a QGraphicsScene: items built from an EncounterState, and overlays."""

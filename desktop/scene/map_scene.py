@@ -1,0 +1,129 @@
+"""The map scene: builds items from an EncounterState and updates only what a new state changes."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsItemGroup, QGraphicsScene
+
+from desktop.scene import style
+from desktop.scene.items import PortalItem, background_item, static_items
+from desktop.scene.style import SQUARE
+from desktop.scene.token_item import TokenItem
+from engine.encounter import EncounterState
+from engine.tokens import Token
+
+
+def decode_image(data: bytes | None) -> QImage | None:
+    if not data:
+        return None
+    image = QImage.fromData(data)
+    return None if image.isNull() else image
+
+
+class MapScene(QGraphicsScene):
+    """Everything drawn on the map. Tools add their overlays to ``overlay_layer``."""
+
+    def __init__(self, state: EncounterState, images: Mapping[str, bytes] | None = None) -> None:
+        super().__init__()
+        self.setBackgroundBrush(QColor("#16181c"))
+        self.images: Mapping[str, bytes] = dict(images or {})
+        self.state = state
+        self.token_items: dict[str, TokenItem] = {}
+        self.portal_items: dict[str, PortalItem] = {}
+        self._static: list[QGraphicsItem] = []
+        self.overlay_layer = QGraphicsItemGroup()
+        self.overlay_layer.setZValue(style.Z_OVERLAY)
+        self.addItem(self.overlay_layer)
+        # The item index costs more than it saves when overlays change on every mouse move.
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
+        self._build_static(state)
+        for token in state.tokens:
+            self._add_token(token)
+
+    @property
+    def map_rect(self) -> QRectF:
+        bm = self.state.battlemap
+        return QRectF(0, 0, bm.width * SQUARE, bm.height * SQUARE)
+
+    def _build_static(self, state: EncounterState) -> None:
+        for item in self._static:
+            self.removeItem(item)
+        self._static = []
+        self.portal_items = {}
+        bm = state.battlemap
+        if bm.background is not None:
+            image = decode_image(self.images.get(bm.background.image))
+            if image is not None:
+                self._static.append(background_item(image, bm.width, bm.height))
+        for item in static_items(bm):
+            self._static.append(item)
+            if isinstance(item, PortalItem):
+                self.portal_items[item.portal.id] = item
+        for item in self._static:
+            self.addItem(item)
+        margin = 2 * SQUARE
+        self.setSceneRect(self.map_rect.adjusted(-margin, -margin, margin, margin))
+
+    def _portrait(self, token: Token) -> QImage | None:
+        return decode_image(self.images.get(token.portrait)) if token.portrait else None
+
+    def _add_token(self, token: Token) -> TokenItem:
+        item = TokenItem(token, self._portrait(token))
+        self.addItem(item)
+        self.addItem(item.label)
+        self.token_items[token.id] = item
+        return item
+
+    def _remove_token(self, token_id: str) -> None:
+        item = self.token_items.pop(token_id)
+        self.removeItem(item.label)
+        self.removeItem(item)
+
+    def set_state(self, state: EncounterState, images: Mapping[str, bytes] | None = None) -> None:
+        """Show a new state, touching only the items whose values changed."""
+        old = self.state
+        self.state = state
+        if images is not None:
+            self.images = dict(images)
+        if images is not None or state.battlemap is not old.battlemap:
+            if _same_static(old, state) and images is None:
+                for portal in state.battlemap.portals:
+                    item = self.portal_items.get(portal.id)
+                    if item is not None and item.portal != portal:
+                        item.set_portal(portal)
+            else:
+                self._build_static(state)
+        new_tokens = {t.id: t for t in state.tokens}
+        for token_id in [i for i in self.token_items if i not in new_tokens]:
+            self._remove_token(token_id)
+        for token in state.tokens:
+            item = self.token_items.get(token.id)
+            if item is None:
+                self._add_token(token)
+            elif item.token != token:
+                if item.token.portrait != token.portrait:
+                    item.set_portrait(self._portrait(token))
+                item.set_token(token)
+
+    def token_item_at(self, scene_pos: object) -> TokenItem | None:
+        for item in self.items(scene_pos):  # type: ignore[call-overload]
+            if isinstance(item, TokenItem):
+                return item
+        return None
+
+
+def _same_static(a: EncounterState, b: EncounterState) -> bool:
+    """True when two maps differ at most in door and window states."""
+    ma, mb = a.battlemap, b.battlemap
+    return (
+        ma.width == mb.width
+        and ma.height == mb.height
+        and ma.walls is mb.walls
+        and ma.terrain == mb.terrain
+        and ma.cover == mb.cover
+        and ma.background == mb.background
+        and [p.id for p in ma.portals] == [p.id for p in mb.portals]
+    )

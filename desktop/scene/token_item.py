@@ -1,0 +1,241 @@
+"""Token items: a disc in the side's colour with initials, name plate, condition and ammo badges."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.scene import style
+from desktop.scene.style import SQUARE
+from engine.tokens import Condition, Token, Weapon
+
+
+def initials(name: str) -> str:
+    words = [w for w in name.replace("-", " ").split() if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].upper()
+    return (words[0][0] + words[-1][0]).upper()
+
+
+def condition_colour(name: str) -> QColor:
+    """A stable colour per condition name, so Shaken always looks the same."""
+    hue = int(hashlib.md5(name.lower().encode()).hexdigest()[:4], 16) % 360
+    return QColor.fromHsv(hue, 170, 215)
+
+
+def condition_tag(condition: Condition) -> str:
+    return condition.name[:2].capitalize()
+
+
+def ammo_weapon(token: Token) -> Weapon | None:
+    """The first weapon that uses ammunition: the one whose magazine the GM watches."""
+    return next((w for w in token.weapons if w.uses_ammunition), None)
+
+
+def describe_token(token: Token) -> str:
+    lines = [f"<b>{token.name}</b> ({token.side.value})", f"speed {token.speed:g}"]
+    for condition in token.conditions:
+        until = ""
+        if condition.expires is not None:
+            until = f" until round {condition.expires.round} {condition.expires.point.value}"
+        lines.append(f"• {condition.name}{until}")
+    for weapon in token.weapons:
+        ammo = f" {weapon.ammo}/{weapon.capacity}" if weapon.uses_ammunition else ""
+        lines.append(f"⚔ {weapon.name}{ammo}")
+    return "<br>".join(lines)
+
+
+class TokenItem(QGraphicsItem):
+    """One token. Its position is its top-left square; ``set_token`` redraws it from a new value."""
+
+    def __init__(self, token: Token, portrait: QImage | None = None) -> None:
+        super().__init__()
+        self.token = token
+        self._portrait = portrait
+        self.setZValue(style.Z_TOKENS)
+        self.setAcceptHoverEvents(True)
+        self.label = TokenLabelItem(self)
+        self.set_token(token)
+
+    @property
+    def token_id(self) -> str:
+        return self.token.id
+
+    def set_token(self, token: Token) -> None:
+        self.prepareGeometryChange()
+        self.token = token
+        self.setPos(token.square.x * SQUARE, token.square.y * SQUARE)
+        self.setToolTip(describe_token(token))
+        self.label.refresh()
+        self.update()
+
+    def set_portrait(self, portrait: QImage | None) -> None:
+        self._portrait = portrait
+        self.update()
+
+    def setPos(self, *args: object) -> None:  # type: ignore[override]
+        super().setPos(*args)  # type: ignore[arg-type]
+        self.label.follow()
+
+    @property
+    def side_length(self) -> float:
+        return self.token.size * SQUARE
+
+    def boundingRect(self) -> QRectF:
+        s = self.side_length
+        return QRectF(-6, -10, s + 16, s + 16)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        inset = 4.0
+        s = self.side_length
+        path.addEllipse(QRectF(inset, inset, s - 2 * inset, s - 2 * inset))
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        token = self.token
+        s = self.side_length
+        inset = 5.0
+        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        colour = style.SIDE_COLOURS[token.side]
+        # Drop shadow lifts the token off busy backgrounds.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 110))
+        painter.drawEllipse(disc.translated(2.5, 3.5))
+        painter.setBrush(colour.darker(260))
+        painter.drawEllipse(disc)
+        if self._portrait is not None and not self._portrait.isNull():
+            clip = QPainterPath()
+            clip.addEllipse(disc)
+            painter.save()
+            painter.setClipPath(clip)
+            painter.drawImage(disc, self._portrait)
+            painter.restore()
+        else:
+            painter.setPen(QColor("#ffffff"))
+            painter.setFont(style.label_font(disc.height() * 0.38))
+            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(token.name))
+        ring = max(4.0, s * 0.075)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(colour, ring))
+        painter.drawEllipse(disc.adjusted(ring / 2, ring / 2, -ring / 2, -ring / 2))
+        painter.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
+        painter.drawEllipse(disc)
+        self._paint_facing(painter, disc, colour)
+        self._paint_conditions(painter, s)
+        self._paint_ammo(painter, s)
+
+    def _paint_facing(self, painter: QPainter, disc: QRectF, colour: QColor) -> None:
+        # Facing is in degrees, 0 = towards +x (east), growing clockwise on screen (y down).
+        angle = math.radians(self.token.facing)
+        centre = disc.center()
+        r = disc.width() / 2
+        tip = centre + QPointF(math.cos(angle), math.sin(angle)) * (r + 7)
+        left = centre + QPointF(math.cos(angle + 0.28), math.sin(angle + 0.28)) * (r - 2)
+        right = centre + QPointF(math.cos(angle - 0.28), math.sin(angle - 0.28)) * (r - 2)
+        painter.setPen(QPen(QColor(0, 0, 0, 200), 1.2))
+        painter.setBrush(colour.lighter(130))
+        painter.drawPolygon([tip, left, right])
+
+    def _paint_conditions(self, painter: QPainter, s: float) -> None:
+        radius = 9.0
+        font = style.label_font(10)
+        painter.setFont(font)
+        # Leave the top-left corner to the ammunition badge on small tokens.
+        room = 4 if s > SQUARE or ammo_weapon(self.token) is None else 2
+        shown = self.token.conditions[:room]
+        for index, condition in enumerate(shown):
+            centre = QPointF(s - radius + 2 - index * (2 * radius - 2), radius - 6)
+            painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
+            painter.setBrush(condition_colour(condition.name))
+            painter.drawEllipse(centre, radius, radius)
+            painter.setPen(QColor("#101010"))
+            painter.drawText(
+                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
+                Qt.AlignmentFlag.AlignCenter,
+                condition_tag(condition),
+            )
+        extra = len(self.token.conditions) - len(shown)
+        if extra > 0:
+            centre = QPointF(s - radius + 2 - len(shown) * (2 * radius - 2), radius - 6)
+            painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
+            painter.setBrush(QColor("#f5f5f5"))
+            painter.drawEllipse(centre, radius, radius)
+            painter.setPen(QColor("#101010"))
+            painter.drawText(
+                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
+                Qt.AlignmentFlag.AlignCenter,
+                f"+{extra}",
+            )
+
+    def _paint_ammo(self, painter: QPainter, s: float) -> None:
+        weapon = ammo_weapon(self.token)
+        if weapon is None:
+            return
+        text = f"{weapon.ammo}/{weapon.capacity}"
+        font = style.label_font(10)
+        width = QFontMetricsF(font).horizontalAdvance(text) + 8
+        rect = QRectF(-6, -9, width, 15)
+        if weapon.ammo == 0:
+            fill = QColor("#d63031")
+        elif weapon.ammo * 4 <= weapon.capacity:
+            fill = QColor("#f0a020")
+        else:
+            fill = QColor("#1f2328")
+        painter.setPen(QPen(QColor(255, 255, 255, 180), 1))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(rect, 4, 4)
+        painter.setFont(font)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class TokenLabelItem(QGraphicsItem):
+    """The name plate under a token; a separate item so it stays above neighbouring tokens."""
+
+    def __init__(self, owner: TokenItem) -> None:
+        super().__init__()
+        self._owner = owner
+        self._text = ""
+        self._rect = QRectF()
+        self.setZValue(style.Z_LABELS)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def refresh(self) -> None:
+        self.prepareGeometryChange()
+        self._text = self._owner.token.name
+        font = style.label_font(12)
+        width = QFontMetricsF(font).horizontalAdvance(self._text) + 10
+        self._rect = QRectF(-width / 2, 0, width, 17)
+        self.follow()
+        self.update()
+
+    def follow(self) -> None:
+        owner = self._owner
+        s = owner.token.size * SQUARE
+        self.setPos(owner.pos() + QPointF(s / 2, s - 7))
+        self.setVisible(owner.isVisible())
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        colour = style.SIDE_COLOURS[self._owner.token.side]
+        painter.setPen(QPen(colour, 1.5))
+        painter.setBrush(QBrush(QColor(15, 17, 20, 215)))
+        painter.drawRoundedRect(self._rect, 5, 5)
+        painter.setFont(style.label_font(12))
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)

@@ -1,0 +1,85 @@
+"""The killbox command line: --export-png renders an encounter without a window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+from desktop import app as app_module
+from desktop.documents import Document
+from tests.desktop.conftest import distinct_colours
+from tests.desktop.sample import HEIGHT, WIDTH, sample_state
+
+
+@pytest.fixture
+def sample_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Serve the sample encounter for any path, so this test does not depend on engine.files."""
+    path = tmp_path / "sample.killbox"
+    path.write_bytes(b"")
+    monkeypatch.setattr(
+        "desktop.documents.load_document", lambda p: Document(sample_state(), {}, p)
+    )
+    return path
+
+
+def test_export_png_writes_a_picture_of_the_map_size(
+    qapp: QApplication, sample_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "map.png"
+    assert app_module.main([str(sample_file), "--export-png", str(out)]) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (WIDTH * 64, HEIGHT * 64)
+    assert distinct_colours(image) > 20
+
+
+def test_export_png_honours_the_requested_resolution(
+    qapp: QApplication, sample_file: Path, tmp_path: Path
+) -> None:
+    out = tmp_path / "small.png"
+    args = [str(sample_file), "--export-png", str(out), "--pixels-per-square", "20"]
+    assert app_module.main(args) == 0
+    assert QImage(str(out)).size().toTuple() == (WIDTH * 20, HEIGHT * 20)
+
+
+def test_export_png_reports_a_missing_file(
+    qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "none.png"
+    code = app_module.main([str(tmp_path / "missing.killbox"), "--export-png", str(out)])
+    assert code == 2
+    assert "killbox:" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_export_png_runs_without_a_display(tmp_path: Path) -> None:
+    """A fresh process with no platform set still exports (it picks offscreen itself)."""
+    out = tmp_path / "cli.png"
+    script = (
+        "import sys, desktop.documents as d;"
+        "from desktop.documents import Document;"
+        "from tests.desktop.sample import sample_state;"
+        "d.load_document = lambda p: Document(sample_state(), {}, p);"
+        "from desktop.app import main;"
+        f"sys.exit(main(['x.killbox', '--export-png', {str(out)!r}]))"
+    )
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert QImage(str(out)).width() == WIDTH * 64
