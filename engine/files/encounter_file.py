@@ -1,0 +1,282 @@
+"""The ``.killbox`` encounter file: a zip of ``encounter.json`` and the pictures it names.
+
+``encounter.json`` is ``{"format": "killbox-encounter", "version": 1, "encounter": {...}}``,
+the encounter being ``EncounterState`` as pydantic serialises it. The state is serialised
+generically, so fields added to the model later (with defaults) need no change here.
+
+Loading validates everything before returning anything; any problem is an
+``EncounterFileError`` naming the file, the place and what is wrong. Saving writes a
+temporary file and renames it over the old one, and refuses a state that would not load.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from engine.encounter import EncounterState
+from engine.files.archive import ARCHIVE, read_entries, unsafe_name_reason, zip_bytes
+from engine.files.atomic import atomic_write_bytes
+from engine.files.errors import EncounterFileError, json_path
+from engine.files.images import ImageProblem, check_image
+
+FORMAT_NAME = "killbox-encounter"
+#: The version this Killbox writes.
+FORMAT_VERSION = 1
+#: The versions this Killbox reads.
+SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
+#: The file name suffix of an encounter file.
+SUFFIX = ".killbox"
+
+ENCOUNTER_ENTRY = "encounter.json"
+#: Image entries live in this folder of the archive, e.g. ``images/background.png``.
+IMAGE_FOLDER = "images/"
+
+#: How the in-memory document is named in errors from ``encounter_from_json``.
+MEMORY = "<memory>"
+
+_STATE = TypeAdapter(EncounterState)
+
+
+@dataclass(frozen=True)
+class EncounterFile:
+    """An encounter and the pictures it uses, keyed by entry name (``images/bg.png``)."""
+
+    state: EncounterState
+    images: Mapping[str, bytes] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # A read-only copy: the caller's dict cannot change a loaded file afterwards.
+        object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
+
+
+def encounter_to_json(state: EncounterState) -> dict[str, Any]:
+    """The whole ``encounter.json`` document for a state (format, version, encounter)."""
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "encounter": _STATE.dump_python(state, mode="json"),
+    }
+
+
+def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> EncounterState:
+    """The state in an ``encounter.json`` document, checked; ``path`` names it in errors.
+
+    Raises EncounterFileError for a wrong format or version, a value of the wrong type,
+    a broken model rule (two tokens on one square...) or a key the model does not know.
+    """
+    if not isinstance(data, dict):
+        raise EncounterFileError(path, ENCOUNTER_ENTRY, "must hold a JSON object")
+    if data.get("format") != FORMAT_NAME:
+        raise EncounterFileError(
+            path, "format", f"must be {FORMAT_NAME!r}, found {_show(data.get('format'))}"
+        )
+    version = data.get("version")
+    if type(version) is not int or version not in SUPPORTED_VERSIONS:
+        supported = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
+        newer = (
+            " (written by a newer Killbox?)"
+            if type(version) is int and version > max(SUPPORTED_VERSIONS)
+            else ""
+        )
+        raise EncounterFileError(
+            path, "version",
+            f"version {_show(version)} is not supported{newer}; this Killbox reads version "
+            f"{supported}",
+        )
+    unknown = sorted(set(data) - {"format", "version", "encounter"})
+    if unknown:
+        raise EncounterFileError(path, json_path("", [unknown[0]]), "unknown key")
+    if "encounter" not in data:
+        raise EncounterFileError(path, "encounter", "missing")
+    encounter = data["encounter"]
+    try:
+        state = _STATE.validate_python(encounter)
+    except ValidationError as exc:
+        place, problem = _describe_validation_error(exc, encounter)
+        raise EncounterFileError(path, place, problem) from exc
+    except RecursionError as exc:
+        raise EncounterFileError(path, "encounter", "nested too deeply") from exc
+    _check_no_unknown_keys(encounter, _STATE.dump_python(state, mode="json"), ["encounter"], path)
+    return state
+
+
+def load_encounter(path: str | os.PathLike[str]) -> EncounterFile:
+    """Read and check a ``.killbox`` file; nothing is returned unless all of it is sound."""
+    return _parse_entries(read_entries(path), path)
+
+
+def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) -> None:
+    """Write an encounter file atomically; the previous file survives any failure.
+
+    The new file is checked exactly as ``load_encounter`` would check it before anything is
+    written, so a saved file always loads (EncounterFileError names what would not).
+    OSError from the file system (disk full, no permission) passes through.
+    """
+    document = encounter_to_json(encounter_file.state)
+    non_finite = _find_non_finite(document["encounter"], ["encounter"])
+    if non_finite is not None:
+        raise EncounterFileError(path, non_finite, "is not a finite number; cannot be saved")
+    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
+    entries = {ENCOUNTER_ENTRY: text.encode("utf-8")}
+    for name in sorted(encounter_file.images):
+        entries[name] = bytes(encounter_file.images[name])
+    _parse_entries(entries, path)
+    atomic_write_bytes(path, zip_bytes(entries))
+
+
+def referenced_images(state: EncounterState) -> dict[str, str]:
+    """Every image entry the state names, as JSON path -> entry name."""
+    refs: dict[str, str] = {}
+    background = state.battlemap.background
+    if background is not None:
+        refs["encounter.battlemap.background.image"] = background.image
+    for index, token in enumerate(state.tokens):
+        if token.portrait is not None:
+            refs[f"encounter.tokens[{index}].portrait"] = token.portrait
+    return refs
+
+
+def _parse_entries(entries: Mapping[str, bytes], path: str | os.PathLike[str]) -> EncounterFile:
+    if ENCOUNTER_ENTRY not in entries:
+        raise EncounterFileError(
+            path, ENCOUNTER_ENTRY, "missing: every .killbox archive must hold encounter.json"
+        )
+    images: dict[str, bytes] = {}
+    for name, data in entries.items():
+        if name == ENCOUNTER_ENTRY:
+            continue
+        reason = unsafe_name_reason(name)
+        if reason is not None:
+            raise EncounterFileError(path, name or ARCHIVE, f"{reason}; refused")
+        if not name.startswith(IMAGE_FOLDER):
+            raise EncounterFileError(
+                path, name,
+                f"unexpected entry: an encounter file holds {ENCOUNTER_ENTRY} and pictures "
+                f"under {IMAGE_FOLDER}",
+            )
+        try:
+            check_image(data)
+        except ImageProblem as exc:
+            raise EncounterFileError(path, name, str(exc)) from exc
+        images[name] = data
+    state = encounter_from_json(_parse_json(entries[ENCOUNTER_ENTRY], path), path)
+    for place, name in referenced_images(state).items():
+        if name not in images:
+            raise EncounterFileError(
+                path, place, f"names the image {name!r}, which is not in the archive"
+            )
+    return EncounterFile(state, images)
+
+
+def _parse_json(raw: bytes, path: str | os.PathLike[str]) -> Any:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EncounterFileError(
+            path, ENCOUNTER_ENTRY, f"is not UTF-8 text (byte {exc.start})"
+        ) from exc
+
+    def refuse_constant(name: str) -> Any:
+        raise ValueError(f"{name} is not a JSON number")
+
+    try:
+        return json.loads(text, parse_constant=refuse_constant)
+    except json.JSONDecodeError as exc:
+        raise EncounterFileError(
+            path, f"{ENCOUNTER_ENTRY} line {exc.lineno} column {exc.colno}",
+            f"not valid JSON: {exc.msg}",
+        ) from exc
+    except ValueError as exc:
+        raise EncounterFileError(path, ENCOUNTER_ENTRY, f"not valid JSON: {exc}") from exc
+    except RecursionError as exc:
+        raise EncounterFileError(path, ENCOUNTER_ENTRY, "nested too deeply") from exc
+
+
+def _describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, str]:
+    """The first failing place as a JSON path, and every complaint pydantic made about it."""
+    errors = exc.errors(include_url=False)
+    places = [_loc_path(error["loc"], error["type"], data) for error in errors]
+    first = places[0]
+    problems: list[str] = []
+    for place, error in zip(places, errors, strict=True):
+        if place != first:
+            continue
+        message = error["msg"].removeprefix("Value error, ")
+        if error["type"] != "missing" and _is_scalar(error["input"]):
+            message += f" (found {_show(error['input'])})"
+        if message not in problems:
+            problems.append(message)
+    problem = "; or ".join(problems) if len(problems) > 1 else problems[0]
+    others = len({p for p in places if p != first})
+    if others:
+        problem += f" (and problems at {others} more place{'s' if others > 1 else ''})"
+    return json_path("encounter", first), problem
+
+
+def _loc_path(loc: tuple[int | str, ...], kind: str, data: Any) -> tuple[int | str, ...]:
+    """Keep the part of a pydantic location that exists in the data.
+
+    Pydantic adds the union member tried (``stats.k.int``) to a location; such parts are
+    not in the document, so they are dropped. A missing key is kept, as the last part.
+    """
+    kept: list[int | str] = []
+    node = data
+    for key in loc:
+        in_dict = isinstance(node, dict) and key in node
+        in_list = isinstance(node, list) and isinstance(key, int) and 0 <= key < len(node)
+        if in_dict or in_list:
+            node = node[key]
+        elif kind == "missing" and key == loc[-1]:
+            kept.append(key)
+            break
+        else:
+            break
+        kept.append(key)
+    return tuple(kept)
+
+
+def _check_no_unknown_keys(
+    given: Any, known: Any, place: list[int | str], path: str | os.PathLike[str]
+) -> None:
+    """Refuse keys the model does not have (a typo would otherwise be dropped silently).
+
+    ``known`` is the validated state dumped again: every key it lacks was ignored.
+    """
+    if isinstance(given, dict) and isinstance(known, dict):
+        for key, value in given.items():
+            if key not in known:
+                raise EncounterFileError(path, json_path("", [*place, key]), "unknown key")
+            _check_no_unknown_keys(value, known[key], [*place, key], path)
+    elif isinstance(given, list) and isinstance(known, list) and len(given) == len(known):
+        for index, (a, b) in enumerate(zip(given, known, strict=True)):
+            _check_no_unknown_keys(a, b, [*place, index], path)
+
+
+def _find_non_finite(value: Any, place: list[int | str]) -> str | None:
+    if isinstance(value, float) and not math.isfinite(value):
+        return json_path("", place)
+    items: Any = value.items() if isinstance(value, dict) else (
+        enumerate(value) if isinstance(value, list) else ()
+    )
+    for key, item in items:
+        found = _find_non_finite(item, [*place, key])
+        if found is not None:
+            return found
+    return None
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _show(value: Any) -> str:
+    text = repr(value) if _is_scalar(value) else type(value).__name__
+    return text if len(text) <= 60 else text[:57] + "..."
