@@ -1,34 +1,135 @@
-"""Save then load of .killbox files, with a state that uses every part of the model."""
+"""Save then load of .killbox files: equal states, identical pictures, a clear file layout."""
 
 from __future__ import annotations
 
-import io
+import json
+import zipfile
+from dataclasses import replace
 from pathlib import Path
 
-from PIL import Image
+import pytest
+from hypothesis import HealthCheck, given, settings
 
-from engine.battlemap import Background, BattleMap
 from engine.encounter import EncounterState
-from engine.files import EncounterFile, load_encounter, save_encounter
-from engine.grid import FIVE_FOOT, Square
-from engine.tokens import Side, Token
-
-
-def small_png() -> bytes:
-    buffer = io.BytesIO()
-    Image.new("RGB", (8, 6), "olive").save(buffer, "PNG")
-    return buffer.getvalue()
+from engine.files import (
+    FORMAT_VERSION,
+    EncounterFile,
+    EncounterFileError,
+    encounter_from_json,
+    encounter_to_json,
+    load_encounter,
+    referenced_images,
+    save_encounter,
+)
+from tests.engine.files.builders import png_bytes, rich_file, rich_state
+from tests.engine.files.strategies import IMAGE_NAMES, encounter_states
 
 
 def test_save_then_load_gives_the_same_state_and_image_bytes(tmp_path: Path) -> None:
-    state = EncounterState(
-        "Warehouse", "spycraft", FIVE_FOOT,
-        BattleMap(5, 5, background=Background("images/bg.png")),
-        (Token("a", "Agent", Side.PARTY, Square(1, 2), stats={"defense": 14}),),
-    )
-    original = EncounterFile(state, {"images/bg.png": small_png()})
+    original = rich_file()
     path = tmp_path / "warehouse.killbox"
     save_encounter(path, original)
     loaded = load_encounter(path)
-    assert loaded.state == state
+    assert loaded.state == original.state
     assert dict(loaded.images) == dict(original.images)
+    # Equality of frozen dataclasses skips nothing that matters, but check the parts
+    # that need care in JSON: enums, frozensets of squares, mixed stat types.
+    assert loaded.state.battlemap.portals == original.state.battlemap.portals
+    assert loaded.state.battlemap.terrain[0].squares == original.state.battlemap.terrain[0].squares
+    stats = loaded.state.token("agent-1").stats
+    assert stats == {"defense": 14, "initiative": 3.5, "class": "Soldier", "wild_card": True}
+    assert [type(v) for v in stats.values()] == [int, float, str, bool]
+
+
+def test_the_archive_holds_versioned_json_and_the_images(tmp_path: Path) -> None:
+    path = tmp_path / "warehouse.killbox"
+    save_encounter(path, rich_file())
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+        document = json.loads(archive.read("encounter.json"))
+    assert names == ["encounter.json", "images/background.png", "images/kestrel.png"]
+    assert document["format"] == "killbox-encounter"
+    assert document["version"] == FORMAT_VERSION == 1
+    assert document["encounter"]["name"] == "Warehouse shoot-out"
+    assert document["encounter"]["tokens"][1]["side"] == "enemy"
+
+
+def test_saving_twice_gives_identical_bytes(tmp_path: Path) -> None:
+    save_encounter(tmp_path / "a.killbox", rich_file())
+    save_encounter(tmp_path / "b.killbox", rich_file())
+    assert (tmp_path / "a.killbox").read_bytes() == (tmp_path / "b.killbox").read_bytes()
+
+
+def test_saving_over_an_existing_file_replaces_it(tmp_path: Path) -> None:
+    path = tmp_path / "warehouse.killbox"
+    save_encounter(path, rich_file())
+    renamed = replace(rich_state(), name="After the fight")
+    save_encounter(path, EncounterFile(renamed, rich_file().images))
+    assert load_encounter(path).state.name == "After the fight"
+    assert [p.name for p in tmp_path.iterdir()] == ["warehouse.killbox"]
+
+
+def test_json_helpers_round_trip_without_a_file() -> None:
+    state = rich_state()
+    document = encounter_to_json(state)
+    assert json.loads(json.dumps(document)) == document  # plain JSON values only
+    assert encounter_from_json(document) == state
+
+
+def test_json_helpers_name_the_document_given() -> None:
+    document = encounter_to_json(rich_state())
+    document["encounter"]["tokens"][2]["speed"] = "fast"
+    with pytest.raises(EncounterFileError) as caught:
+        encounter_from_json(document, path="snapshot")
+    assert caught.value.path == "snapshot"
+    assert caught.value.place == "encounter.tokens[2].speed"
+
+
+def test_referenced_images_name_their_json_paths() -> None:
+    assert referenced_images(rich_state()) == {
+        "encounter.battlemap.background.image": "images/background.png",
+        "encounter.tokens[0].portrait": "images/kestrel.png",
+    }
+
+
+def test_an_unreferenced_image_is_kept(tmp_path: Path) -> None:
+    images = {**rich_file().images, "images/spare.png": png_bytes((2, 2))}
+    save_encounter(tmp_path / "x.killbox", EncounterFile(rich_state(), images))
+    assert load_encounter(tmp_path / "x.killbox").images["images/spare.png"] == png_bytes((2, 2))
+
+
+def test_loaded_images_cannot_be_changed(tmp_path: Path) -> None:
+    save_encounter(tmp_path / "x.killbox", rich_file())
+    loaded = load_encounter(tmp_path / "x.killbox")
+    with pytest.raises(TypeError):
+        loaded.images["images/new.png"] = b""  # type: ignore[index]
+
+
+def test_save_refuses_a_state_naming_an_image_it_does_not_carry(tmp_path: Path) -> None:
+    path = tmp_path / "x.killbox"
+    with pytest.raises(EncounterFileError) as caught:
+        save_encounter(path, EncounterFile(rich_state(), {}))
+    assert caught.value.place == "encounter.battlemap.background.image"
+    assert "images/background.png" in caught.value.problem
+    assert not path.exists()
+
+
+def test_save_refuses_a_number_json_cannot_hold(tmp_path: Path) -> None:
+    state = rich_state()
+    token = replace(state.tokens[0], facing=float("inf"))
+    with pytest.raises(EncounterFileError) as caught:
+        save_encounter(tmp_path / "x.killbox",
+                       EncounterFile(state.with_token(token), rich_file().images))
+    assert caught.value.place == "encounter.tokens[0].facing"
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(state=encounter_states())
+def test_any_valid_state_survives_save_and_load(tmp_path: Path, state: EncounterState) -> None:
+    images = {name: png_bytes((3, 3)) for name in IMAGE_NAMES}
+    path = tmp_path / "generated.killbox"
+    save_encounter(path, EncounterFile(state, images))
+    loaded = load_encounter(path)
+    assert loaded.state == state
+    assert dict(loaded.images) == images

@@ -1,0 +1,124 @@
+"""Hypothesis strategies for valid encounter states (every value the model accepts)."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from engine.battlemap import (
+    Background,
+    BattleMap,
+    CoverGrade,
+    CoverObject,
+    Light,
+    Portal,
+    PortalKind,
+    PortalState,
+    TerrainKind,
+    TerrainPatch,
+    Wall,
+)
+from engine.encounter import EncounterState
+from engine.grid import DiagonalRule, GridScale, Square, Unit
+from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
+
+IMAGE_NAMES = ("images/background.png", "images/portrait-a.png", "images/b.png")
+
+finite = st.floats(allow_nan=False, allow_infinity=False)
+non_negative = st.floats(min_value=0, allow_nan=False, allow_infinity=False)
+text = st.text(max_size=12)
+stat_values = st.one_of(st.integers(), finite, text, st.booleans())
+
+
+def points(width: int, height: int) -> st.SearchStrategy[tuple[float, float]]:
+    return st.tuples(
+        st.floats(min_value=0, max_value=width, allow_nan=False),
+        st.floats(min_value=0, max_value=height, allow_nan=False),
+    )
+
+
+@st.composite
+def battlemaps(draw: st.DrawFn) -> BattleMap:
+    width = draw(st.integers(1, 10))
+    height = draw(st.integers(1, 10))
+    squares = st.builds(Square, st.integers(0, width - 1), st.integers(0, height - 1))
+    walls = draw(st.lists(
+        st.tuples(points(width, height), points(width, height), st.booleans(), st.booleans())
+        .filter(lambda t: t[0] != t[1])
+        .map(lambda t: Wall(*t)),
+        max_size=4,
+    ))
+    ids = draw(st.lists(st.text(min_size=1, max_size=8), unique=True, max_size=6))
+    split = draw(st.integers(0, len(ids)))
+    portals = tuple(
+        Portal(pid, draw(points(width, height)), draw(points(width, height)),
+               draw(st.sampled_from(PortalKind)), draw(st.sampled_from(PortalState)))
+        for pid in ids[:split]
+    )
+    cover = tuple(
+        CoverObject(cid, draw(text), tuple(draw(st.lists(points(width, height), min_size=3,
+                                                         max_size=5))),
+                    draw(st.sampled_from(CoverGrade)), draw(finite), draw(st.booleans()),
+                    draw(st.booleans()))
+        for cid in ids[split:]
+    )
+    terrain = draw(st.lists(
+        st.builds(TerrainPatch, text, st.sampled_from(TerrainKind),
+                  st.frozensets(squares, max_size=6)),
+        max_size=3,
+    ))
+    lights = draw(st.lists(
+        st.builds(Light, points(width, height), non_negative, text, finite), max_size=2
+    ))
+    background = draw(st.none() | st.builds(
+        Background, st.sampled_from(IMAGE_NAMES), st.integers(1, 512)
+    ))
+    return BattleMap(width, height, tuple(walls), portals, tuple(terrain), cover,
+                     tuple(lights), background)
+
+
+@st.composite
+def weapons(draw: st.DrawFn) -> Weapon:
+    capacity = draw(st.integers(0, 200))
+    return Weapon(
+        name=draw(text), damage=draw(text), range_increment=draw(non_negative),
+        ammo=draw(st.integers(0, capacity)), capacity=capacity,
+        modes=tuple(draw(st.lists(text, max_size=3))), melee=draw(st.booleans()),
+        two_handed=draw(st.booleans()), rate_of_fire=draw(st.integers()),
+        traits=tuple(draw(st.lists(text, max_size=2))),
+    )
+
+
+conditions = st.builds(
+    Condition, text,
+    st.none() | st.builds(Expiry, st.integers(), st.sampled_from(ExpiryPoint),
+                          st.none() | text),
+    st.none() | text, st.integers(),
+)
+
+
+@st.composite
+def encounter_states(draw: st.DrawFn) -> EncounterState:
+    battlemap = draw(battlemaps())
+    tokens: list[Token] = []
+    taken: set[Square] = set()
+    for token_id in draw(st.lists(st.text(min_size=1, max_size=8), unique=True, max_size=5)):
+        size = draw(st.integers(1, 2))
+        if size > min(battlemap.width, battlemap.height):
+            continue
+        square = Square(draw(st.integers(0, battlemap.width - size)),
+                        draw(st.integers(0, battlemap.height - size)))
+        token = Token(
+            token_id, draw(text), draw(st.sampled_from(Side)), square, size=size,
+            facing=draw(finite), speed=draw(non_negative),
+            conditions=tuple(draw(st.lists(conditions, max_size=2))),
+            weapons=tuple(draw(st.lists(weapons(), max_size=2))),
+            stats=draw(st.dictionaries(text, stat_values, max_size=4)),
+            portrait=draw(st.none() | st.sampled_from(IMAGE_NAMES)),
+        )
+        if taken.isdisjoint(token.squares):
+            taken.update(token.squares)
+            tokens.append(token)
+    scale = GridScale(draw(st.floats(min_value=0.01, max_value=1e6)),
+                      draw(st.sampled_from(Unit)), draw(st.sampled_from(DiagonalRule)))
+    return EncounterState(draw(text), draw(text), scale, battlemap, tuple(tokens),
+                          draw(st.text(max_size=40)))
