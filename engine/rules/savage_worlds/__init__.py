@@ -1,0 +1,6 @@
+"""Savage Worlds Adventure Edition on the turn engine (system name ``savage-worlds``).
+
+Initiative by the Action Deck (``deck``), Hold (``hold``), Trait rolls (``traits``),
+conditions and their durations (``conditions``), the attack maneuvers (``maneuvers``),
+opposed maneuvers and Support (``opposed_actions``) and Suppressive Fire.
+"""

@@ -1,0 +1,110 @@
+"""Savage Worlds Action Deck: 54 cards, high to low, suits break ties, Jokers reshuffle."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.dice import GivenDice, SeededDice
+from engine.rules.savage_worlds.deck import (
+    ActionDeck,
+    Card,
+    Suit,
+    acting_order,
+    full_deck,
+)
+
+
+def test_action_deck_holds_54_cards_with_two_jokers() -> None:
+    cards = full_deck()
+    assert len(cards) == 54
+    assert len({c.code for c in cards}) == 54
+    assert sum(c.is_joker for c in cards) == 2
+
+
+def test_action_cards_act_from_high_to_low() -> None:
+    hands = {"two": Card(2, Suit.SPADES), "ace": Card(14, Suit.CLUBS), "ten": Card(10, Suit.HEARTS)}
+    assert acting_order(hands) == ["ace", "ten", "two"]
+
+
+def test_suits_break_ties_spades_hearts_diamonds_clubs() -> None:
+    hands = {
+        "c": Card(9, Suit.CLUBS),
+        "h": Card(9, Suit.HEARTS),
+        "s": Card(9, Suit.SPADES),
+        "d": Card(9, Suit.DIAMONDS),
+    }
+    assert acting_order(hands) == ["s", "h", "d", "c"]
+
+
+def test_joker_beats_the_ace_of_spades() -> None:
+    hands = {"ace": Card(14, Suit.SPADES), "joker": Card.from_code("BJ")}
+    assert acting_order(hands) == ["joker", "ace"]
+
+
+def test_card_codes_round_trip() -> None:
+    for card in full_deck():
+        assert Card.from_code(card.code) == card
+    with pytest.raises(ValueError, match="not an Action Card"):
+        Card.from_code("1X")
+
+
+def test_deal_gives_one_card_each_and_marks_a_joker_round() -> None:
+    deck = ActionDeck(full_deck())  # unshuffled: Red Joker on top
+    deck, hands = deck.deal(["a", "b", "c"])
+    assert hands["a"].is_joker
+    assert deck.joker_dealt
+    assert len(deck.draw_pile) == 51
+
+
+def test_deck_is_shuffled_after_a_round_with_a_joker() -> None:
+    dice = SeededDice(seed=11)
+    deck, hands = ActionDeck(full_deck()).deal(["a", "b"])
+    after = deck.end_round(hands.values(), dice)
+    assert len(after.draw_pile) == 54 and after.discards == ()
+    assert not after.joker_dealt
+
+
+def test_no_shuffle_after_a_round_without_a_joker() -> None:
+    pile = tuple(c for c in full_deck() if not c.is_joker) + tuple(
+        c for c in full_deck() if c.is_joker
+    )
+    deck, hands = ActionDeck(pile).deal(["a", "b"])
+    after = deck.end_round(hands.values(), SeededDice(seed=1))
+    assert len(after.draw_pile) == 52 and len(after.discards) == 2
+
+
+def test_shuffle_is_reproducible_from_the_seed() -> None:
+    first = ActionDeck.fresh().shuffled(SeededDice(seed=5))
+    again = ActionDeck.fresh().shuffled(SeededDice(seed=5))
+    other = ActionDeck.fresh().shuffled(SeededDice(seed=6))
+    assert first == again
+    assert first != other
+    assert sorted(c.code for c in first.draw_pile) == sorted(c.code for c in full_deck())
+
+
+def test_an_empty_draw_pile_is_reshuffled_mid_deal_without_the_cards_in_hand() -> None:
+    deck = ActionDeck((Card(5, Suit.CLUBS),), tuple(c for c in full_deck() if c.code != "5C"))
+    deck, hands = deck.deal(["a", "b"], SeededDice(seed=2))
+    assert hands["a"] == Card(5, Suit.CLUBS)
+    assert hands["b"] != hands["a"]
+    assert len(deck.draw_pile) == 52
+
+
+def test_running_dry_without_dice_is_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="ran out"):
+        ActionDeck(()).deal(["a"])
+
+
+def test_a_bad_shuffle_draw_is_rejected() -> None:
+    with pytest.raises(ValueError, match="shuffle draw"):
+        ActionDeck.fresh().shuffled(GivenDice([99]))
+
+
+@settings(max_examples=50)
+@given(st.integers(min_value=0, max_value=10_000))
+def test_encode_decode_round_trip(seed: int) -> None:
+    deck = ActionDeck.fresh().shuffled(SeededDice(seed=seed))
+    deck, _ = deck.deal(["a", "b", "c"])
+    assert ActionDeck.decode(deck.encode()) == deck
