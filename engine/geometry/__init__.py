@@ -18,11 +18,17 @@ Conventions (shared with ``engine.grid``):
 from engine.geometry.los import (
     CORNER_INSET,
     has_line_of_sight,
+    squares_see_each_other,
     token_line_of_sight,
 )
+from engine.geometry.visibility import VisibleSquares, visibility_polygon, visible_squares
 
 __all__ = [
     "CORNER_INSET",
+    "VisibleSquares",
     "has_line_of_sight",
+    "squares_see_each_other",
     "token_line_of_sight",
+    "visibility_polygon",
+    "visible_squares",
 ]

@@ -17,6 +17,7 @@ import shapely
 from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
+from engine.geometry._march import WallGrid, build_wall_grid
 from engine.grid import Point
 
 #: A wall end that no other sight-blocking segment shares is pulled back by this much, so a
@@ -33,6 +34,7 @@ class SightIndex:
     ``segments`` has one row ``(x1, y1, x2, y2)`` per sight-blocking segment (walls,
     closed doors, and the edges of sight-blocking cover objects), free ends pulled back.
     ``tree`` is an STRtree over ``lines``, the same segments as LineStrings.
+    ``grid`` buckets the segments for the marching tests of ``_march``.
     ``descriptions`` names each segment for the GM ("wall", "door 'd1'", "crates").
     """
 
@@ -41,6 +43,7 @@ class SightIndex:
     tree: shapely.STRtree
     descriptions: tuple[str, ...]
     bounds: shapely.Polygon
+    grid: WallGrid
 
 
 def _pull_back(start: Point, end: Point, move_start: bool, move_end: bool) -> tuple[Point, Point]:
@@ -89,6 +92,7 @@ def _build(battlemap: BattleMap) -> SightIndex:
         tree=shapely.STRtree(lines),
         descriptions=tuple(d for _, _, d in raw),
         bounds=bounds,
+        grid=build_wall_grid(segments, battlemap.width, battlemap.height),
     )
 
 

@@ -1,0 +1,61 @@
+"""Line of sight properties: symmetry, walls only take sight away, rotation, fast == plain."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.battlemap import BattleMap, Wall
+from engine.geometry.los import (
+    has_line_of_sight,
+    segments_blocked,
+    segments_blocked_reference,
+    squares_see_each_other,
+)
+from engine.grid import Square
+from tests.engine.geometry.strategies import maps, rotate_map, rotate_square, squares, walls
+
+
+@settings(max_examples=80, deadline=None)
+@given(maps, squares, squares)
+def test_line_of_sight_is_symmetric(battlemap: BattleMap, a: Square, b: Square) -> None:
+    assert has_line_of_sight(battlemap, a, b) == has_line_of_sight(battlemap, b, a)
+
+
+@settings(max_examples=80, deadline=None)
+@given(maps, walls, squares, squares)
+def test_adding_a_wall_never_adds_sight(
+    battlemap: BattleMap, wall: Wall, a: Square, b: Square
+) -> None:
+    walled = BattleMap(battlemap.width, battlemap.height, walls=(*battlemap.walls, wall))
+    if has_line_of_sight(walled, a, b):
+        assert has_line_of_sight(battlemap, a, b)
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps, squares, squares)
+def test_rotating_the_map_rotates_line_of_sight(battlemap: BattleMap, a: Square, b: Square) -> None:
+    turned = rotate_map(battlemap)
+    assert has_line_of_sight(battlemap, a, b) == has_line_of_sight(
+        turned, rotate_square(a), rotate_square(b)
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps, st.lists(st.tuples(squares, squares), min_size=1, max_size=20))
+def test_bulk_answers_match_single_answers(
+    battlemap: BattleMap, pairs: list[tuple[Square, Square]]
+) -> None:
+    bulk = squares_see_each_other(battlemap, [a for a, _ in pairs], [b for _, b in pairs])
+    assert list(bulk) == [has_line_of_sight(battlemap, a, b) for a, b in pairs]
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps, st.lists(st.tuples(squares, squares), min_size=1, max_size=20))
+def test_grid_walk_agrees_with_the_rtree(
+    battlemap: BattleMap, pairs: list[tuple[Square, Square]]
+) -> None:
+    starts = np.array([a.centre for a, _ in pairs]) + 0.2
+    ends = np.array([b.centre for _, b in pairs]) - 0.3
+    assert list(segments_blocked(battlemap, starts, ends)) == list(
+        segments_blocked_reference(battlemap, starts, ends)
+    )

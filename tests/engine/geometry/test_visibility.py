@@ -1,0 +1,51 @@
+"""Visibility polygon and the squares a token sees, checked against line of sight."""
+
+import pytest
+import shapely
+from hypothesis import given, settings
+
+from engine.battlemap import BattleMap, Wall
+from engine.geometry.los import has_line_of_sight
+from engine.geometry.visibility import visibility_polygon, visible_squares
+from engine.grid import Square
+from engine.tokens import Side, Token
+from tests.engine.geometry.strategies import maps, squares
+
+
+def test_open_map_polygon_is_the_disc_clipped_to_the_map() -> None:
+    polygon = visibility_polygon(BattleMap(20, 20), (10.0, 10.0), 5.0)
+    assert polygon.area == pytest.approx(3.14159 * 25, rel=0.01)
+    corner = visibility_polygon(BattleMap(20, 20), (0.5, 0.5), 5.0)
+    assert corner.bounds[0] == 0 and corner.bounds[1] == 0
+
+
+def test_wall_casts_a_shadow() -> None:
+    # Wall along x = 6 from y = 0 to y = 20 hides everything east of it.
+    battlemap = BattleMap(20, 20, walls=(Wall((6, 0), (6, 20)),))
+    polygon = visibility_polygon(battlemap, (3.0, 10.0), 10.0)
+    assert polygon.bounds[2] == pytest.approx(6.0)
+    assert not polygon.contains(shapely.Point(7, 10))
+
+
+def test_radius_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="vision radius"):
+        visibility_polygon(BattleMap(5, 5), (1.0, 1.0), 0)
+
+
+def test_visible_squares_stop_at_the_radius_and_the_wall() -> None:
+    battlemap = BattleMap(20, 20, walls=(Wall((6, 0), (6, 20)),))
+    token = Token("a", "Agent", Side.PARTY, Square(2, 10))
+    seen = visible_squares(battlemap, token, 3).squares
+    assert Square(5, 10) in seen and Square(2, 13) in seen
+    assert Square(6, 10) not in seen  # behind the wall
+    assert Square(2, 14) not in seen  # beyond 3 squares
+
+
+@settings(max_examples=40, deadline=None)
+@given(maps, squares, squares)
+def test_visible_squares_follow_the_line_of_sight_rule(
+    battlemap: BattleMap, viewer: Square, other: Square
+) -> None:
+    token = Token("v", "Viewer", Side.PARTY, viewer)
+    seen = visible_squares(battlemap, token, 30).squares
+    assert (other in seen) == has_line_of_sight(battlemap, viewer, other)
