@@ -1,0 +1,411 @@
+"""Universal VTT maps (.dd2vtt, .uvtt, .df2vtt): import to an encounter, export back.
+
+Universal VTT is the JSON that Dungeondraft, DungeonFog, Dungeon Alchemist and others
+export: the map picture as base64 plus walls, doors and lights in grid squares, y down.
+
+How each field lands in Killbox (``import_uvtt``):
+
+* ``format``: 0.2 or 0.3, as a number or a string; anything else is refused.
+* ``resolution``: ``map_size`` gives the map's squares (rounded up to whole squares);
+  ``map_origin`` is subtracted from every coordinate (a cropped export); ``pixels_per_grid``
+  is only a hint: the picture is stretched over ``map_size`` on each axis, so a picture
+  exported at another resolution (or with a different scale per axis) still lines up.
+* ``line_of_sight``: wall polylines -> ``Wall`` segments (block sight and movement).
+  Cave walls are simplified (see ``uvtt_shapes``) by at most 0.095 of a square.
+* ``objects_line_of_sight``: outlines of things drawn on the map (pillars, statues, rocks).
+  An outline enclosing an area becomes a ``CoverObject`` (half cover, blocks movement);
+  with ``objects_block_sight`` (the default, what other tools do) it also blocks sight and
+  counts as taller than a person, without it it is low cover one sees over. An outline that
+  encloses no area (two points, or all in a line) becomes sight-only walls when
+  ``objects_block_sight`` is on, and is dropped when it is off.
+* ``portals``: ``bounds`` gives the segment. ``closed: true`` is a closed door; ``closed:
+  false`` is a window, or an open door when ``open_portals_as="door"``. Overlapping
+  duplicates are merged (a door wins over a window). ``position`` and ``rotation`` are checked
+  but the segment comes from ``bounds``; ``freestanding`` is not kept (the model has no such
+  thing). Wall parts drawn straight across a portal are cut away so the doorway can open.
+* ``lights``: ``Light`` with position, range (squares), intensity and colour (``#aarrggbb``,
+  the order Universal VTT and Qt use); ``shadows`` is not kept.
+* ``environment``: checked, not kept: the model has no ambient light, and the picture is
+  shown as it is (as with ``baked_lighting``).
+* ``image``: base64 PNG, WebP or JPEG, told apart by its first bytes, decoded by Pillow and
+  stored as the entry ``images/background.<ext>``; see ``uvtt_picture`` for big pictures.
+
+Keys Killbox does not know (tools add their own) are ignored. Any problem is an
+``EncounterFileError`` naming the file, the JSON path and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.battlemap import (
+    Background,
+    BattleMap,
+    CoverGrade,
+    CoverObject,
+    Light,
+    Portal,
+    PortalKind,
+    PortalState,
+    Wall,
+)
+from engine.encounter import EncounterState
+from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
+from engine.files.errors import EncounterFileError
+from engine.files.uvtt_export import export_uvtt
+from engine.files.uvtt_json import Reader
+from engine.files.uvtt_picture import Picture, PictureProblem, decode_base64, load_picture
+from engine.files.uvtt_shapes import (
+    Segment,
+    cut_out,
+    merge_overlapping,
+    polygon_outlines,
+    segments,
+    simplify_polylines,
+    without_repeats,
+)
+from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Point
+
+#: File name endings of Universal VTT exports (Dungeondraft, generic, DungeonFog).
+UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
+
+#: The Universal VTT format versions this importer reads.
+SUPPORTED_FORMATS = (0.2, 0.3)
+
+#: Largest file read at all (a 16384 x 16384 px PNG export is well under it).
+MAX_FILE_BYTES = 1 << 30
+
+#: Most squares a map may have along one side.
+MAX_MAP_SIDE = 1000
+
+#: The grid scale a new encounter gets in each rule system.
+SYSTEM_SCALES: dict[str, GridScale] = {
+    "spycraft": FIVE_FOOT,
+    "d20_firearms": FIVE_FOOT,
+    "savage_worlds": SAVAGE_INCH,
+    "cities_without_number": METRIC,
+}
+
+#: Height given to an imported object that blocks sight (taller than a standing person).
+TALL_OBJECT_FT = 8.0
+LOW_OBJECT_FT = 3.0
+
+Progress = Callable[[float, str], None]
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "SUPPORTED_FORMATS",
+    "UVTT_SUFFIXES",
+    "Progress",
+    "export_uvtt",
+    "import_uvtt",
+]
+
+
+def import_uvtt(
+    path: str | os.PathLike[str],
+    *,
+    objects_block_sight: bool = True,
+    open_portals_as: Literal["window", "door"] = "window",
+    system: str = "spycraft",
+    progress: Progress | None = None,
+) -> EncounterFile:
+    """Read a Universal VTT export as a new encounter with its map (and no tokens).
+
+    ``progress(fraction, stage)`` is called as the stages go by (0.0 to 1.0), so a window
+    can show a progress bar. Raises EncounterFileError for any problem with the file.
+    """
+    if open_portals_as not in ("window", "door"):
+        raise ValueError(f"open_portals_as must be 'window' or 'door', not {open_portals_as!r}")
+    if system not in SYSTEM_SCALES:
+        raise ValueError(f"unknown rule system {system!r} (known: {', '.join(SYSTEM_SCALES)})")
+    report: Progress = progress or _silent
+    reader = Reader(path)
+
+    report(0.0, "Reading the file")
+    root = reader.obj(_read_json(path), [])
+    # The picture is most of the file: take it out of the document at once, and drop the
+    # base64 text as soon as it is decoded, so only one copy is ever held.
+    image_text = root.pop("image", None)
+    version = _format(reader, root)
+    origin, map_size = _resolution(reader, root)
+    bounds = (_whole_squares(map_size[0]), _whole_squares(map_size[1]))
+
+    picture: Picture | None = None
+    if image_text is not None:
+        report(0.25, "Decoding the picture")
+        try:
+            data = decode_base64(image_text)
+            del image_text
+            picture = load_picture(data, map_size, bounds)
+            del data
+        except PictureProblem as exc:
+            raise reader.fail(["image"], str(exc)) from exc
+
+    report(0.7, "Reading walls, doors and lights")
+    content = _MapReader(reader, origin, objects_block_sight, open_portals_as)
+    wall_lines = content.wall_lines(root)
+    object_lines, cover = content.objects(root)
+    portals = content.portals(root)
+    lights = content.lights(root)
+    content.check_environment(root)
+
+    report(0.85, "Simplifying walls")
+    walls = _walls(simplify_polylines([*wall_lines, *object_lines]), len(wall_lines), portals)
+
+    images: dict[str, bytes] = {}
+    background = None
+    if picture is not None:
+        name = f"{IMAGE_FOLDER}background.{picture.extension}"
+        images[name] = picture.data
+        background = Background(name, max(1, round(picture.size[0] / bounds[0])))
+    try:
+        battlemap = BattleMap(
+            width=bounds[0], height=bounds[1], walls=walls, portals=portals,
+            cover=cover, lights=lights, background=background,
+        )
+        state = EncounterState(
+            name=Path(path).stem or "Imported map",
+            system=system,
+            scale=SYSTEM_SCALES[system],
+            battlemap=battlemap,
+            description=f"Imported from {Path(path).name} (Universal VTT {version:g})"
+            + (f"; picture {picture.note}" if picture is not None and picture.note else ""),
+        )
+        encounter = EncounterFile(state, images)
+    except ValueError as exc:  # a model rule the checks above did not foresee
+        raise EncounterFileError(path, "(map)", str(exc)) from exc
+    report(1.0, "Done")
+    return encounter
+
+
+def _silent(fraction: float, stage: str) -> None:
+    del fraction, stage
+
+
+def _read_json(path: str | os.PathLike[str]) -> Any:
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            raise EncounterFileError(
+                path, "(file)",
+                f"is {size / 2**20:,.0f} MiB; Universal VTT files over "
+                f"{MAX_FILE_BYTES / 2**20:,.0f} MiB are refused",
+            )
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+    except OSError as exc:
+        raise EncounterFileError(path, "(file)", f"cannot be read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise EncounterFileError(
+            path, "(file)", f"is not UTF-8 JSON text (byte {exc.start}); is it a map export?"
+        ) from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EncounterFileError(
+            path, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"
+        ) from exc
+    except RecursionError as exc:
+        raise EncounterFileError(path, "(file)", "JSON nested too deeply") from exc
+
+
+def _format(reader: Reader, root: dict[str, Any]) -> float:
+    raw = reader.member(root, "format", [])
+    value: float | None = None
+    if isinstance(raw, str):
+        try:
+            value = float(raw.strip())
+        except ValueError:
+            value = None
+    elif isinstance(raw, int | float) and not isinstance(raw, bool):
+        value = float(raw)
+    supported = " and ".join(f"{v:g}" for v in SUPPORTED_FORMATS)
+    if value is None or not any(math.isclose(value, v, abs_tol=1e-9) for v in SUPPORTED_FORMATS):
+        raise reader.fail(
+            ["format"], f"Universal VTT format {raw!r} is not supported; Killbox reads {supported}"
+        )
+    return value
+
+
+def _resolution(reader: Reader, root: dict[str, Any]) -> tuple[Point, tuple[float, float]]:
+    keys: list[str | int] = ["resolution"]
+    resolution = reader.obj(reader.member(root, "resolution", []), keys)
+    origin_value = resolution.get("map_origin")
+    origin = (0.0, 0.0) if origin_value is None else reader.point(
+        origin_value, [*keys, "map_origin"]
+    )
+    size = reader.obj(reader.member(resolution, "map_size", keys), [*keys, "map_size"])
+    width = reader.positive(reader.member(size, "x", [*keys, "map_size"]), [*keys, "map_size", "x"])
+    height = reader.positive(
+        reader.member(size, "y", [*keys, "map_size"]), [*keys, "map_size", "y"]
+    )
+    for axis, value in (("x", width), ("y", height)):
+        if value > MAX_MAP_SIDE:
+            raise reader.fail(
+                [*keys, "map_size", axis],
+                f"{value:g} squares is more than the {MAX_MAP_SIDE} a map may have on a side",
+            )
+    reader.positive(
+        reader.member(resolution, "pixels_per_grid", keys), [*keys, "pixels_per_grid"]
+    )
+    return origin, (width, height)
+
+
+def _whole_squares(size: float) -> int:
+    # A size a hair over a whole number (float noise in the export) does not add a square.
+    return max(1, math.ceil(size - 1e-6))
+
+
+class _MapReader:
+    """Reads the map content of one document, shifted by the map origin."""
+
+    def __init__(
+        self, reader: Reader, origin: Point, objects_block_sight: bool,
+        open_portals_as: Literal["window", "door"],
+    ) -> None:
+        self.reader = reader
+        self.origin = origin
+        self.objects_block_sight = objects_block_sight
+        self.open_portals_as = open_portals_as
+
+    def shifted(self, point: Point) -> Point:
+        return (point[0] - self.origin[0], point[1] - self.origin[1])
+
+    def polyline(self, value: Any, keys: list[str | int], what: str) -> list[Point]:
+        points = self.reader.points(value, keys)
+        if len(points) < 2:
+            raise self.reader.fail(
+                keys, f"{what} needs at least two points, this one has {len(points)}"
+            )
+        distinct = without_repeats([self.shifted(p) for p in points])
+        if len(distinct) < 2:
+            raise self.reader.fail(keys, f"{what} has no length: all its points are the same")
+        return distinct
+
+    def wall_lines(self, root: dict[str, Any]) -> list[list[Point]]:
+        return [
+            self.polyline(value, ["line_of_sight", i], "a wall")
+            for i, value in enumerate(self.reader.optional_array(root, "line_of_sight", []))
+        ]
+
+    def objects(
+        self, root: dict[str, Any]
+    ) -> tuple[list[list[Point]], tuple[CoverObject, ...]]:
+        """Sight-only wall polylines, and cover objects, from the object outlines."""
+        lines: list[list[Point]] = []
+        cover: list[CoverObject] = []
+        outlines = self.reader.optional_array(root, "objects_line_of_sight", [])
+        for i, value in enumerate(outlines):
+            points = self.polyline(value, ["objects_line_of_sight", i], "an object outline")
+            rings = polygon_outlines(points)
+            if not rings and self.objects_block_sight:
+                lines.append(points)
+            for ring in rings:
+                number = len(cover) + 1
+                cover.append(CoverObject(
+                    id=f"object-{number}",
+                    name=f"Object {number}",
+                    outline=tuple(ring),
+                    grade=CoverGrade.HALF,
+                    height_ft=TALL_OBJECT_FT if self.objects_block_sight else LOW_OBJECT_FT,
+                    blocks_sight=self.objects_block_sight,
+                    blocks_movement=True,
+                ))
+        return lines, tuple(cover)
+
+    def portals(self, root: dict[str, Any]) -> tuple[Portal, ...]:
+        found: list[tuple[Segment, bool]] = []
+        for i, value in enumerate(self.reader.optional_array(root, "portals", [])):
+            keys: list[str | int] = ["portals", i]
+            data = self.reader.obj(value, keys)
+            bounds = self.reader.points(self.reader.member(data, "bounds", keys),
+                                        [*keys, "bounds"])
+            if len(bounds) != 2:
+                raise self.reader.fail(
+                    [*keys, "bounds"], f"needs exactly two points, found {len(bounds)}"
+                )
+            start, end = self.shifted(bounds[0]), self.shifted(bounds[1])
+            if math.dist(start, end) <= 1e-6:
+                raise self.reader.fail([*keys, "bounds"], "both points are the same")
+            if "position" in data:
+                self.reader.point(data["position"], [*keys, "position"])
+            if "rotation" in data:
+                self.reader.number(data["rotation"], [*keys, "rotation"])
+            self.reader.boolean(data, "freestanding", keys, False)
+            found.append(((start, end), self.reader.boolean(data, "closed", keys, True)))
+        portals: list[Portal] = []
+        counts = {PortalKind.DOOR: 0, PortalKind.WINDOW: 0}
+        for segment, sources in merge_overlapping([segment for segment, _ in found]):
+            closed = any(found[i][1] for i in sources)
+            if closed or self.open_portals_as == "door":
+                kind = PortalKind.DOOR
+                state = PortalState.CLOSED if closed else PortalState.OPEN
+            else:
+                kind, state = PortalKind.WINDOW, PortalState.CLOSED
+            counts[kind] += 1
+            portals.append(Portal(f"{kind.value}-{counts[kind]}", segment[0], segment[1],
+                                  kind, state))
+        return tuple(portals)
+
+    def lights(self, root: dict[str, Any]) -> tuple[Light, ...]:
+        lights: list[Light] = []
+        for i, value in enumerate(self.reader.optional_array(root, "lights", [])):
+            keys: list[str | int] = ["lights", i]
+            data = self.reader.obj(value, keys)
+            position = self.shifted(
+                self.reader.point(self.reader.member(data, "position", keys), [*keys, "position"])
+            )
+            light_range = 6.0
+            if "range" in data:
+                light_range = self.reader.number(data["range"], [*keys, "range"])
+                if light_range < 0:
+                    raise self.reader.fail([*keys, "range"], "must not be negative")
+            intensity = (
+                self.reader.number(data["intensity"], [*keys, "intensity"])
+                if "intensity" in data else 1.0
+            )
+            colour = colour_from_uvtt(data.get("color", "ffffffff"), self.reader,
+                                      [*keys, "color"])
+            self.reader.boolean(data, "shadows", keys, True)
+            lights.append(Light(position, light_range, colour, intensity))
+        return tuple(lights)
+
+    def check_environment(self, root: dict[str, Any]) -> None:
+        value = root.get("environment")
+        if value is None:
+            return
+        data = self.reader.obj(value, ["environment"])
+        self.reader.boolean(data, "baked_lighting", ["environment"], True)
+        if "ambient_light" in data:
+            colour_from_uvtt(data["ambient_light"], self.reader, ["environment", "ambient_light"])
+
+
+def colour_from_uvtt(value: Any, reader: Reader, keys: list[str | int]) -> str:
+    """``ffeccd8b`` (AARRGGBB, as Dungeondraft writes) or ``eccd8b`` -> ``#ffeccd8b``."""
+    text = value.strip().removeprefix("#").lower() if isinstance(value, str) else None
+    if text is None or len(text) not in (6, 8) or any(c not in "0123456789abcdef" for c in text):
+        raise reader.fail(keys, f"must be a hex colour such as 'ffeccd8b' (AARRGGBB), "
+                                f"found {value!r}"[:200])
+    return "#" + ("ff" + text if len(text) == 6 else text)
+
+
+def _walls(
+    lines: list[list[Point]], wall_count: int, portals: tuple[Portal, ...]
+) -> tuple[Wall, ...]:
+    """Walls from the simplified polylines: the first ``wall_count`` block both, the rest
+    (object outlines with no area) sight only. Portal openings are cut out of them."""
+    openings = [(p.start, p.end) for p in portals]
+    walls: list[Wall] = []
+    for index, line in enumerate(lines):
+        blocks_movement = index < wall_count
+        for segment in segments(line):
+            for start, end in cut_out(segment, openings):
+                if math.dist(start, end) > 1e-6:
+                    walls.append(Wall(start, end, True, blocks_movement))
+    return tuple(walls)

@@ -1,0 +1,205 @@
+"""The picture inside a Universal VTT file: base64 text to checked image bytes for the map.
+
+Policy for big pictures (``MAX_IMAGE_PIXELS`` is the encounter file's limit, 64 Mpx):
+
+* up to the limit, the original bytes are kept unchanged (after a full decode proves that
+  they are whole);
+* a JPEG over the limit is decoded at 1/2, 1/4 or 1/8 size by libjpeg itself (Pillow's
+  ``draft``), so even a 38400 x 38400 px export is read in bounded memory, then resized to fit;
+* a PNG or WebP over the limit but within ``MAX_DECODE_PIXELS`` (4 x the limit, 16384 x
+  16384 px, about 1 GiB decoded) is decoded, then reduced to fit;
+* a PNG or WebP larger than that is refused: PNG and WebP cannot be decoded at a reduced
+  size, and decoding 38400 x 38400 px would need 6 GiB. The message says which pixels per
+  grid square to export at instead.
+
+When ``map_size`` is not a whole number of squares, the picture is padded on the right and
+bottom so that it covers whole squares (the app stretches it over the map's bounds).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import io
+import math
+import re
+from dataclasses import dataclass
+
+from PIL import Image, ImageFile, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
+
+from engine.files.images import MAX_IMAGE_PIXELS, ImageProblem, check_image, sniff_format
+
+#: Most pixels a PNG or WebP picture may have to be decoded and scaled down at all.
+MAX_DECODE_PIXELS = 4 * MAX_IMAGE_PIXELS
+
+EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
+
+_WHITESPACE = re.compile(r"\s+")
+_OPENERS: dict[str, type[ImageFile.ImageFile]] = {
+    "PNG": PngImagePlugin.PngImageFile,
+    "JPEG": JpegImagePlugin.JpegImageFile,
+    "WEBP": WebPImagePlugin.WebPImageFile,
+}
+
+
+class PictureProblem(ValueError):
+    """Why the picture is refused (the caller adds the file and the JSON path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """Image bytes ready to store, their format, size in pixels and what was done to them."""
+
+    data: bytes
+    format: str  # PNG, JPEG or WEBP
+    size: tuple[int, int]
+    original_size: tuple[int, int]
+    note: str = ""
+
+    @property
+    def extension(self) -> str:
+        return EXTENSIONS[self.format]
+
+
+def decode_base64(text: object) -> bytes:
+    """The bytes of the ``image`` text (a data: URL prefix and line breaks are tolerated)."""
+    if not isinstance(text, str):
+        raise PictureProblem(f"must be base64 text, found {type(text).__name__}")
+    if text.startswith("data:"):
+        text = text.partition(",")[2]
+    if not text:
+        raise PictureProblem("is empty")
+    try:
+        return base64.b64decode(text, validate=True)
+    except (binascii.Error, ValueError):
+        pass
+    try:  # some writers wrap base64 in lines; drop the whitespace and try once more
+        return base64.b64decode(_WHITESPACE.sub("", text), validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise PictureProblem(
+            f"the base64 text is damaged or cut short ({exc}); export the map again"
+        ) from exc
+
+
+def load_picture(data: bytes, map_size: tuple[float, float], bounds: tuple[int, int]) -> Picture:
+    """Check, and where needed pad or scale down, the picture of a map.
+
+    ``map_size`` is the map in squares as the file gives it, ``bounds`` the whole squares the
+    map will have; the result covers ``bounds`` and has at most ``MAX_IMAGE_PIXELS``.
+    """
+    kind = sniff_format(data)
+    if kind is None:
+        raise PictureProblem(
+            f"is not a PNG, WebP or JPEG picture (its first bytes are {data[:8]!r})"
+        )
+    try:
+        with _open(data, kind) as image:
+            original = image.size
+            if original[0] <= 0 or original[1] <= 0:
+                raise PictureProblem(f"the {kind} header gives an empty size {original}")
+            target, content = _target_size(original, map_size, bounds)
+            if target == original:
+                image.load()  # proves the bytes are whole; the pixels are dropped on exit
+                picture = Picture(data, kind, original, original)
+            else:
+                picture = _resample(image, kind, target, content, map_size)
+    except PictureProblem:
+        raise
+    except Image.DecompressionBombError as exc:
+        raise PictureProblem(_too_big(kind, None, map_size)) from exc
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError, MemoryError) as exc:
+        raise PictureProblem(f"the {kind} picture is damaged or cut short: {exc}") from exc
+    try:
+        check_image(picture.data)
+    except ImageProblem as exc:
+        raise PictureProblem(str(exc)) from exc
+    return picture
+
+
+def _open(data: bytes, kind: str) -> Image.Image:
+    # The format comes from the magic bytes: no plugin guesses. Opening through the plugin
+    # class skips Pillow's generic size guard, whose limit is not ours; ``_resample``
+    # applies ours before any pixel is decoded.
+    return _OPENERS[kind](io.BytesIO(data))
+
+
+def _target_size(
+    original: tuple[int, int], map_size: tuple[float, float], bounds: tuple[int, int]
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The stored picture's size, and the part of it the original picture fills.
+
+    The original covers ``map_size`` squares; padding extends it to ``bounds`` squares.
+    Both are then scaled down together, if need be, to fit the pixel limit.
+    """
+    padded = (
+        round(original[0] * bounds[0] / map_size[0]),
+        round(original[1] * bounds[1] / map_size[1]),
+    )
+    scale = min(1.0, math.sqrt(MAX_IMAGE_PIXELS / (padded[0] * padded[1])))
+    if scale == 1.0 and padded == original:
+        return original, original
+    target = (max(1, math.floor(padded[0] * scale)), max(1, math.floor(padded[1] * scale)))
+    content = (
+        max(1, min(target[0], round(target[0] * map_size[0] / bounds[0]))),
+        max(1, min(target[1], round(target[1] * map_size[1] / bounds[1]))),
+    )
+    return target, content
+
+
+def _resample(
+    image: Image.Image,
+    kind: str,
+    target: tuple[int, int],
+    content: tuple[int, int],
+    map_size: tuple[float, float],
+) -> Picture:
+    """Scale the picture to ``content`` pixels and pad it to ``target``, in bounded memory."""
+    original = image.size
+    if isinstance(image, JpegImagePlugin.JpegImageFile):
+        image.draft("RGB", content)  # libjpeg decodes at 1/2, 1/4 or 1/8 size, never smaller
+    if image.size[0] * image.size[1] > MAX_DECODE_PIXELS:
+        raise PictureProblem(_too_big(kind, original, map_size))
+    image.load()
+    mode = "RGB" if kind == "JPEG" else "RGBA"
+    picture: Image.Image = image
+    if picture.mode not in ("RGB", "RGBA", "L", "LA"):  # palette, CMYK, 16-bit...
+        picture = picture.convert(mode)
+    if picture.size != content:
+        factor = min(picture.size[0] // content[0], picture.size[1] // content[1])
+        if factor >= 2:  # a fast box reduce first (before any copy), a good resample after
+            picture = picture.reduce(factor)
+        picture = picture.resize(content, Image.Resampling.LANCZOS)
+    if picture.mode != mode:
+        picture = picture.convert(mode)
+    canvas = picture
+    if target != content:
+        canvas = Image.new(mode, target, (0, 0, 0) if mode == "RGB" else (0, 0, 0, 0))
+        canvas.paste(picture, (0, 0))
+    del picture
+    out = io.BytesIO()
+    if kind == "JPEG":
+        canvas.save(out, "JPEG", quality=90)
+    elif kind == "WEBP":
+        canvas.save(out, "WEBP", quality=90)
+    else:
+        canvas.save(out, "PNG", compress_level=3)
+    steps = []
+    if content != original:
+        steps.append(f"scaled from {original[0]}x{original[1]} px")
+    if target != content:
+        steps.append("padded to whole squares")
+    note = f"{' and '.join(steps)} to {target[0]}x{target[1]} px"
+    return Picture(out.getvalue(), kind, target, original, note)
+
+
+def _too_big(
+    kind: str, size: tuple[int, int] | None, map_size: tuple[float, float]
+) -> str:
+    text = f"{size[0]}x{size[1]} px ({size[0] * size[1]:,} pixels)" if size else "too large"
+    fitting = max(1, math.isqrt(int(MAX_IMAGE_PIXELS / (map_size[0] * map_size[1]))))
+    return (
+        f"the {kind} picture is {text}: a PNG or WebP can be scaled down only up to "
+        f"{MAX_DECODE_PIXELS:,} pixels (16384x16384) and the map keeps at most "
+        f"{MAX_IMAGE_PIXELS:,}; export the map again at {fitting} pixels per grid square or "
+        f"fewer, or as JPEG"
+    )

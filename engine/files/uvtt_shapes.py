@@ -1,0 +1,178 @@
+"""Shape clean-up for imported maps: simplify cave walls, merge duplicate portals, open doorways.
+
+Everything here is in square units. Simplification is Douglas-Peucker as Shapely's
+topology-preserving simplifier does it, with a tolerance under a tenth of a square, so no
+wall moves by more than that (it only ever drops vertices; the ends of every polyline stay).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+import shapely
+from shapely.geometry import MultiLineString, Polygon
+from shapely.geometry.base import BaseGeometry
+
+from engine.grid import Point
+
+Segment = tuple[Point, Point]
+
+#: Douglas-Peucker tolerance in squares: no simplified wall lies further than this from
+#: the original (the issue allows a tenth of a square; a margin keeps rounding inside it).
+SIMPLIFY_TOLERANCE = 0.095
+
+#: Points closer than this (in squares) are the same point.
+EPSILON = 1e-6
+
+#: Two portals on one line are duplicates when they share more than this length.
+OVERLAP = 0.01
+
+
+def without_repeats(points: Sequence[Point]) -> list[Point]:
+    """The points with consecutive duplicates dropped (exporters often repeat a vertex)."""
+    kept: list[Point] = []
+    for point in points:
+        if not kept or math.dist(kept[-1], point) > EPSILON:
+            kept.append(point)
+    return kept
+
+
+def simplify_polylines(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
+    """Each polyline with redundant vertices dropped, none moving more than the tolerance.
+
+    All lines are simplified together, so a simplified line never crosses another one it
+    did not cross before. Each line needs at least two distinct points.
+    """
+    if not lines:
+        return []
+    source = MultiLineString([list(line) for line in lines])
+    simplified = source.simplify(SIMPLIFY_TOLERANCE, preserve_topology=True)
+    parts = list(getattr(simplified, "geoms", [simplified]))
+    if len(parts) != len(lines):  # never seen; keep the lines as they came rather than guess
+        return [list(line) for line in lines]
+    return [[(float(x), float(y)) for x, y in part.coords] for part in parts]
+
+
+def polygon_outlines(points: Sequence[Point]) -> list[list[Point]]:
+    """A closed or open outline as simplified valid polygon rings (without the repeat).
+
+    A self-crossing outline (a figure of eight) is split into its valid parts. Nothing is
+    returned when the outline encloses no area.
+    """
+    if len(points) < 3:
+        return []
+    shape: BaseGeometry = Polygon(points)
+    if not shape.is_valid:
+        shape = shapely.make_valid(shape)
+    rings: list[list[Point]] = []
+    for part in _polygons(shape):
+        if part.area <= EPSILON:
+            continue
+        simple = Polygon(part.exterior).simplify(SIMPLIFY_TOLERANCE, preserve_topology=True)
+        for polygon in _polygons(simple):
+            coords = [(float(x), float(y)) for x, y in polygon.exterior.coords][:-1]
+            if len(coords) >= 3:
+                rings.append(coords)
+    return rings
+
+
+def _polygons(shape: BaseGeometry) -> Iterable[Polygon]:
+    if isinstance(shape, Polygon):
+        yield shape
+    else:
+        for part in getattr(shape, "geoms", ()):
+            yield from _polygons(part)
+
+
+def segments(line: Sequence[Point]) -> list[Segment]:
+    return [(a, b) for a, b in pairwise(line) if math.dist(a, b) > EPSILON]
+
+
+def merge_overlapping(items: Sequence[Segment]) -> list[tuple[Segment, list[int]]]:
+    """Collinear segments that overlap merged into one: (merged segment, source indices).
+
+    Segments that only touch end to end (the two leaves of a double door) stay apart.
+    The first segment of a group keeps its direction.
+    """
+    groups: list[tuple[Segment, list[int]]] = []
+    for index, segment in enumerate(items):
+        for group_index, (merged, sources) in enumerate(groups):
+            union = _overlap_union(merged, segment)
+            if union is not None:
+                groups[group_index] = (union, [*sources, index])
+                break
+        else:
+            groups.append((segment, [index]))
+    return groups
+
+
+def cut_out(wall: Segment, openings: Sequence[Segment]) -> list[Segment]:
+    """The parts of a wall segment not covered by collinear openings (doors, windows).
+
+    A wall drawn straight across a doorway would keep the door shut for sight forever.
+    """
+    length = math.dist(wall[0], wall[1])
+    spans: list[tuple[float, float]] = []
+    for opening in openings:
+        interval = _interval_on(wall, opening)
+        if interval is not None:
+            spans.append(interval)
+    if not spans:
+        return [wall]
+    pieces: list[Segment] = []
+    position = 0.0
+    for start, end in sorted(spans):
+        if start > position + EPSILON:
+            pieces.append((_at(wall, position / length), _at(wall, start / length)))
+        position = max(position, end)
+    if position < length - EPSILON:
+        pieces.append((_at(wall, position / length), wall[1]))
+    return pieces
+
+
+def touches_any(point: Point, walls: Sequence[Segment], tolerance: float = 0.05) -> bool:
+    """Whether a point lies on (or within ``tolerance`` of) any of the walls."""
+    if not walls:
+        return False
+    lines = shapely.multilinestrings([[a, b] for a, b in walls])
+    return bool(lines.distance(shapely.Point(point)) <= tolerance)
+
+
+def _interval_on(base: Segment, other: Segment) -> tuple[float, float] | None:
+    """Where ``other`` overlaps ``base`` along it (distances from base's start), if collinear."""
+    length = math.dist(base[0], base[1])
+    if length <= EPSILON:
+        return None
+    ux, uy = (base[1][0] - base[0][0]) / length, (base[1][1] - base[0][1]) / length
+    along: list[float] = []
+    for px, py in other:
+        dx, dy = px - base[0][0], py - base[0][1]
+        if abs(dx * uy - dy * ux) > OVERLAP:  # off the base line
+            return None
+        along.append(dx * ux + dy * uy)
+    start, end = max(0.0, min(along)), min(length, max(along))
+    if end - start <= OVERLAP:
+        return None
+    return (start, end)
+
+
+def _overlap_union(a: Segment, b: Segment) -> Segment | None:
+    if _interval_on(a, b) is None:
+        return None
+    length = math.dist(a[0], a[1])
+    ux, uy = (a[1][0] - a[0][0]) / length, (a[1][1] - a[0][1]) / length
+    ends = [
+        (px - a[0][0]) * ux + (py - a[0][1]) * uy for px, py in (*a, *b)
+    ]
+    low, high = min(ends), max(ends)
+    start = (a[0][0] + ux * low, a[0][1] + uy * low)
+    end = (a[0][0] + ux * high, a[0][1] + uy * high)
+    return (start, end)
+
+
+def _at(segment: Segment, fraction: float) -> Point:
+    (ax, ay), (bx, by) = segment
+    return (ax + (bx - ax) * fraction, ay + (by - ay) * fraction)
+
