@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import io
 import struct
-import warnings
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
 #: Most pixels an image in an encounter file may have (8192 x 8192, 64 Mpx).
 #: Decoded as RGBA that is 256 MiB, which is also Qt 6's default image allocation limit,
@@ -20,6 +19,15 @@ MAX_IMAGE_PIXELS = 8192 * 8192
 
 #: The formats an encounter file may hold, as Pillow names them.
 IMAGE_FORMATS = ("PNG", "JPEG", "WEBP")
+
+
+# Opening through the format's own class (not Image.open) reads the header without Pillow's
+# global decompression-bomb check, which would refuse big images before ours can say how big.
+_OPENERS: dict[str, type[ImageFile.ImageFile]] = {
+    "PNG": PngImagePlugin.PngImageFile,
+    "JPEG": JpegImagePlugin.JpegImageFile,
+    "WEBP": WebPImagePlugin.WebPImageFile,
+}
 
 
 class ImageProblem(ValueError):
@@ -87,20 +95,17 @@ def check_image(data: bytes) -> tuple[str, tuple[int, int]]:
             raise ImageProblem("the WebP header is damaged or of an unknown kind")
         _check_pixels(*size)
     try:
-        with warnings.catch_warnings():
-            # Pillow's own bomb limit is higher than ours; ours is checked below.
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(io.BytesIO(data), formats=[sniffed]) as image:
-                size = image.size
-                _check_pixels(*size)
-                image.verify()
+        with _OPENERS[sniffed](io.BytesIO(data)) as image:
+            size = image.size
+            _check_pixels(*size)
+            image.verify()
     except ImageProblem:
         raise
     except Image.DecompressionBombError as exc:
         raise ImageProblem(
             f"the image is larger than the limit of {MAX_IMAGE_PIXELS:,} pixels ({exc})"
         ) from exc
-    except (UnidentifiedImageError, OSError, SyntaxError, ValueError, EOFError,
+    except (OSError, SyntaxError, ValueError, EOFError,
             struct.error, IndexError) as exc:
         raise ImageProblem(f"the {sniffed} image is damaged: {exc}") from exc
     return sniffed, size

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import struct
 import zipfile
+import zlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -40,6 +42,21 @@ def image_bytes(fmt: str, size: tuple[int, int] = (8, 6)) -> bytes:
     buffer = io.BytesIO()
     Image.new("RGB", size, "teal").save(buffer, fmt)
     return buffer.getvalue()
+
+
+def huge_png(width: int, height: int) -> bytes:
+    """A structurally valid 1-bit PNG whose header claims ``width`` x ``height``.
+
+    The pixel data is a tiny zlib stream: decoding it would have to allocate the full
+    image, which is exactly what the loader must never do.
+    """
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data)))
+
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(b"\x00" * 1024)) + chunk(b"IEND", b""))
 
 
 def rich_state() -> EncounterState:
