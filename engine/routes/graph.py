@@ -1,0 +1,370 @@
+"""The movement graph of a map: one NetworkX graph, squares as nodes, updated in place.
+
+Nodes are ``Square`` values; an edge joins two of the eight neighbours when the step
+between them is open (on the map, no wall, closed door or window, or movement-blocking
+cover cuts it: see ``engine.routes.cuts``). Edge data: ``diagonal`` (bool) and, for steps
+through a door or window, ``portals`` (their ids). Node data: ``terrain`` (a
+``TerrainKind`` or None), ``blocked`` (inside movement-blocking cover) and ``occupant``
+(a token id or None).
+
+What depends on who moves (enemies block, allies may be crossed but not ended on,
+difficult terrain doubles) is not baked into the graph: ``MovementGraph.weight`` gives a
+NetworkX weight function for one mover that returns None to hide an edge.
+
+Why the adjacency is lazy: a 200x200 map has 158,802 edges, and inserting them into
+Python dicts one by one takes most of a second on a modest machine. The walls are cut in
+one vectorised pass into a bit mask per square, and a square's neighbour dict is made the
+first time anything (NetworkX included) asks for it. To NetworkX it is an ordinary
+``nx.Graph``: iteration, ``len``, ``in``, ``edges`` and every read-only algorithm see all
+squares and edges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+import networkx as nx
+
+from engine.battlemap import BattleMap, PortalState, TerrainKind
+from engine.encounter import EncounterState
+from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
+from engine.routes.cuts import Cuts, compute_cuts, edge_key
+from engine.routes.errors import RouteError
+from engine.tokens import Token, are_opponents
+
+EdgeData = dict[str, Any]
+NodeData = dict[str, Any]
+#: A NetworkX weight: (u, v, edge data) -> cost in squares, or None to hide the edge.
+WeightFunction = Callable[[Square, Square, EdgeData], float | None]
+
+_DIAGONAL = tuple(dx != 0 and dy != 0 for dx, dy in NEIGHBOUR_STEPS)
+
+
+class _LazyNodes(dict[Square, Any]):
+    """Node data, made on first access; iteration and ``in`` cover the whole map."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self._width, self._height = width, height
+
+    def _inside(self, node: object) -> bool:
+        if not isinstance(node, tuple) or len(node) != 2:
+            return False
+        x, y = node
+        return (
+            isinstance(x, int)
+            and isinstance(y, int)
+            and 0 <= x < self._width
+            and 0 <= y < self._height
+        )
+
+    def __missing__(self, node: Square) -> Any:
+        if not self._inside(node):
+            raise KeyError(node)
+        data: NodeData = {"terrain": None, "blocked": False, "occupant": None}
+        self[node] = data
+        return data
+
+    def __contains__(self, node: object) -> bool:
+        return self._inside(node)
+
+    def __len__(self) -> int:
+        return self._width * self._height
+
+    def __iter__(self) -> Iterator[Square]:
+        for y in range(self._height):
+            for x in range(self._width):
+                yield Square(x, y)
+
+    def keys(self) -> Any:
+        return list(iter(self))
+
+    def items(self) -> Any:
+        return [(node, self[node]) for node in self]
+
+    def values(self) -> Any:
+        return [self[node] for node in self]
+
+    def get(self, node: Square, default: Any = None) -> Any:
+        return self[node] if self._inside(node) else default
+
+
+class _LazyAdjacency(_LazyNodes):
+    """The adjacency dict of the graph, each square's neighbours made on first access."""
+
+    def __init__(self, owner: MovementGraph) -> None:
+        super().__init__(owner.width, owner.height)
+        self._owner = owner
+
+    def __missing__(self, node: Square) -> dict[Square, EdgeData]:
+        if not self._inside(node):
+            raise KeyError(node)
+        x, y = node
+        bits = self._owner.cuts.open_bits[y * self._width + x]
+        inner: dict[Square, EdgeData] = {}
+        portal_edges = self._owner.cuts.portal_edges
+        for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS):
+            if not bits >> k & 1:
+                continue
+            other = Square(x + dx, y + dy)
+            portals = portal_edges.get(edge_key(node, other))
+            if portals is not None and self._owner.portals_block(portals):
+                continue
+            known: dict[Square, EdgeData] | None = dict.get(self, other)
+            data = known.get(node) if known is not None else None
+            if data is None:
+                data = {"diagonal": _DIAGONAL[k]}
+                if portals is not None:
+                    data["portals"] = portals
+            inner[other] = data
+        dict.__setitem__(self, node, inner)
+        return inner
+
+    def materialised(self, node: Square) -> bool:
+        return dict.__contains__(self, node)
+
+
+class MovementGraph:
+    """The movement graph of one encounter's map, kept in step with the encounter.
+
+    Build it once per map (``MovementGraph(encounter)``), then call ``open_portal`` /
+    ``set_portal_state`` when a door changes and ``move_token`` (or ``sync`` with the new
+    encounter state) when a token moves: the NetworkX graph is updated in place.
+    """
+
+    def __init__(self, encounter: EncounterState) -> None:
+        self.system = encounter.system
+        self.scale: GridScale = encounter.scale
+        self.battlemap: BattleMap = encounter.battlemap
+        self.width, self.height = self.battlemap.width, self.battlemap.height
+        self.cuts: Cuts = compute_cuts(self.battlemap)
+        self._portal_states = {p.id: p for p in self.battlemap.portals}
+        self._portal_edges_by_id: dict[str, list[tuple[Square, Square]]] = {}
+        for key, ids in self.cuts.portal_edges.items():
+            for portal_id in ids:
+                self._portal_edges_by_id.setdefault(portal_id, []).append(key)
+
+        self.graph = nx.Graph()
+        self.graph._node = _LazyNodes(self.width, self.height)
+        self._adjacency = _LazyAdjacency(self)
+        self.graph._adj = self._adjacency
+        # Derived from the adjacency for the hot loops: per square, (straight, diagonal) steps.
+        self._step_cache: dict[Square, tuple[tuple[Square, ...], tuple[Square, ...]]] = {}
+        self.graph.graph["system"] = self.system
+
+        self.difficult: set[Square] = set()
+        self.impassable: set[Square] = set(self.cuts.impassable)
+        for square in self.cuts.impassable:
+            self.graph.nodes[square]["blocked"] = True
+        for patch in self.battlemap.terrain:
+            for square in patch.squares:
+                if not self.battlemap.in_bounds(square):
+                    raise RouteError(f"terrain {patch.name!r} covers square {square}, off the map")
+        self._index_terrain()
+
+        self.tokens: dict[str, Token] = {}
+        self.occupant: dict[Square, str] = {}
+        self._obstacle_cache: dict[Token, tuple[frozenset[Square], frozenset[Square]]] = {}
+        for token in encounter.tokens:
+            self._place(token)
+
+    # -- map state --------------------------------------------------------------------
+
+    def _index_terrain(self) -> None:
+        for patch in self.battlemap.terrain:
+            for square in patch.squares:
+                kind = self.battlemap.terrain_at(square)
+                self.graph.nodes[square]["terrain"] = kind
+                if kind is TerrainKind.IMPASSABLE:
+                    self.impassable.add(square)
+                    self.difficult.discard(square)
+                elif kind is TerrainKind.DIFFICULT and square not in self.impassable:
+                    self.difficult.add(square)
+
+    def in_bounds(self, square: Square) -> bool:
+        return 0 <= square.x < self.width and 0 <= square.y < self.height
+
+    def check_square(self, square: Square, what: str) -> Square:
+        square = Square(*square)
+        if not self.in_bounds(square):
+            raise RouteError(f"{what} {square} lies outside the {self.width}x{self.height} map")
+        return square
+
+    def portals_block(self, portal_ids: tuple[str, ...]) -> bool:
+        return any(self._portal_states[i].blocks_movement for i in portal_ids)
+
+    def portal_state(self, portal_id: str) -> PortalState:
+        if portal_id not in self._portal_states:
+            raise RouteError(f"no door or window {portal_id!r} on this map")
+        return self._portal_states[portal_id].state
+
+    def set_portal_state(self, portal_id: str, state: PortalState) -> None:
+        """Open, close or lock a door: the steps through it appear or vanish in place."""
+        if portal_id not in self._portal_states:
+            raise RouteError(f"no door or window {portal_id!r} on this map")
+        self.battlemap = self.battlemap.with_portal_state(portal_id, state)
+        self._portal_states[portal_id] = self.battlemap.portal(portal_id)
+        graph = self.graph
+        for a, b in self._portal_edges_by_id.get(portal_id, ()):
+            self._step_cache.pop(a, None)
+            self._step_cache.pop(b, None)
+            statically_open = self._step_open_statically(a, b)
+            should_exist = statically_open and not self.portals_block(
+                self.cuts.portal_edges[(a, b)]
+            )
+            if should_exist and not graph.has_edge(a, b):
+                graph.add_edge(
+                    a, b, diagonal=a.x != b.x and a.y != b.y, portals=self.cuts.portal_edges[(a, b)]
+                )
+            elif not should_exist and graph.has_edge(a, b):
+                graph.remove_edge(a, b)
+
+    def open_portal(self, portal_id: str) -> None:
+        self.set_portal_state(portal_id, PortalState.OPEN)
+
+    def _step_open_statically(self, a: Square, b: Square) -> bool:
+        k = NEIGHBOUR_STEPS.index((b.x - a.x, b.y - a.y))
+        return bool(self.cuts.open_bits[a.y * self.width + a.x] >> k & 1)
+
+    # -- tokens -----------------------------------------------------------------------
+
+    def _place(self, token: Token) -> None:
+        for square in token.squares:
+            self.check_square(square, f"token {token.id!r} square")
+            holder = self.occupant.get(square)
+            if holder is not None and holder != token.id:
+                raise RouteError(f"tokens {holder!r} and {token.id!r} both stand on {square}")
+        self.tokens[token.id] = token
+        self._obstacle_cache.clear()
+        for square in token.squares:
+            self.occupant[square] = token.id
+            self.graph.nodes[square]["occupant"] = token.id
+
+    def _lift(self, token_id: str) -> Token:
+        token = self.token(token_id)
+        for square in token.squares:
+            if self.occupant.get(square) == token_id:
+                del self.occupant[square]
+                self.graph.nodes[square]["occupant"] = None
+        del self.tokens[token_id]
+        self._obstacle_cache.clear()
+        return token
+
+    def token(self, token_id: str) -> Token:
+        try:
+            return self.tokens[token_id]
+        except KeyError:
+            raise RouteError(f"no token {token_id!r} on the movement graph") from None
+
+    def move_token(self, token_id: str, square: Square) -> None:
+        """Move a token (its top-left square) in place."""
+        token = self._lift(token_id)
+        try:
+            self._place(token.moved_to(Square(square.x, square.y)))
+        except RouteError:
+            self._place(token)
+            raise
+
+    def put_token(self, token: Token) -> None:
+        """Add a token, or replace the one with the same id (its side, size or conditions)."""
+        if token.id in self.tokens:
+            old = self._lift(token.id)
+            try:
+                self._place(token)
+            except RouteError:
+                self._place(old)
+                raise
+        else:
+            self._place(token)
+
+    def remove_token(self, token_id: str) -> None:
+        self._lift(token_id)
+
+    def sync(self, encounter: EncounterState) -> None:
+        """Bring the graph in step with a newer state of the same map: doors and tokens.
+
+        Walls, terrain and cover are the map's fixed parts; if they changed, build a new
+        graph instead (a ``RouteError`` says so).
+        """
+        new_map = encounter.battlemap
+        old_map = self.battlemap
+        if (new_map.width, new_map.height, new_map.walls, new_map.terrain, new_map.cover) != (
+            old_map.width,
+            old_map.height,
+            old_map.walls,
+            old_map.terrain,
+            old_map.cover,
+        ) or [p.id for p in new_map.portals] != [p.id for p in old_map.portals]:
+            raise RouteError("the map's walls, terrain or cover changed: build a new MovementGraph")
+        for portal in new_map.portals:
+            if self._portal_states[portal.id] != portal:
+                self.set_portal_state(portal.id, portal.state)
+        self.scale = encounter.scale
+        wanted = {t.id: t for t in encounter.tokens}
+        for token_id in [i for i in self.tokens if i not in wanted]:
+            self._lift(token_id)
+        changed = [t for t in encounter.tokens if self.tokens.get(t.id) != t]
+        for token in changed:
+            if token.id in self.tokens:
+                self._lift(token.id)
+        for token in changed:
+            self._place(token)
+
+    # -- who may stand where ----------------------------------------------------------
+
+    def obstacles_for(self, mover: Token) -> tuple[frozenset[Square], frozenset[Square]]:
+        """(squares the mover cannot enter, squares it may cross but not end on).
+
+        Opponents' squares, impassable terrain and squares inside blocking cover stop it;
+        every other token (allies, neutrals) may be crossed.
+        """
+        cached = self._obstacle_cache.get(mover)
+        if cached is not None:
+            return cached
+        blocked = set(self.impassable)
+        passable: set[Square] = set()
+        for token in self.tokens.values():
+            if token.id == mover.id:
+                continue
+            target = blocked if are_opponents(mover.side, token.side) else passable
+            target.update(token.squares)
+        result = (frozenset(blocked), frozenset(passable))
+        self._obstacle_cache[mover] = result
+        return result
+
+    def weight(self, mover_id: str) -> WeightFunction:
+        """A NetworkX weight function for a one-square mover, every diagonal costing 1.
+
+        It hides (returns None for) steps into a square the mover may not enter, and
+        doubles steps into difficult terrain. The d20 alternating diagonal cannot be an
+        edge weight (it depends on the diagonals before); ``engine.routes.search`` handles
+        it with a state-expanded search.
+        """
+        mover = self.token(mover_id)
+        blocked, _ = self.obstacles_for(mover)
+        difficult = self.difficult
+
+        def weight(u: Square, v: Square, data: EdgeData) -> float | None:
+            if v in blocked:
+                return None
+            return 2.0 if v in difficult else 1.0
+
+        return weight
+
+    def step_lists(self, square: Square) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+        """The open straight and diagonal steps from a square, cached from the adjacency."""
+        cached = self._step_cache.get(square)
+        if cached is None:
+            inner = self._adjacency[square]
+            cached = (
+                tuple(v for v, d in inner.items() if not d["diagonal"]),
+                tuple(v for v, d in inner.items() if d["diagonal"]),
+            )
+            self._step_cache[square] = cached
+        return cached
+
+    def neighbours(self, square: Square) -> Mapping[Square, EdgeData]:
+        """The open steps from a square (the NetworkX adjacency, made on demand)."""
+        inner: Mapping[Square, EdgeData] = self._adjacency[square]
+        return inner

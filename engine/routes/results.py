@@ -1,0 +1,76 @@
+"""The answers the route functions give: frozen values with routes, costs and reasons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.grid import GridScale, Square
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A distance moved, in squares and in the system's unit (30 ft, 6", 9 m)."""
+
+    squares: int
+    distance: float
+    unit: str
+    text: str
+
+    @classmethod
+    def of(cls, squares: int, scale: GridScale) -> Cost:
+        return cls(squares, scale.distance(squares), scale.unit.value, scale.describe(squares))
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.squares} squares)"
+
+
+@dataclass(frozen=True, slots=True)
+class FinalAttack:
+    """A final attack a suppressing shooter gets on a mover crossing its target square."""
+
+    shooter_id: str
+    weapon: str
+    square: Square
+    attack_penalty: int = -4
+
+    def describe(self) -> str:
+        return (
+            f"{self.shooter_id} gets a final attack with the {self.weapon} "
+            f"(at {self.attack_penalty}, no Aim) when the mover crosses {self.square}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Squares in order (the mover's top-left square; the start first) and what they cost.
+
+    ``final_attacks`` lists the Suppressive Fire final attacks the route draws, when the
+    route was asked with suppressed areas; ``check_penalty`` is then the penalty the mover
+    suffers on attack and skill checks (Spycraft: -4 until the shooter's next turn).
+    """
+
+    squares: tuple[Square, ...]
+    cost: Cost
+    final_attacks: tuple[FinalAttack, ...] = ()
+    check_penalty: int = 0
+
+    @property
+    def start(self) -> Square:
+        return self.squares[0]
+
+    @property
+    def end(self) -> Square:
+        return self.squares[-1]
+
+    def describe(self) -> str:
+        path = " -> ".join(str(s) for s in self.squares)
+        return f"{path}: {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
+class RouteAnswer:
+    """A route question's answer: the route when allowed, else the reasons in words."""
+
+    allowed: bool
+    route: Route | None
+    reasons: tuple[str, ...] = ()

@@ -1,0 +1,373 @@
+"""Cheapest routes on the movement graph: reach within a budget, and a route to one square.
+
+The search state is (square, diagonal parity), not the square alone: under the d20
+alternating rule the next diagonal costs 1 square after an even number of diagonals and 2
+after an odd number, so the same square reached with the same cost but a different parity
+has a different future. With difficult terrain neither parity dominates the other (a
+diagonal into rubble right after an odd one costs 4, after an even one 2), so both are
+kept. Under the "every diagonal is 1" rule the parity is always 0.
+
+Costs are whole squares: a step costs 1 (or 2 for the second diagonal), doubled when it
+enters difficult terrain. A multi-square token is moved by its top-left square; a step is
+open when every square of the token can make it, and the squares it lands on are free.
+Rules-silent choice: a big token does not squeeze; it needs its full footprint free.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
+from engine.routes.graph import MovementGraph
+from engine.routes.results import Cost, Route
+from engine.tokens import Token
+
+State = tuple[Square, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a search begins: a square, the diagonal parity and cost so far, and the
+    squares walked before it (Withdraw's first leg)."""
+
+    square: Square
+    cost: int = 0
+    parity: int = 0
+    before: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Every square a mover can end on within a budget, with the cheapest route to each.
+
+    ``costs`` maps each reachable square (the mover's top-left square) to its cheapest
+    cost in squares; ``route_to`` rebuilds the route to one of them.
+    """
+
+    mover_id: str
+    start: Square
+    budget: int
+    scale: GridScale
+    costs: Mapping[Square, int]
+    _best: Mapping[Square, State] = field(repr=False, compare=False)
+    _parents: Mapping[State, State] = field(repr=False, compare=False)
+    _before: Mapping[State, tuple[Square, ...]] = field(repr=False, compare=False)
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        return frozenset(self.costs)
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.costs
+
+    def route_to(self, square: Square) -> Route:
+        square = Square(*square)
+        if square not in self._best:
+            raise KeyError(f"square {square} is not within reach of {self.mover_id}")
+        return _rebuild(
+            self._best[square], self.costs[square], self._parents, self._before, self.scale
+        )
+
+
+def _rebuild(
+    state: State,
+    cost: int,
+    parents: Mapping[State, State],
+    before: Mapping[State, tuple[Square, ...]],
+    scale: GridScale,
+) -> Route:
+    squares = [state[0]]
+    while state in parents:
+        state = parents[state]
+        squares.append(state[0])
+    squares.reverse()
+    prefix = before.get(state, ())
+    return Route((*prefix, *squares), Cost.of(cost, scale))
+
+
+class Walker:
+    """One mover's view of the graph: which steps it can take and what they cost."""
+
+    def __init__(self, movement: MovementGraph, mover: Token) -> None:
+        self.movement = movement
+        self.mover = mover
+        self.size = mover.size
+        self.alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
+        self.blocked, self.passable = movement.obstacles_for(mover)
+        self.difficult = movement.difficult
+        self.adjacency = movement.graph._adj
+
+    def can_end(self, anchor: Square) -> bool:
+        if self.size == 1:
+            return anchor not in self.passable and anchor not in self.blocked
+        return all(
+            s not in self.passable and s not in self.blocked
+            for s in squares_of_footprint(anchor, self.size)
+        )
+
+    def footprint_fits(self, anchor: Square) -> bool:
+        """The footprint lies on the map, on enterable squares, not split by a wall."""
+        if self.size == 1:
+            return self.movement.in_bounds(anchor) and anchor not in self.blocked
+        squares = squares_of_footprint(anchor, self.size)
+        if not all(self.movement.in_bounds(s) and s not in self.blocked for s in squares):
+            return False
+        adjacency = self.adjacency
+        last = self.size - 1
+        for s in squares:
+            if s.x - anchor.x < last and Square(s.x + 1, s.y) not in adjacency[s]:
+                return False
+            if s.y - anchor.y < last and Square(s.x, s.y + 1) not in adjacency[s]:
+                return False
+        return True
+
+    def steps(self, anchor: Square, parity: int) -> Iterator[tuple[Square, int, int]]:
+        """(next anchor, its parity, step cost) for each open step."""
+        alternating = self.alternating
+        difficult = self.difficult
+        if self.size == 1:
+            blocked = self.blocked
+            for v, data in self.adjacency[anchor].items():
+                if v in blocked:
+                    continue
+                if data["diagonal"]:
+                    if alternating:
+                        cost, next_parity = (2, 0) if parity else (1, 1)
+                    else:
+                        cost, next_parity = 1, parity
+                else:
+                    cost, next_parity = 1, parity
+                yield v, next_parity, cost * 2 if v in difficult else cost
+            return
+        for dx, dy in NEIGHBOUR_STEPS:
+            step = self.footprint_step(anchor, dx, dy)
+            if step is None:
+                continue
+            diagonal = dx != 0 and dy != 0
+            if diagonal and alternating:
+                cost, next_parity = (2, 0) if parity else (1, 1)
+            else:
+                cost, next_parity = 1, parity
+            yield step, next_parity, cost * 2 if self.lands_difficult(step) else cost
+
+    def footprint_step(self, anchor: Square, dx: int, dy: int) -> Square | None:
+        """The next anchor if the whole footprint can step by (dx, dy), else None."""
+        target = Square(anchor.x + dx, anchor.y + dy)
+        adjacency = self.adjacency
+        for s in squares_of_footprint(anchor, self.size):
+            if Square(s.x + dx, s.y + dy) not in adjacency[s]:
+                return None
+        return target if self.footprint_fits(target) else None
+
+    def lands_difficult(self, anchor: Square) -> bool:
+        """Rules-silent choice: a big token pays double when any square it lands on is difficult."""
+        if self.size == 1:
+            return anchor in self.difficult
+        return any(s in self.difficult for s in squares_of_footprint(anchor, self.size))
+
+    def step_between(self, a: Square, b: Square) -> bool:
+        """Whether the mover can step from anchor ``a`` to the neighbouring anchor ``b``."""
+        dx, dy = b.x - a.x, b.y - a.y
+        if max(abs(dx), abs(dy)) != 1:
+            return False
+        if self.size == 1:
+            return b in self.adjacency[a] and b not in self.blocked
+        return self.footprint_step(a, dx, dy) is not None
+
+
+def reach(
+    movement: MovementGraph,
+    mover_id: str,
+    budget: int,
+    *,
+    starts: Iterable[Start] | None = None,
+) -> Reach:
+    """Every square the mover can end on with at most ``budget`` squares of movement.
+
+    ``starts`` defaults to the mover's own square at cost 0. The start square itself is
+    not part of the answer (staying put is not a move).
+    """
+    mover = movement.token(mover_id)
+    if budget < 0:
+        raise ValueError(f"movement budget must be 0 or more squares, not {budget}")
+    walker = Walker(movement, mover)
+    origin = mover.square
+    initial = list(starts) if starts is not None else [Start(origin)]
+    best: list[dict[Square, int]] = [{}, {}]
+    parents: dict[State, State] = {}
+    before: dict[State, tuple[Square, ...]] = {}
+    buckets: list[list[State]] = [[] for _ in range(budget + 1)]
+    for start in initial:
+        if start.cost > budget:
+            continue
+        known = best[start.parity].get(start.square)
+        if known is None or start.cost < known:
+            best[start.parity][start.square] = start.cost
+            before[(start.square, start.parity)] = start.before
+            buckets[start.cost].append((start.square, start.parity))
+
+    if walker.size == 1:
+        _reach_one_square(walker, budget, best, parents, buckets)
+    else:
+        _reach_any(walker, budget, best, parents, buckets)
+
+    costs: dict[Square, int] = {}
+    chosen: dict[Square, State] = {}
+    for parity in (0, 1):
+        for square, cost in best[parity].items():
+            if square == origin or not walker.can_end(square):
+                continue
+            if square not in costs or cost < costs[square]:
+                costs[square] = cost
+                chosen[square] = (square, parity)
+    # A start state that the search improved on keeps no prefix of its own.
+    before = {s: p for s, p in before.items() if s not in parents}
+    return Reach(mover_id, origin, budget, movement.scale, costs, chosen, parents, before)
+
+
+def _reach_any(
+    walker: Walker,
+    budget: int,
+    best: list[dict[Square, int]],
+    parents: dict[State, State],
+    buckets: list[list[State]],
+) -> None:
+    """Dial's algorithm (a bucket per whole-square cost) over (square, parity) states."""
+    steps = walker.steps
+    for cost in range(budget + 1):
+        for state in buckets[cost]:
+            u, parity = state
+            if best[parity][u] != cost:
+                continue
+            for v, next_parity, step in steps(u, parity):
+                new = cost + step
+                if new > budget:
+                    continue
+                table = best[next_parity]
+                old = table.get(v)
+                if old is None or new < old:
+                    table[v] = new
+                    parents[(v, next_parity)] = state
+                    buckets[new].append((v, next_parity))
+
+
+def _reach_one_square(
+    walker: Walker,
+    budget: int,
+    best: list[dict[Square, int]],
+    parents: dict[State, State],
+    buckets: list[list[State]],
+) -> None:
+    """``_reach_any`` for a one-square mover, with the step rules inlined (the hot loop).
+
+    Without difficult terrain a cheaper-or-equal state of parity 0 makes the same square
+    at parity 1 pointless (its next diagonal costs 1 instead of 2), and parity 1 at cost c
+    is never worse than parity 0 at cost c + 1; such states are not queued.
+    """
+    step_cache = walker.movement._step_cache
+    step_lists = walker.movement.step_lists
+    blocked = walker.blocked
+    difficult = walker.difficult
+    alternating = walker.alternating
+    prune = alternating and not difficult
+    never = budget + 2
+    for cost in range(budget + 1):
+        for state in buckets[cost]:
+            u, parity = state
+            if best[parity][u] != cost:
+                continue
+            lists = step_cache.get(u) or step_lists(u)
+            for moves, diagonal in ((lists[0], False), (lists[1], True)):
+                if diagonal and alternating:
+                    step, next_parity = (2, 0) if parity else (1, 1)
+                else:
+                    step, next_parity = 1, parity
+                base = cost + step
+                if base > budget:
+                    continue
+                table = best[next_parity]
+                rival = best[1 - next_parity]
+                slack = 0 if next_parity else 1
+                for v in moves:
+                    if v in blocked:
+                        continue
+                    new = base
+                    if difficult and v in difficult:
+                        new += step
+                        if new > budget:
+                            continue
+                    if prune and rival.get(v, never) <= new - slack:
+                        continue
+                    old = table.get(v)
+                    if old is None or new < old:
+                        table[v] = new
+                        parents[(v, next_parity)] = state
+                        buckets[new].append((v, next_parity))
+
+
+def _estimate(a: Square, goal: Square, parity: int, alternating: bool) -> int:
+    """Cost of the open-ground route from a to goal: a lower bound that walls only raise."""
+    dx, dy = abs(a.x - goal.x), abs(a.y - goal.y)
+    diagonals = min(dx, dy)
+    straight = max(dx, dy) - diagonals
+    if not alternating:
+        return diagonals + straight
+    return straight + diagonals + (diagonals + parity) // 2
+
+
+def cheapest_route(
+    movement: MovementGraph,
+    mover_id: str,
+    goal: Square,
+    *,
+    budget: int | None = None,
+) -> Route | None:
+    """The cheapest route for the mover to end on ``goal`` (A*), or None when there is none.
+
+    The mover may not end on another token's square; ``budget`` (squares) caps the cost.
+    """
+    mover = movement.token(mover_id)
+    goal = movement.check_square(goal, "route goal")
+    walker = Walker(movement, mover)
+    if not walker.footprint_fits(goal) or not walker.can_end(goal):
+        return None
+    start = mover.square
+    alternating = walker.alternating
+    best: dict[State, int] = {(start, 0): 0}
+    parents: dict[State, State] = {}
+    counter = 0
+    queue: list[tuple[int, int, int, Square, int]] = [
+        (_estimate(start, goal, 0, alternating), 0, counter, start, 0)
+    ]
+    steps = walker.steps
+    while queue:
+        _, negative_cost, _, u, parity = heapq.heappop(queue)
+        cost = -negative_cost
+        if best.get((u, parity)) != cost:
+            continue
+        if u == goal:
+            return _rebuild((u, parity), cost, parents, {}, movement.scale)
+        for v, next_parity, step in steps(u, parity):
+            new = cost + step
+            if budget is not None and new > budget:
+                continue
+            key = (v, next_parity)
+            old = best.get(key)
+            if old is None or new < old:
+                best[key] = new
+                parents[key] = (u, parity)
+                counter += 1
+                # Ties go to the deeper state (larger cost so far), which keeps A* narrow.
+                heapq.heappush(
+                    queue,
+                    (
+                        new + _estimate(v, goal, next_parity, alternating),
+                        -new,
+                        counter,
+                        v,
+                        next_parity,
+                    ),
+                )
+    return None

@@ -1,0 +1,82 @@
+"""Small encounters for the route tests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.battlemap import BattleMap, CoverObject, Portal, TerrainKind, TerrainPatch, Wall
+from engine.encounter import EncounterState
+from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Square
+from engine.routes import MovementGraph
+from engine.tokens import Condition, Side, Token, Weapon
+
+SCALES = {
+    "spycraft": FIVE_FOOT,
+    "d20-firearms": FIVE_FOOT,
+    "savage-worlds": SAVAGE_INCH,
+    "cities-without-number": METRIC,
+}
+
+KNIFE = Weapon("knife", "1d4", melee=True)
+
+
+def token(
+    token_id: str,
+    side: Side,
+    x: int,
+    y: int,
+    *,
+    size: int = 1,
+    speed: float = 30.0,
+    conditions: Iterable[str] = (),
+    weapons: tuple[Weapon, ...] = (),
+    **stats: int | float | str | bool,
+) -> Token:
+    return Token(
+        token_id,
+        token_id.title(),
+        side,
+        Square(x, y),
+        size=size,
+        speed=speed,
+        conditions=tuple(Condition(c) for c in conditions),
+        weapons=weapons,
+        stats=dict(stats),
+    )
+
+
+def encounter(
+    width: int = 20,
+    height: int = 20,
+    *,
+    tokens: Iterable[Token] = (),
+    walls: Iterable[tuple[tuple[float, float], tuple[float, float]]] = (),
+    portals: Iterable[Portal] = (),
+    difficult: Iterable[tuple[int, int]] = (),
+    impassable: Iterable[tuple[int, int]] = (),
+    cover: Iterable[CoverObject] = (),
+    system: str = "spycraft",
+    scale: GridScale | None = None,
+) -> EncounterState:
+    terrain = []
+    if difficult:
+        terrain.append(
+            TerrainPatch("rubble", TerrainKind.DIFFICULT, frozenset(Square(*s) for s in difficult))
+        )
+    if impassable:
+        terrain.append(
+            TerrainPatch("pit", TerrainKind.IMPASSABLE, frozenset(Square(*s) for s in impassable))
+        )
+    battlemap = BattleMap(
+        width,
+        height,
+        walls=tuple(Wall(a, b) for a, b in walls),
+        portals=tuple(portals),
+        terrain=tuple(terrain),
+        cover=tuple(cover),
+    )
+    return EncounterState("test", system, scale or SCALES[system], battlemap, tuple(tokens))
+
+
+def graph(**kwargs: object) -> MovementGraph:
+    return MovementGraph(encounter(**kwargs))  # type: ignore[arg-type]
