@@ -1,0 +1,512 @@
+"""The interface every rule system implements, and the value types it trades in.
+
+A rule system is looked up by name (see :mod:`engine.rules`). It owns its action catalogue
+(data), its initiative scheme, its action economy and its conditions, and it turns
+commands into new states:
+
+- :meth:`RuleSystem.preview` never changes anything: it says whether a command is legal,
+  why not, and what it would do.
+- :meth:`RuleSystem.apply` returns a new state and the events that happened.
+
+Both call :meth:`RuleSystem.check` and nothing else decides legality, so a preview that
+says "legal" and an apply that raises :class:`IllegalCommand` cannot disagree.
+Subclasses implement ``check``, ``describe`` and ``resolve`` for their own actions; the
+turn structure shared by every system (start combat, end turn, end combat, GM placement)
+lives here with hooks a system overrides.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import ClassVar
+
+from engine.dice import Dice, Roll
+from engine.encounter import EncounterState
+from engine.grid import FIVE_FOOT, GridScale, Square
+from engine.tokens import Token
+from engine.turns import order as turn_order
+from engine.turns.combat import Combatant, DataValue, Phase
+
+# --------------------------------------------------------------------------- errors
+
+
+class CommandError(ValueError):
+    """A command that cannot be previewed or applied (unknown action, bad arguments...)."""
+
+
+class IllegalCommand(CommandError):
+    """A well-formed command the rules do not allow now; ``reasons`` says why in words."""
+
+    def __init__(self, command: Command, reasons: tuple[str, ...]) -> None:
+        self.command = command
+        self.reasons = reasons
+        super().__init__(f"{command.action} is not allowed: " + "; ".join(reasons))
+
+
+class UnknownAction(CommandError):
+    """A command naming an action the system does not have."""
+
+
+# --------------------------------------------------------------------------- commands
+
+
+OptionValue = DataValue
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """One thing a token (or the GM) does, as a small value.
+
+    ``action`` is a catalogue key ("standard_attack") or an engine command ("end_turn").
+    ``squares`` is a path, an area or one square, as the action needs; ``options`` holds
+    the rest as sorted (name, value) pairs, so equal commands compare and hash equal.
+
+    >>> Command.build("strafe", "kevin", squares=[(3, 4), (4, 4)], weapon="SMG")
+    Command(action='strafe', actor='kevin', targets=(), squares=(Square(x=3, y=4), \
+Square(x=4, y=4)), weapon='SMG', options=())
+    """
+
+    action: str
+    actor: str | None = None
+    targets: tuple[str, ...] = ()
+    squares: tuple[Square, ...] = ()
+    weapon: str | None = None
+    options: tuple[tuple[str, OptionValue], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.action:
+            raise CommandError("a command needs an action name")
+        object.__setattr__(self, "targets", tuple(self.targets))
+        object.__setattr__(self, "squares", tuple(Square(*s) for s in self.squares))
+        object.__setattr__(self, "options", tuple(sorted(dict(self.options).items())))
+
+    @classmethod
+    def build(
+        cls,
+        action: str,
+        actor: str | None = None,
+        *,
+        targets: tuple[str, ...] | list[str] = (),
+        squares: tuple[tuple[int, int], ...] | list[tuple[int, int]] = (),
+        weapon: str | None = None,
+        **options: OptionValue,
+    ) -> Command:
+        """Build a command with keyword options (``Command.build("aim", "a", bonus=2)``)."""
+        return cls(
+            action,
+            actor,
+            tuple(targets),
+            tuple(Square(*s) for s in squares),
+            weapon,
+            tuple(options.items()),
+        )
+
+    def option(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
+        for key, value in self.options:
+            if key == name:
+                return value
+        return default
+
+    def with_options(self, **options: OptionValue) -> Command:
+        return replace(self, options=tuple({**dict(self.options), **options}.items()))
+
+    @property
+    def target(self) -> str | None:
+        return self.targets[0] if self.targets else None
+
+
+# --------------------------------------------------------------------------- previews, events
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """A named number that changes a roll or a count ("Aim +1", "Brace +1 fluid")."""
+
+    name: str
+    value: int
+    applies_to: str = "attack"
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value:+d} ({self.applies_to})"
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """What a command would do, without doing it.
+
+    ``reasons`` is empty exactly when ``legal``. ``squares`` are the squares to highlight
+    (a path, an area, the squares a Strafe sweeps); ``shapes`` may carry Shapely geometry
+    from engine.geometry for the overlay; ``rolls`` lists the rolls apply would make, in
+    order, so a GM with physical dice knows what to type; ``initiative`` lists count
+    changes by token.
+    """
+
+    command: Command
+    legal: bool
+    reasons: tuple[str, ...] = ()
+    summary: str = ""
+    cost: str = ""
+    targets: tuple[str, ...] = ()
+    squares: tuple[Square, ...] = ()
+    shapes: tuple[object, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+    shots: int = 0
+    initiative: tuple[tuple[str, int], ...] = ()
+    rolls: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        if not self.legal:
+            return f"not allowed: {'; '.join(self.reasons)}"
+        return self.summary
+
+
+class EventKind(StrEnum):
+    COMBAT = "combat"
+    ROUND = "round"
+    TURN = "turn"
+    ACTION = "action"
+    ROLL = "roll"
+    MOVE = "move"
+    ATTACK = "attack"
+    DAMAGE = "damage"
+    AMMO = "ammo"
+    CONDITION = "condition"
+    INITIATIVE = "initiative"
+    NOTE = "note"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, in words a GM reads at the table, naming the tokens touched."""
+
+    kind: EventKind
+    text: str
+    tokens: tuple[str, ...] = ()
+    roll: Roll | None = None
+
+
+Outcome = tuple[EncounterState, tuple[Event, ...]]
+
+
+# --------------------------------------------------------------------------- catalogue data
+
+
+class Need(StrEnum):
+    """What a command for an action must carry."""
+
+    TARGET = "target"  # exactly one target token
+    TARGETS = "targets"  # one or more target tokens
+    PATH = "path"  # a path of squares, start excluded
+    SQUARE = "square"  # one square
+    AREA = "area"  # a set of squares
+    WEAPON = "weapon"  # one of the actor's weapons
+    ACTION = "action"  # another action (Ready, Joint Action...)
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """One row of a system's action catalogue, with a summary in our own words."""
+
+    key: str
+    name: str
+    category: str
+    time: str
+    summary: str
+    shots: str = ""
+    modes: tuple[str, ...] = ()
+    error_range: str = ""
+    tags: tuple[str, ...] = ()
+    requirements: str = ""
+    needs: tuple[Need, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ConditionSpec:
+    """A condition the system knows, how long it usually lasts, and what it does."""
+
+    name: str
+    summary: str
+    duration: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionEconomy:
+    """Per-round action pools ("half": 2) and how the system describes them."""
+
+    pools: Mapping[str, int]
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeScheme:
+    """How turn order is decided, as data the tracker shows."""
+
+    kind: str  # "count", "cards", "sides"
+    roll: str  # "1d20", "1d8"...
+    bonus_stat: str
+    summary: str
+    high_first: bool = True
+
+
+ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec(
+        "start_combat",
+        "Start Combat",
+        "turn",
+        "-",
+        "Roll initiative for every token on the map and begin the first round.",
+    ),
+    ActionSpec(
+        "end_turn", "End Turn", "turn", "-", "Finish the active token's turn; the next one acts."
+    ),
+    ActionSpec("end_combat", "End Combat", "turn", "-", "The fight is over; the log stays."),
+    ActionSpec(
+        "place",
+        "Place Token",
+        "gm",
+        "-",
+        "The GM moves a token anywhere free on the map, outside the rules.",
+        needs=(Need.SQUARE,),
+    ),
+)
+
+
+# --------------------------------------------------------------------------- the interface
+
+
+class RuleSystem(ABC):
+    """A rule system. Subclass, fill the class data, implement the abstract methods.
+
+    Class data: ``name`` (registry key), ``title``, ``scale``, ``economy``,
+    ``initiative_scheme``, ``catalogue`` (tuple of :class:`ActionSpec`), ``conditions``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    scale: ClassVar[GridScale] = FIVE_FOOT
+    economy: ClassVar[ActionEconomy]
+    initiative_scheme: ClassVar[InitiativeScheme]
+    catalogue: ClassVar[tuple[ActionSpec, ...]]
+    conditions: ClassVar[tuple[ConditionSpec, ...]] = ()
+
+    # ---- catalogue
+
+    def action(self, key: str) -> ActionSpec:
+        for spec in (*self.catalogue, *ENGINE_ACTIONS):
+            if spec.key == key:
+                return spec
+        raise UnknownAction(f"{self.title} has no action {key!r}")
+
+    def condition(self, name: str) -> ConditionSpec:
+        for spec in self.conditions:
+            if spec.name == name:
+                return spec
+        raise KeyError(f"{self.title} has no condition {name!r}")
+
+    # ---- what a system implements
+
+    @abstractmethod
+    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        """Catalogue entries the token may take now (its own possible commands exist)."""
+
+    @abstractmethod
+    def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
+        """Concrete commands worth trying for this token now (random play, palettes).
+
+        They need not all be legal; callers filter with :meth:`preview`. Cover every
+        action in :meth:`legal_actions` with at least one plausible command.
+        """
+
+    @abstractmethod
+    def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        """Reasons a catalogue action is not allowed now (empty list: allowed)."""
+
+    @abstractmethod
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        """What a catalogue action would do (legal fields are filled in by preview)."""
+
+    @abstractmethod
+    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """Carry out a catalogue action already found legal."""
+
+    # ---- turn structure hooks (override as the system needs)
+
+    def initiative_for(
+        self, state: EncounterState, token: Token, dice: Dice
+    ) -> tuple[int, tuple[int, ...], Roll]:
+        """Roll a token's initiative: (count, tiebreak, the roll). Default: 1d20 + bonus."""
+        bonus = int(token.stat(self.initiative_scheme.bonus_stat, 0))
+        roll = dice.roll(f"{self.initiative_scheme.roll}+{bonus}", f"{token.name} initiative")
+        return roll.total, (bonus,), roll
+
+    def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
+        """A combatant's action pools at the start of a round."""
+        return dict(self.economy.pools)
+
+    def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """Roll initiative for everyone and begin round 1."""
+        combatants: list[Combatant] = []
+        events: list[Event] = []
+        for token in state.tokens:
+            count, tiebreak, roll = self.initiative_for(state, token, dice)
+            combatants.append(
+                Combatant(token.id, count, tiebreak, self.fresh_budget(state, token.id))
+            )
+            events.append(
+                Event(
+                    EventKind.INITIATIVE,
+                    f"{token.name} rolls initiative: {roll.total}.",
+                    (token.id,),
+                    roll,
+                )
+            )
+        combat = replace(
+            state.combat, phase=Phase.ROUND, round=1, order=turn_order.sort(combatants)
+        )
+        state = replace(state, combat=combat)
+        events.append(Event(EventKind.ROUND, "Round 1 begins."))
+        return self._begin_first_turn(state, events, dice)
+
+    def _begin_first_turn(self, state: EncounterState, events: list[Event], dice: Dice) -> Outcome:
+        first = turn_order.next_to_act(state.combat)
+        if first is None:
+            return state, tuple(events)
+        state, more = self.start_turn(state, first, dice)
+        return state, (*events, *more)
+
+    def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        """Make ``token_id`` the active token; expire conditions that end now."""
+        state = turn_order.set_active(state, token_id)
+        state, expired = turn_order.expire_conditions(state, token_id, start=True)
+        name = state.token(token_id).name
+        events = (Event(EventKind.TURN, f"{name}'s turn.", (token_id,)), *expired)
+        return state, events
+
+    def end_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        """Close ``token_id``'s turn (conditions ending at the end of its turn go)."""
+        state = turn_order.mark_acted(state, token_id)
+        return turn_order.expire_conditions(state, token_id, start=False)
+
+    def end_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        """End-of-round bookkeeping (fluid initiative...). Default: nothing."""
+        return state, ()
+
+    def new_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        """Start the next round: refill budgets, re-sort, first token's turn."""
+        combat = state.combat
+        refilled = [
+            replace(c, budget=self.fresh_budget(state, c.token_id), acted=False)
+            for c in combat.order
+        ]
+        round_number = combat.round + 1
+        state = replace(
+            state,
+            combat=replace(
+                combat,
+                phase=Phase.ROUND,
+                round=round_number,
+                order=turn_order.sort(refilled),
+                active=None,
+            ),
+        )
+        state, expired = turn_order.expire_round(state, round_number)
+        events = [Event(EventKind.ROUND, f"Round {round_number} begins."), *expired]
+        return self._begin_first_turn(state, events, dice)
+
+    def advance(self, state: EncounterState, dice: Dice) -> Outcome:
+        """End the active turn and start the next one (or the next round)."""
+        events: list[Event] = []
+        active = state.combat.active
+        if active is not None:
+            state, ended = self.end_turn(state, active, dice)
+            events.extend(ended)
+        following = turn_order.next_to_act(state.combat)
+        if following is not None:
+            state, started = self.start_turn(state, following, dice)
+            return state, (*events, *started)
+        state, closing = self.end_round(state, dice)
+        state, opening = self.new_round(state, dice)
+        return state, (*events, *closing, *opening)
+
+    # ---- the one place legality is decided
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        """Every reason ``command`` is not allowed now; empty means legal."""
+        self.action(command.action)  # raises UnknownAction
+        if command.action == "start_combat":
+            return ["combat has already started"] if state.combat.phase != Phase.SETUP else []
+        if command.action == "end_combat":
+            return ["there is no fight to end"] if state.combat.phase == Phase.OVER else []
+        if command.action == "end_turn":
+            return [] if state.combat.active is not None else ["it is nobody's turn"]
+        if command.action == "place":
+            return _check_place(state, command)
+        if command.actor is None:
+            return [f"{self.action(command.action).name} needs a token to act"]
+        try:
+            state.token(command.actor)
+        except KeyError:
+            return [f"there is no token {command.actor!r}"]
+        return self.check_action(state, command)
+
+    def preview(self, state: EncounterState, command: Command) -> Preview:
+        """Whether ``command`` is legal, why not, and what it would do. Changes nothing."""
+        reasons = tuple(self.check(state, command))
+        if command.action in {spec.key for spec in ENGINE_ACTIONS}:
+            preview = _describe_engine_action(self, state, command)
+        else:
+            preview = self.describe_action(state, command)
+        return replace(preview, legal=not reasons, reasons=reasons)
+
+    def apply(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """The new state and the events, or :class:`IllegalCommand` naming the reasons."""
+        reasons = tuple(self.check(state, command))
+        if reasons:
+            raise IllegalCommand(command, reasons)
+        if command.action == "start_combat":
+            return self.start_combat(state, command, dice)
+        if command.action == "end_turn":
+            return self.advance(state, dice)
+        if command.action == "end_combat":
+            combat = replace(state.combat, phase=Phase.OVER, active=None)
+            return replace(state, combat=combat), (Event(EventKind.COMBAT, "The fight is over."),)
+        if command.action == "place":
+            token = state.token(str(command.actor))
+            square = command.squares[0]
+            moved = state.with_token(token.moved_to(square))
+            return moved, (
+                Event(EventKind.MOVE, f"GM places {token.name} at {square}.", (token.id,)),
+            )
+        return self.resolve_action(state, command, dice)
+
+
+def _check_place(state: EncounterState, command: Command) -> list[str]:
+    if command.actor is None or len(command.squares) != 1:
+        return ["placing a token needs the token and one square"]
+    try:
+        token = state.token(command.actor)
+    except KeyError:
+        return [f"there is no token {command.actor!r}"]
+    reasons = []
+    for square in token.moved_to(command.squares[0]).squares:
+        if not state.battlemap.in_bounds(square):
+            reasons.append(f"{square} is off the map")
+        other = state.token_at(square)
+        if other is not None and other.id != token.id:
+            reasons.append(f"{other.name} already stands on {square}")
+    return reasons
+
+
+def _describe_engine_action(system: RuleSystem, state: EncounterState, command: Command) -> Preview:
+    spec = system.action(command.action)
+    summary = spec.summary
+    if command.action == "end_turn" and state.combat.active is not None:
+        following = turn_order.next_to_act(turn_order.mark_acted(state, state.combat.active).combat)
+        who = state.token(following).name if following else "nobody (the round ends)"
+        summary = f"End {state.token(state.combat.active).name}'s turn; next: {who}."
+    squares = command.squares if command.action == "place" else ()
+    return Preview(command, True, summary=summary, squares=squares)

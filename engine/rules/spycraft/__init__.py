@@ -1,0 +1,9 @@
+"""Spycraft 2.0 combat, registered as "spycraft"."""
+
+from engine.rules import register_system
+from engine.rules.spycraft import attacks, initiative_actions, movement  # noqa: F401  (handlers)
+from engine.rules.spycraft.system import SpycraftSystem
+
+SPYCRAFT = register_system(SpycraftSystem)
+
+__all__ = ["SPYCRAFT", "SpycraftSystem"]

@@ -1,0 +1,247 @@
+"""Attack checks, Defense, range, recoil and damage as Spycraft actions share them.
+
+Choices where the two texts are silent (they point at pages not given to us), each a
+module constant a table can change:
+
+- Range: a ranged weapon reaches 10 range increments; -2 per full increment past the first.
+- Recoil: a weapon trait ``recoil:N``; Burst, Autofire and Strafe take -1 per point the
+  firer's Strength score (``str_score``, +2 when braced) falls short of N.
+- Defense: the ``defense`` stat, plus dodge bonuses from Total Defense (+4), Fight
+  Defensively (+2) and Anticipate; a flat-footed target loses those dodge bonuses.
+- Damage: vitality first, then wounds; a critical hit goes straight to wounds.
+- CQB Range: ``cqb_range`` stat in feet (default 10 ft, two squares).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.dice import Dice, Roll
+from engine.encounter import EncounterState
+from engine.rules.base import Event, EventKind, Modifier
+from engine.rules.spycraft import model
+from engine.tokens import Token, Weapon
+
+MAX_INCREMENTS = 10
+RANGE_PENALTY = -2
+DEFAULT_CQB_FT = 10.0
+
+
+def weapon_trait(weapon: Weapon, name: str, default: int = 0) -> int:
+    for trait in weapon.traits:
+        key, _, value = trait.partition(":")
+        if key.strip() == name:
+            try:
+                return int(value)
+            except ValueError:
+                raise ValueError(
+                    f"weapon {weapon.name!r}: trait {trait!r} needs a whole number"
+                ) from None
+    return default
+
+
+def is_melee(weapon: Weapon | None) -> bool:
+    return weapon is None or weapon.melee or weapon.range_increment <= 0
+
+
+def max_range_ft(weapon: Weapon) -> float:
+    return weapon.range_increment * MAX_INCREMENTS
+
+
+def range_modifier(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon | None
+) -> Modifier | None:
+    if is_melee(weapon) or weapon is None:
+        return None
+    feet = model.feet_between(state, attacker, target)
+    increments = int(feet // weapon.range_increment) if weapon.range_increment else 0
+    if increments <= 0:
+        return None
+    return Modifier(f"range ({increments + 1} increments)", RANGE_PENALTY * increments)
+
+
+def range_reasons(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon | None
+) -> list[str]:
+    if weapon is None or is_melee(weapon):
+        reach = model.stat_int(attacker, "reach", 1)
+        if model.squares_between(state, attacker, target) > reach:
+            return [f"{target.name} is out of reach"]
+        return []
+    feet = model.feet_between(state, attacker, target)
+    if feet > max_range_ft(weapon):
+        return [
+            f"{target.name} is {feet:g} ft away, beyond {weapon.name}'s {max_range_ft(weapon):g} ft"
+        ]
+    return []
+
+
+def cqb_range_ft(token: Token) -> float:
+    return float(model.stat_int(token, "cqb_range", int(DEFAULT_CQB_FT)))
+
+
+def recoil_modifier(attacker: Token, weapon: Weapon, doubled: bool = False) -> Modifier | None:
+    recoil = weapon_trait(weapon, "recoil", 0)
+    strength = model.stat_int(attacker, "str_score", 10)
+    if attacker.has_condition(model.BRACED):
+        strength += 2
+    short = recoil - strength
+    if short <= 0:
+        return None
+    value = -short * (2 if doubled else 1)
+    return Modifier("recoil" + (" (doubled)" if doubled else ""), value)
+
+
+def attack_bonus(attacker: Token, weapon: Weapon | None) -> int:
+    return model.stat_int(attacker, "melee_attack" if is_melee(weapon) else "ranged_attack")
+
+
+def attacker_modifiers(
+    state: EncounterState, attacker: Token, target: Token | None, weapon: Weapon | None
+) -> list[Modifier]:
+    """Penalties and bonuses the attacker carries into any attack check."""
+    mods: list[Modifier] = []
+    for name, label in (
+        (model.DEFENSIVE, "fighting defensively"),
+        (model.COVER_FIRED, "under Cover Fire"),
+        (model.SUPPRESSED, "suppressed"),
+    ):
+        if attacker.has_condition(name):
+            mods.append(Modifier(label, -4))
+    for cheap in model.conditions_named(attacker, model.CHEAP_SHOT):
+        if cheap.value:
+            mods.append(Modifier("cheap shot", -2))
+    if target is not None:
+        for bonus in attacker.conditions:
+            if bonus.name == "edge" and bonus.source == target.id:
+                mods.append(Modifier("edge against this target", bonus.value))
+        for brace in model.conditions_named(attacker, model.BRACED):
+            if brace.source and _in_brace_cone(state, attacker, target, brace.source):
+                mods.append(Modifier("braced (target in cone)", 1))
+    return mods
+
+
+def _in_brace_cone(state: EncounterState, attacker: Token, target: Token, facing: str) -> bool:
+    """Is the target inside the 90-degree cone chosen with Brace (stored as a direction)?"""
+    from engine.rules.spycraft.geometry_bridge import in_cone
+
+    return in_cone(state, attacker, target, facing)
+
+
+def defense(state: EncounterState, attacker: Token, target: Token) -> tuple[int, list[Modifier]]:
+    base = model.stat_int(target, "defense", 10)
+    mods: list[Modifier] = []
+    flat = target.has_condition(model.FLAT_FOOTED)
+    if not flat:
+        if target.has_condition(model.TOTAL_DEFENSE):
+            mods.append(Modifier("total defense (dodge)", 4, "defense"))
+        if target.has_condition(model.DEFENSIVE):
+            mods.append(Modifier("fighting defensively (dodge)", 2, "defense"))
+        for anticipate in model.conditions_named(target, model.ANTICIPATING):
+            if anticipate.source == attacker.id:
+                mods.append(Modifier("anticipating (dodge)", anticipate.value, "defense"))
+    return base + sum(m.value for m in mods), mods
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    roll: Roll
+    total: int
+    defense: int
+    hit: bool
+    threat: bool
+    error: bool
+    margin: int
+
+
+def roll_attack(
+    dice: Dice,
+    attacker: Token,
+    target: Token,
+    bonus: int,
+    defense_value: int,
+    error_range: int,
+    purpose: str,
+    threat_range: int = 20,
+) -> AttackResult:
+    roll = model.check_roll(dice, bonus, purpose)
+    nat = roll.natural
+    error = nat is not None and nat <= 1 + error_range
+    threat = nat is not None and nat >= threat_range
+    hit = (roll.total >= defense_value or nat == 20) and nat != 1
+    return AttackResult(
+        roll, roll.total, defense_value, hit, threat, error, roll.total - defense_value
+    )
+
+
+def apply_damage(
+    state: EncounterState,
+    target_id: str,
+    amount: int,
+    *,
+    critical: bool = False,
+    subdual: bool = False,
+    source: str = "",
+) -> tuple[EncounterState, list[Event]]:
+    """Damage to vitality, overflow and critical hits to wounds; subdual is tracked apart."""
+    target = state.token(target_id)
+    events: list[Event] = []
+    if amount <= 0:
+        return state, events
+    if subdual:
+        total = model.stat_int(target, "subdual") + amount
+        state = state.with_token(model.with_stats(target, subdual=total))
+        events.append(
+            Event(
+                EventKind.DAMAGE,
+                f"{target.name} takes {amount} subdual damage{source}.",
+                (target_id,),
+            )
+        )
+        return state, events
+    vitality = model.stat_int(target, "vitality")
+    wounds = model.stat_int(target, "wounds")
+    if critical or vitality <= 0:
+        to_wounds, to_vitality = amount, 0
+    else:
+        to_vitality = min(amount, vitality)
+        to_wounds = amount - to_vitality
+    vitality -= to_vitality
+    wounds -= to_wounds
+    state = state.with_token(model.with_stats(target, vitality=vitality, wounds=wounds))
+    parts = []
+    if to_vitality:
+        parts.append(f"{to_vitality} vitality")
+    if to_wounds:
+        parts.append(f"{to_wounds} wounds")
+    crit = " (critical hit: straight to wounds)" if critical else ""
+    events.append(
+        Event(
+            EventKind.DAMAGE,
+            f"{target.name} loses {' and '.join(parts)}{crit}{source}; "
+            f"now {vitality} vitality, {wounds} wounds.",
+            (target_id,),
+        )
+    )
+    if to_wounds and state.combat.has(target_id):
+        state = model.set_data(state, target_id, wounded=True)
+        if critical:
+            state = model.set_data(state, target_id, crit=True)
+    if wounds <= 0 and not target.has_condition(model.UNCONSCIOUS):
+        state, down = model.add_condition(state, target_id, model.UNCONSCIOUS)
+        events.append(down)
+    return state, events
+
+
+def roll_damage(
+    dice: Dice, attacker: Token, weapon: Weapon | None, purpose: str, extra: int = 0
+) -> Roll:
+    expression = (
+        weapon.damage if weapon is not None else str(attacker.stat("unarmed_damage", "1d4"))
+    )
+    str_mod = model.stat_int(attacker, "str")
+    if is_melee(weapon):
+        extra += str_mod
+    if extra:
+        expression = f"{expression}{extra:+d}"
+    return dice.roll(expression, purpose)

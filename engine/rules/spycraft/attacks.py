@@ -1,0 +1,326 @@
+"""Spycraft attack actions that roll against Defense, with the tricks that ride on them.
+
+Standard Attack takes a trick as the option ``trick``: "burst", "called_shot",
+"cheap_shot" (with ``cheap_on`` = an attribute or "speed") or "bounce" (with
+``surfaces``). ``action_die=True`` spends an Action Die to turn a threat into a critical
+hit. Ammunition is spent as each action says; too few shots makes the action illegal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.spycraft import attack_math as am
+from engine.rules.spycraft import model
+from engine.rules.spycraft.geometry_bridge import line_of_sight
+from engine.rules.spycraft.handlers import Handler, handles
+from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
+
+TRICKS = ("burst", "called_shot", "cheap_shot", "bounce")
+ARMOR_PENALTY = {"none": 0, "partial": -3, "moderate": -6, "full": -9}
+ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
+
+
+def chosen_weapon(actor: Token, command: Command) -> Weapon | None:
+    if command.weapon is not None:
+        return actor.weapon(command.weapon)
+    return actor.weapons[0] if actor.weapons else None
+
+
+def spend_ammo(
+    state: EncounterState, actor_id: str, weapon: Weapon | None, shots: int
+) -> tuple[EncounterState, list[Event]]:
+    if weapon is None or not weapon.uses_ammunition or shots <= 0:
+        return state, []
+    actor = state.token(actor_id)
+    current = actor.weapon(weapon.name)
+    left = current.ammo - shots
+    weapons = tuple(w.with_ammo(left) if w.name == weapon.name else w for w in actor.weapons)
+    state = state.with_token(replace(actor, weapons=weapons))
+    return state, [
+        Event(
+            EventKind.AMMO,
+            f"{actor.name} fires {shots} shot{'s' if shots != 1 else ''} from {weapon.name} "
+            f"({left} left).",
+            (actor_id,),
+        )
+    ]
+
+
+def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:
+    if weapon is None or not weapon.uses_ammunition or shots <= 0:
+        return []
+    if weapon.ammo < shots:
+        return [f"{action} needs {shots} shots; {weapon.name} has {weapon.ammo}"]
+    return []
+
+
+def target_reasons(
+    state: EncounterState, actor: Token, target: Token, weapon: Weapon | None
+) -> list[str]:
+    reasons: list[str] = []
+    if target.id == actor.id:
+        reasons.append(f"{actor.name} cannot attack himself")
+    if not line_of_sight(state, actor, target):
+        reasons.append(f"{actor.name} has no line of sight to {target.name}")
+    reasons.extend(am.range_reasons(state, actor, target, weapon))
+    return reasons
+
+
+def standard_modifiers(
+    state: EncounterState, command: Command, actor: Token, target: Token, weapon: Weapon | None
+) -> list[Modifier]:
+    mods = am.attacker_modifiers(state, actor, target, weapon)
+    rng = am.range_modifier(state, actor, target, weapon)
+    if rng:
+        mods.append(rng)
+    for aim in model.conditions_named(actor, model.AIMING):
+        if aim.source == target.id:
+            mods.append(Modifier("aim", 1))
+    trick = command.option("trick")
+    if trick == "burst" and weapon is not None:
+        recoil = am.recoil_modifier(actor, weapon)
+        if recoil:
+            mods.append(recoil)
+    if trick == "called_shot":
+        armor = str(target.stat("armor", "none"))
+        if ARMOR_PENALTY.get(armor):
+            mods.append(Modifier(f"called shot vs {armor} armor", ARMOR_PENALTY[armor]))
+        if target.stat("helmet", False) is True:
+            mods.append(Modifier("called shot vs helmet", -1))
+    if trick == "cheap_shot":
+        mods.append(Modifier("cheap shot", -4))
+    if trick == "bounce":
+        mods.append(Modifier("bounce", -2 * int(command.option("surfaces", 1) or 0)))
+    return mods
+
+
+def error_range(command: Command, base: int, actor: Token, key: str) -> int:
+    spec_error = base
+    trick = command.option("trick")
+    if trick in ("burst", "cheap_shot"):
+        spec_error += 1
+    if trick == "bounce":
+        spec_error += int(command.option("surfaces", 1) or 0)
+    if not model.is_proficient(actor, key, command.weapon):
+        spec_error += 2
+    return spec_error
+
+
+@handles("standard_attack")
+class StandardAttack(Handler):
+    def shots(self, command: Command) -> int:
+        return 3 if command.option("trick") == "burst" else 1
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        reasons = target_reasons(state, actor, target, weapon)
+        trick = command.option("trick")
+        if trick is not None and trick not in TRICKS:
+            reasons.append(f"unknown trick {trick!r} (tricks: {', '.join(TRICKS)})")
+        if trick == "burst" and (weapon is None or "burst" not in weapon.modes):
+            reasons.append("Burst needs a firearm with a burst mode")
+        if trick == "called_shot":
+            aiming = any(a.source == target.id for a in model.conditions_named(actor, model.AIMING))
+            close = model.adjacent(actor, target) and am.is_melee(weapon)
+            if not (aiming and not am.is_melee(weapon)) and not close:
+                reasons.append(
+                    "a Called Shot needs Aim (ranged) or an adjacent target (melee or unarmed)"
+                )
+        if trick == "cheap_shot":
+            if target.has_condition(model.CHEAP_SHOT):
+                reasons.append(f"{target.name} already suffers a Cheap Shot this scene")
+            on = str(command.option("cheap_on", "speed"))
+            if on not in (*ATTRIBUTES, "speed"):
+                reasons.append(f"a Cheap Shot targets an attribute or speed, not {on!r}")
+        if trick == "bounce":
+            surfaces = int(command.option("surfaces", 1) or 0)
+            if weapon is None or "thrown" not in weapon.traits:
+                reasons.append("Bounce needs a thrown weapon")
+            most = max(0, model.stat_int(actor, "dex"))
+            if surfaces > most:
+                reasons.append(f"{actor.name} may bounce off at most {most} surfaces")
+        reasons.extend(ammo_reasons(weapon, self.shots(command), self.spec.name))
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        mods = standard_modifiers(state, command, actor, target, weapon)
+        bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
+        defense, dmods = am.defense(state, actor, target)
+        trick = command.option("trick")
+        name = weapon.name if weapon else "bare hands"
+        initiative = ((actor.id, -5),) if trick == "called_shot" else ()
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} attacks {target.name} with {name}"
+                + (f" ({str(trick).replace('_', ' ')})" if trick else "")
+                + f": 1d20{bonus:+d} against Defense {defense}."
+            ),
+            targets=(target.id,),
+            squares=target.squares,
+            modifiers=(*mods, *dmods),
+            shots=self.shots(command) if weapon and weapon.uses_ammunition else 0,
+            initiative=initiative,
+            rolls=(f"attack 1d20{bonus:+d}", "damage " + (weapon.damage if weapon else "unarmed")),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        trick = command.option("trick")
+        events: list[Event] = []
+        state, fired = spend_ammo(state, actor.id, weapon, self.shots(command))
+        events.extend(fired)
+        mods = standard_modifiers(state, command, actor, target, weapon)
+        bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
+        defense, _ = am.defense(state, actor, target)
+        err = error_range(command, 0, actor, self.key)
+        state, more = attack_once(
+            state,
+            dice,
+            actor,
+            target,
+            weapon,
+            bonus,
+            defense,
+            err,
+            command,
+            label=f"{actor.name} attacks {target.name}",
+        )
+        events.extend(more)
+        if trick == "called_shot":
+            state = model.add_fluid(state, actor.id, -5)
+            events.append(
+                Event(
+                    EventKind.INITIATIVE,
+                    f"{actor.name}: Called Shot, -5 fluid Initiative.",
+                    (actor.id,),
+                )
+            )
+        return state, tuple(events)
+
+
+def attack_once(
+    state: EncounterState,
+    dice: Dice,
+    actor: Token,
+    target: Token,
+    weapon: Weapon | None,
+    bonus: int,
+    defense: int,
+    err: int,
+    command: Command,
+    *,
+    label: str,
+    subdual: bool = False,
+    damage_bonus: int = 0,
+    damage_times: int = 1,
+) -> tuple[EncounterState, list[Event]]:
+    """One attack check, with hits, threats, errors and the trick's effect."""
+    events: list[Event] = []
+    threat = am.weapon_trait(weapon, "threat", 20) if weapon else 20
+    result = am.roll_attack(dice, actor, target, bonus, defense, err, f"{label}: attack", threat)
+    outcome = "hits" if result.hit else "misses"
+    extra = ""
+    if result.threat and result.hit:
+        extra = " (a threat)"
+    if result.error and not result.hit:
+        extra = " (an error)"
+    events.append(
+        Event(
+            EventKind.ATTACK,
+            f"{label}: {result.total} against Defense {defense}, {outcome}{extra}.",
+            (actor.id, target.id),
+            result.roll,
+        )
+    )
+    state = mark_attacked(state, target.id, actor.id)
+    trick = command.option("trick")
+    if not result.hit:
+        if trick == "cheap_shot":
+            state, flat = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(flat)
+        return state, events
+    critical = bool(result.threat and command.option("action_die", False))
+    if critical:
+        events.append(
+            Event(EventKind.NOTE, f"{actor.name} spends an Action Die: critical hit.", (actor.id,))
+        )
+    shots = 1
+    if trick == "burst":
+        shots = 1 + (result.margin >= 5) + (result.margin >= 10)
+        events.append(Event(EventKind.ATTACK, f"Burst: {shots} of 3 shots hit.", (target.id,)))
+    for shot in range(shots):
+        for _ in range(damage_times):
+            damage = am.roll_damage(dice, actor, weapon, f"{label}: damage", damage_bonus)
+            total = damage.total * (
+                2 if subdual and damage_times == 1 and command.action == "pummel" else 1
+            )
+            events.append(
+                Event(EventKind.ROLL, f"Damage roll: {damage.total}.", (target.id,), damage)
+            )
+            ignore_dr = trick == "called_shot"
+            reduced = total if ignore_dr else max(0, total - model.stat_int(target, "dr"))
+            state, dealt = am.apply_damage(
+                state,
+                target.id,
+                reduced,
+                critical=critical and shot == 0,
+                subdual=subdual,
+                source=" (armor ignored)" if ignore_dr and model.stat_int(target, "dr") else "",
+            )
+            events.extend(dealt)
+    if trick == "cheap_shot":
+        on = str(command.option("cheap_on", "speed"))
+        state, ev = model.add_condition(
+            state, target.id, model.CHEAP_SHOT, source=on, value=-10 if on == "speed" else -2
+        )
+        events.append(ev)
+    return state, events
+
+
+def mark_attacked(state: EncounterState, target_id: str, attacker_id: str) -> EncounterState:
+    """Being targeted spoils a Refresh, and a Taunt is answered by attacking the taunter."""
+    target = state.token(target_id)
+    if target.has_condition(model.REFRESHING):
+        state = (
+            model.set_data(state, target_id, refresh_spoiled=True)
+            if state.combat.has(target_id)
+            else state
+        )
+    attacker = state.token(attacker_id)
+    for taunt in model.conditions_named(attacker, model.TAUNTED):
+        if taunt.source == target_id:
+            state = model.remove_condition(state, attacker_id, model.TAUNTED)
+    return state
+
+
+def opponents_in_cqb(state: EncounterState, actor: Token) -> list[Token]:
+    reach = am.cqb_range_ft(actor)
+    return [
+        t
+        for t in state.tokens
+        if are_opponents(actor.side, t.side) and model.feet_between(state, actor, t) <= reach
+    ]
+
+
+def full_round_expiry(state: EncounterState, actor_id: str) -> Expiry:
+    """ "1 full round": until the start of the actor's next Initiative Count."""
+    return model.until_next_turn(state, actor_id)
+
+
+def end_of_next_round(state: EncounterState) -> Expiry:
+    return Expiry(state.combat.round + 1, ExpiryPoint.END_OF_ROUND)

@@ -1,0 +1,202 @@
+"""Small helpers over the state that every Spycraft action uses.
+
+Token stats the Spycraft rules read (all optional, with defaults): ``initiative`` (bonus),
+``defense`` (10), ``ranged_attack`` / ``melee_attack`` (0), ``vitality`` / ``wounds``
+(current points), ``str``/``dex``/``con``/``int``/``wis``/``cha`` (modifiers), ``str_score``
+(10, for recoil), skills by name (``athletics``, ``acrobatics``, ``tactics``, ``stealth``,
+``sense_motive``, ``bluff``, ``notice``, ``sleight_of_hand``, ``manipulate``,
+``intimidate``, ``resolve``), saves (``fortitude``, ``reflex``, ``will``), ``bab``,
+``armor`` ("none", "partial", "moderate", "full"), ``helmet`` (bool), ``size_category``
+(0 = Medium), ``not_proficient`` (comma list of action keys or weapon names), ``special``
+(bool: a special character), ``reach`` (squares, 1), ``cqb_range`` (ft, 10 x... see code).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice, Roll
+from engine.encounter import EncounterState
+from engine.grid import Square, distance_squares
+from engine.rules.base import Event, EventKind
+from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
+from engine.turns import order as turn_order
+from engine.turns.combat import Combatant, DataValue
+
+# Condition names (Spycraft's words).
+FLAT_FOOTED = "flat-footed"
+REELING = "reeling"
+SPRAWLED = "sprawled"
+PRONE = "prone"
+CROUCHED = "crouched"
+HELD = "held"
+PINNED = "pinned"
+VULNERABLE = "vulnerable"
+HELPLESS = "helpless"
+AIMING = "aiming"
+BRACED = "braced"
+ANTICIPATING = "anticipating"
+DEFENSIVE = "fighting defensively"
+TOTAL_DEFENSE = "total defense"
+COVER_FIRED = "pinned down"
+SUPPRESSED = "suppressed"
+TAUNTED = "taunted"
+ENRAGED = "enraged"
+FRIGHTENED = "frightened"
+MUTE = "mute"
+CHEAP_SHOT = "cheap shot"
+REFRESHING = "refreshing"
+BLEEDING = "bleeding"
+FATIGUED = "fatigued"
+EXHAUSTED = "exhausted"
+UNCONSCIOUS = "unconscious"
+DEAD = "dead"
+
+
+def stat_int(token: Token, name: str, default: int = 0) -> int:
+    value = token.stat(name, default)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float):
+        return int(value)
+    try:
+        return int(value)
+    except ValueError as error:
+        raise ValueError(
+            f"{token.name}: stat {name!r} should be a number, not {value!r}"
+        ) from error
+
+
+def with_stats(token: Token, **changes: DataValue) -> Token:
+    return replace(token, stats={**token.stats, **changes})
+
+
+def is_proficient(token: Token, action_key: str, weapon: str | None = None) -> bool:
+    """Proficient unless the token's ``not_proficient`` stat names the action or weapon."""
+    listed = {p.strip() for p in str(token.stat("not_proficient", "")).split(",") if p.strip()}
+    return action_key not in listed and (weapon is None or weapon not in listed)
+
+
+def adjacent(a: Token, b: Token) -> bool:
+    return any(max(abs(p.x - q.x), abs(p.y - q.y)) <= 1 for p in a.squares for q in b.squares)
+
+
+def squares_between(state: EncounterState, a: Token, b: Token) -> int:
+    """Nearest grid distance in squares between two tokens' footprints."""
+    rule = state.scale.diagonal
+    return min(distance_squares(p, q, rule) for p in a.squares for q in b.squares)
+
+
+def feet_between(state: EncounterState, a: Token, b: Token) -> float:
+    return state.scale.distance(squares_between(state, a, b))
+
+
+def opponents_of(state: EncounterState, token: Token) -> list[Token]:
+    return [t for t in state.tokens if are_opponents(token.side, t.side)]
+
+
+def adjacent_opponents(
+    state: EncounterState, token: Token, at: Square | None = None
+) -> list[Token]:
+    here = token if at is None else token.moved_to(at)
+    return [t for t in opponents_of(state, token) if adjacent(here, t)]
+
+
+# ---- conditions
+
+
+def until_next_turn(state: EncounterState, token_id: str) -> Expiry:
+    """Until the start of ``token_id``'s next Initiative Count ("1 full round")."""
+    combat = state.combat
+    upcoming = combat.round
+    if combat.has(token_id):
+        mine = combat.combatant(token_id)
+        if mine.acted or combat.active == token_id:
+            upcoming += 1
+    return Expiry(max(upcoming, 1), ExpiryPoint.START_OF_TURN, token_id)
+
+
+def add_condition(
+    state: EncounterState,
+    token_id: str,
+    name: str,
+    expires: Expiry | None = None,
+    *,
+    source: str | None = None,
+    value: int = 0,
+) -> tuple[EncounterState, Event]:
+    """Give a token a condition (replacing one of the same name and source)."""
+    token = state.token(token_id)
+    kept = tuple(c for c in token.conditions if not (c.name == name and c.source == source))
+    condition = Condition(name, expires, source, value)
+    state = state.with_token(replace(token, conditions=(*kept, condition)))
+    return state, Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))
+
+
+def remove_condition(state: EncounterState, token_id: str, name: str) -> EncounterState:
+    token = state.token(token_id)
+    kept = tuple(c for c in token.conditions if c.name != name)
+    return state.with_token(replace(token, conditions=kept))
+
+
+def conditions_named(token: Token, name: str) -> list[Condition]:
+    return [c for c in token.conditions if c.name == name]
+
+
+# ---- combatant data
+
+
+def combatant(state: EncounterState, token_id: str) -> Combatant:
+    return state.combat.combatant(token_id)
+
+
+def set_data(state: EncounterState, token_id: str, **changes: DataValue) -> EncounterState:
+    mine = state.combat.combatant(token_id)
+    return turn_order.update(state, replace(mine, data={**mine.data, **changes}))
+
+
+def add_data(state: EncounterState, token_id: str, key: str, amount: int) -> EncounterState:
+    mine = state.combat.combatant(token_id)
+    return set_data(state, token_id, **{key: int(mine.get(key, 0)) + amount})
+
+
+def set_budget(state: EncounterState, token_id: str, halves: int) -> EncounterState:
+    mine = state.combat.combatant(token_id)
+    return turn_order.update(state, replace(mine, budget={**mine.budget, "half": halves}))
+
+
+def halves_left(state: EncounterState, token_id: str) -> int:
+    return state.combat.combatant(token_id).budget.get("half", 0)
+
+
+def set_count(state: EncounterState, token_id: str, count: int) -> EncounterState:
+    mine = state.combat.combatant(token_id)
+    return turn_order.update(state, replace(mine, initiative=count))
+
+
+def add_fluid(state: EncounterState, token_id: str, amount: int) -> EncounterState:
+    """Queue a fluid initiative modifier, applied (capped) at the end of the round."""
+    if not state.combat.has(token_id):
+        return state
+    return add_data(state, token_id, "fluid", amount)
+
+
+# ---- rolls
+
+
+def check_roll(dice: Dice, bonus: int, purpose: str) -> Roll:
+    return dice.roll(f"1d20{bonus:+d}", purpose)
+
+
+def natural(roll: Roll) -> int:
+    """The d20 face of a roll (a typed roll without one counts as total minus bonus)."""
+    return roll.natural if roll.natural is not None else 10
+
+
+def is_error(roll: Roll, error_range: int) -> bool:
+    """An error: the natural roll falls within 1..(1 + error range modifier)."""
+    return roll.natural is not None and roll.natural <= 1 + error_range
+
+
+def is_threat(roll: Roll, threat: int = 20) -> bool:
+    return roll.natural is not None and roll.natural >= threat

@@ -1,0 +1,163 @@
+"""Spycraft movement: Standard Move and the bonus 5-ft step (more in movement_actions).
+
+A move command carries its path (squares after the start, in order). The path must step
+square to square, stay on the map, not end on another token, not pass through opponents,
+and cost at most the allowance (difficult terrain counts double).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square, path_cost_squares
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.spycraft import model
+from engine.rules.spycraft.handlers import Handler, handles
+from engine.tokens import Token, are_opponents
+
+DIFFICULT_MULTIPLIER = 2
+
+
+def path_reasons(
+    state: EncounterState, mover: Token, path: tuple[Square, ...], allowance_squares: int
+) -> list[str]:
+    """Why a path is not a legal move for ``mover`` within ``allowance_squares``."""
+    if not path:
+        return ["a move needs a path of at least one square"]
+    reasons: list[str] = []
+    previous = mover.square
+    for square in path:
+        if max(abs(square.x - previous.x), abs(square.y - previous.y)) != 1:
+            reasons.append(f"the path jumps from {previous} to {square}")
+            return reasons
+        for covered in mover.moved_to(square).squares:
+            if not state.battlemap.in_bounds(covered):
+                reasons.append(f"the path leaves the map at {covered}")
+                return reasons
+            other = state.token_at(covered)
+            if other is not None and other.id != mover.id and are_opponents(mover.side, other.side):
+                reasons.append(f"{other.name} blocks the way at {covered}")
+                return reasons
+        previous = square
+    for covered in mover.moved_to(path[-1]).squares:
+        other = state.token_at(covered)
+        if other is not None and other.id != mover.id:
+            reasons.append(f"{other.name} already stands on {covered}")
+    cost = path_cost(state, mover, path)
+    if cost > allowance_squares:
+        reasons.append(
+            f"the path costs {state.scale.describe(cost)}, more than the "
+            f"{state.scale.describe(allowance_squares)} allowed"
+        )
+    return reasons
+
+
+def path_cost(state: EncounterState, mover: Token, path: tuple[Square, ...]) -> int:
+    """Squares the path costs; each step into difficult terrain costs double."""
+    from engine.battlemap import TerrainKind
+
+    base = path_cost_squares((mover.square, *path), state.scale.diagonal)
+    extra = sum(
+        DIFFICULT_MULTIPLIER - 1
+        for square in path
+        if state.battlemap.terrain_at(square) is TerrainKind.DIFFICULT
+    )
+    return base + extra
+
+
+def speed_squares(state: EncounterState, mover: Token) -> int:
+    speed = mover.speed
+    for cheap in model.conditions_named(mover, model.CHEAP_SHOT):
+        if cheap.source == "speed":
+            speed = max(0.0, speed - 10)
+    if mover.has_condition(model.PRONE) or mover.has_condition(model.SPRAWLED):
+        speed = min(speed, state.scale.square_size)
+    return state.scale.squares(speed)
+
+
+def move_token(
+    state: EncounterState, mover_id: str, path: tuple[Square, ...], verb: str = "moves"
+) -> tuple[EncounterState, list[Event]]:
+    """Move along a path; Aim at a mover that goes past 5 ft, and the mover's own Aim
+    and Brace, end."""
+    mover = state.token(mover_id)
+    state = state.with_token(mover.moved_to(path[-1]))
+    events = [
+        Event(
+            EventKind.MOVE,
+            f"{mover.name} {verb} to {path[-1]} "
+            f"({state.scale.describe(path_cost(state, mover, path))}).",
+            (mover_id,),
+        )
+    ]
+    for name in (model.AIMING, model.BRACED):
+        if mover.has_condition(name):
+            state = model.remove_condition(state, mover_id, name)
+            events.append(
+                Event(EventKind.CONDITION, f"{mover.name} moved: no longer {name}.", (mover_id,))
+            )
+    if path_cost(state, mover, path) > 1:
+        for other in state.tokens:
+            stale = [c for c in other.conditions if c.name == model.AIMING and c.source == mover_id]
+            if stale:
+                kept = tuple(c for c in other.conditions if c not in stale)
+                state = state.with_token(replace(other, conditions=kept))
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{other.name} loses his Aim: {mover.name} moved.",
+                        (other.id,),
+                    )
+                )
+    return state, events
+
+
+@handles("standard_move")
+class StandardMove(Handler):
+    def allowance(self, state: EncounterState, mover: Token) -> int:
+        return speed_squares(state, mover)
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        reasons = []
+        if mover.has_condition(model.HELD) or mover.has_condition(model.PINNED):
+            reasons.append(f"{mover.name} is caught in a Grapple")
+        return reasons + path_reasons(state, mover, command.squares, self.allowance(state, mover))
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        mover = state.token(str(command.actor))
+        cost = path_cost(state, mover, command.squares) if command.squares else 0
+        end = command.squares[-1] if command.squares else "?"
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{mover.name}: {self.spec.name} to {end}, {state.scale.describe(cost)} "
+                f"of {state.scale.describe(self.allowance(state, mover))}."
+            ),
+            squares=command.squares,
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = move_token(state, str(command.actor), command.squares)
+        return state, tuple(events)
+
+
+@handles("five_foot_step")
+class FiveFootStep(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        mine = state.combat.combatant(mover.id)
+        reasons: list[str] = []
+        if mine.get("moved", False):
+            reasons.append("he already took a movement action this round")
+        if mine.get("stepped", False):
+            reasons.append("he already took his 5-ft step this round")
+        return reasons + path_reasons(state, mover, command.squares, 1)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = move_token(state, str(command.actor), command.squares, "steps")
+        state = model.set_data(state, str(command.actor), stepped=True)
+        return state, tuple(events)

@@ -1,0 +1,312 @@
+"""Spycraft 2.0 on the turn engine: the checks every action shares, and the budget.
+
+Each round a combatant has 2 half actions (a full action spends both), any number of free
+actions, and a bonus 5-ft step if he takes no other movement. The Proficiency tag doubles
+an action's time for a character without the proficiency; the Incidental tag lets one
+such action a round ride free on a movement action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import (
+    ActionEconomy,
+    ActionSpec,
+    Command,
+    ConditionSpec,
+    Event,
+    EventKind,
+    InitiativeScheme,
+    Need,
+    Outcome,
+    Preview,
+    RuleSystem,
+    UnknownAction,
+)
+from engine.rules.spycraft import model
+from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL, MOVEMENT, PRF, TRICK
+from engine.rules.spycraft.handlers import HANDLERS, Handler
+from engine.tokens import Token
+from engine.turns.combat import Phase
+
+CONDITIONS: tuple[ConditionSpec, ...] = (
+    ConditionSpec(
+        model.FLAT_FOOTED,
+        "Caught off guard: no dodge bonus to Defense.",
+        "until the start of his next Initiative Count",
+    ),
+    ConditionSpec(
+        model.REELING,
+        "Knocked off balance by a collapsed Initiative Count.",
+        "until the end of his next turn",
+    ),
+    ConditionSpec(model.SPRAWLED, "Knocked flat; must Stand Up.", "until he stands"),
+    ConditionSpec(model.PRONE, "Lying down on purpose.", "until he stands"),
+    ConditionSpec(model.CROUCHED, "Keeping low: a smaller target.", "until he stands"),
+    ConditionSpec(model.HELD, "Caught in a Grapple.", "until he escapes"),
+    ConditionSpec(model.PINNED, "Pinned in a Grapple.", "until he breaks the pin"),
+    ConditionSpec(model.VULNERABLE, "Busy holding someone in a Grapple.", "while holding"),
+    ConditionSpec(
+        model.AIMING,
+        "+1 to Standard Attacks at one target that stays put.",
+        "until he or the target moves",
+    ),
+    ConditionSpec(
+        model.BRACED, "+1 to attacks into a cone, +2 Str for recoil, -4 Reflex.", "until he moves"
+    ),
+    ConditionSpec(model.ANTICIPATING, "Dodge bonus against one foe.", "1 full round"),
+    ConditionSpec(model.DEFENSIVE, "-4 to attacks and skills, +2 dodge Defense.", "1 full round"),
+    ConditionSpec(model.TOTAL_DEFENSE, "+4 dodge Defense.", "1 full round"),
+    ConditionSpec(model.COVER_FIRED, "-4 to attacks and skills (Cover Fire).", "1 full round"),
+    ConditionSpec(
+        model.SUPPRESSED,
+        "-4 to attacks and skills (Suppressive Fire).",
+        "until the shooter's next Initiative Count",
+    ),
+    ConditionSpec(model.TAUNTED, "Must attack the taunter with his next action.", "until he does"),
+    ConditionSpec(model.ENRAGED, "Enraged by a Taunt.", "2d4 rounds"),
+    ConditionSpec(model.FRIGHTENED, "Frightened by a Threaten.", "2d4 rounds"),
+    ConditionSpec(model.CHEAP_SHOT, "-2 with one attribute or -10 ft Speed.", "the scene"),
+    ConditionSpec(
+        model.REFRESHING,
+        "Sitting out to heal with Refresh.",
+        "until the start of his next Initiative Count",
+    ),
+)
+
+
+class SpycraftSystem(RuleSystem):
+    """Spycraft 2.0 combat: fluid initiative, half and full actions, Table: Actions."""
+
+    name = "spycraft"
+    title = "Spycraft 2.0"
+    economy = ActionEconomy(
+        {"half": 2},
+        "Each round: 1 full or 2 half actions, free actions, and a bonus 5-ft step "
+        "if no other movement is taken.",
+    )
+    initiative_scheme = InitiativeScheme(
+        "count",
+        "1d20",
+        "initiative",
+        "Initiative Count = 1d20 + Initiative bonus, high first; ties by bonus, then a "
+        "roll-off. Counts shift each round with fluid modifiers (at most +10/-10).",
+    )
+    catalogue = ACTIONS
+    conditions = CONDITIONS
+
+    # ---- catalogue queries
+
+    def handler(self, key: str) -> Handler:
+        try:
+            return HANDLERS[key]
+        except KeyError:
+            raise UnknownAction(f"Spycraft has no rules for {key!r} yet") from None
+
+    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        found: list[ActionSpec] = []
+        for spec in self.catalogue:
+            if spec.key not in HANDLERS:
+                continue
+            probe = Command(spec.key, token_id)
+            if not self._shared_reasons(state, probe, structural=False):
+                found.append(spec)
+        return tuple(found)
+
+    def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
+        from engine.rules.spycraft.examples import example_commands
+
+        return example_commands(self, state, token_id)
+
+    # ---- the checks every action shares
+
+    def cost(self, state: EncounterState, command: Command) -> int:
+        """Half actions the command spends (Proficiency doubling and Incidental included)."""
+        handler = self.handler(command.action)
+        spec = handler.spec
+        halves = handler.halves(state, command)
+        if halves is None:
+            halves = HALVES[spec.time]
+        actor = state.token(str(command.actor))
+        if PRF in spec.tags and not model.is_proficient(actor, spec.key, command.weapon):
+            halves *= 2
+        if IDL in spec.tags and command.option("incidental", False):
+            halves = 0
+        return halves
+
+    def _shared_reasons(
+        self, state: EncounterState, command: Command, *, structural: bool = True
+    ) -> list[str]:
+        handler = self.handler(command.action)
+        spec = handler.spec
+        combat = state.combat
+        actor_id = str(command.actor)
+        actor = state.token(actor_id)
+        if combat.phase in (Phase.SETUP, Phase.OVER):
+            return ["combat is not running: start combat first"]
+        if not combat.has(actor_id):
+            return [f"{actor.name} is not in the initiative order"]
+        mine = combat.combatant(actor_id)
+        reasons: list[str] = []
+        if not handler.out_of_turn and combat.active != actor_id:
+            active = state.token(combat.active).name if combat.active else "nobody"
+            reasons.append(f"it is {active}'s turn, not {actor.name}'s")
+        if spec.category == TRICK:
+            reasons.append(f"{spec.name} is a trick: add it as an option to an attack")
+            return reasons
+        if mine.get("must_press", False) and spec.key not in ("press", "delay"):
+            reasons.append("his Initiative Count reached 50: his first action must be a Press")
+        if mine.get("surprise", False) is False and combat.phase is Phase.SURPRISE:
+            reasons.append(f"{actor.name} does not act in the surprise round")
+        if handler.out_of_turn:
+            return reasons
+        halves = self.cost(state, command) if structural else HALVES[spec.time]
+        left = mine.budget.get("half", 0) + mine.budget.get("bonus", 0)
+        if halves > left:
+            reasons.append(
+                f"{spec.name} needs {_halves_words(halves)}; {actor.name} has "
+                f"{_halves_words(left)} left this round"
+            )
+        if combat.phase is Phase.SURPRISE:
+            if halves == 0 and mine.get("surprise_free", False):
+                reasons.append("only 1 free action in the surprise round")
+            if halves > 0 and mine.get("surprise_used", False):
+                reasons.append("only 1 action in the surprise round")
+        if spec.category == MOVEMENT and mine.get("stepped", False):
+            reasons.append("he took a 5-ft step this round, so no other movement")
+        if mine.get("bonus_only", False) and halves > 1:
+            reasons.append("the Press half action must be a half action")
+        if IDL in spec.tags and command.option("incidental", False):
+            if mine.get("incidental_used", False):
+                reasons.append("the free Incidental action is already used this round")
+            elif not mine.get("moved", False) and not command.option("with_move", False):
+                reasons.append("an Incidental action rides free only with a movement action")
+        if structural:
+            reasons.extend(self._structure_reasons(state, command, actor))
+        return reasons
+
+    def _structure_reasons(
+        self, state: EncounterState, command: Command, actor: Token
+    ) -> list[str]:
+        spec = self.handler(command.action).spec
+        reasons: list[str] = []
+        for target in command.targets:
+            try:
+                state.token(target)
+            except KeyError:
+                reasons.append(f"there is no token {target!r} to target")
+        if Need.TARGET in spec.needs and len(command.targets) != 1:
+            reasons.append(f"{spec.name} needs exactly one target")
+        if Need.TARGETS in spec.needs and not command.targets:
+            reasons.append(f"{spec.name} needs at least one target")
+        if command.weapon is not None:
+            try:
+                actor.weapon(command.weapon)
+            except KeyError as error:
+                reasons.append(str(error.args[0]))
+        if (Need.SQUARE in spec.needs) and len(command.squares) != 1:
+            reasons.append(f"{spec.name} needs one square")
+        for square in command.squares:
+            if not state.battlemap.in_bounds(square):
+                reasons.append(f"square {square} is off the map")
+        return reasons
+
+    # ---- RuleSystem hooks
+
+    def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        reasons = self._shared_reasons(state, command)
+        if reasons:
+            return reasons
+        return self.handler(command.action).check(state, command)
+
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        handler = self.handler(command.action)
+        try:
+            preview = handler.describe(state, command)
+        except (KeyError, IndexError, ValueError) as error:
+            # An ill-formed command still gets a preview; check() says what is wrong.
+            return Preview(command, False, summary=f"{handler.spec.name}: {error}")
+        try:
+            cost = self.cost(state, command)
+        except KeyError:
+            return preview
+        return replace(preview, cost=preview.cost or _halves_words(cost))
+
+    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        handler = self.handler(command.action)
+        if not handler.out_of_turn:
+            state = self.spend(state, command)
+        new_state, events = handler.resolve(state, command, dice)
+        from engine.rules.spycraft.flow import after_action
+
+        return after_action(self, new_state, command, events, dice)
+
+    def spend(self, state: EncounterState, command: Command) -> EncounterState:
+        """Take the command's cost out of the actor's budget and note what it used."""
+        handler = self.handler(command.action)
+        spec = handler.spec
+        actor = str(command.actor)
+        halves = self.cost(state, command)
+        mine = state.combat.combatant(actor)
+        budget = dict(mine.budget)
+        bonus = min(budget.get("bonus", 0), halves)
+        budget["bonus"] = budget.get("bonus", 0) - bonus
+        budget["half"] = budget.get("half", 0) - (halves - bonus)
+        data = dict(mine.data)
+        if spec.category == MOVEMENT:
+            data["moved"] = True
+        if IDL in spec.tags and command.option("incidental", False):
+            data["incidental_used"] = True
+        if state.combat.phase is Phase.SURPRISE:
+            if halves == 0:
+                data["surprise_free"] = True
+            else:
+                data["surprise_used"] = True
+                budget["half"] = 0
+        if spec.key != "press":
+            data["must_press"] = False
+        if halves > 0:
+            data["bonus_only"] = False
+        from engine.turns import order as turn_order
+
+        return turn_order.update(state, replace(mine, budget=budget, data=data))
+
+    # ---- the seven steps (flow.py)
+
+    def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.flow import start_combat
+
+        return start_combat(self, state, command, dice)
+
+    def end_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.flow import end_round
+
+        return end_round(self, state, dice)
+
+    def new_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.flow import new_round
+
+        return new_round(self, state, dice)
+
+    def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        state, events = super().start_turn(state, token_id, dice)
+        from engine.rules.spycraft.flow import on_turn_start
+
+        return on_turn_start(self, state, token_id, events, dice)
+
+    def log(self, text: str, *tokens: str) -> Event:
+        return Event(EventKind.ACTION, text, tokens)
+
+
+def _halves_words(halves: int) -> str:
+    if halves == 0:
+        return "a free action"
+    if halves == 1:
+        return "1 half action"
+    if halves == 2:
+        return "1 full action (2 half actions)"
+    return f"{halves} half actions"

@@ -1,0 +1,185 @@
+"""An encounter in play: the current state, its rule system, undo and redo, dice, the log.
+
+The history is a stack of immutable states, so undo is exact by construction: undoing
+every step gives back the very first state (seed, roll counter and log included). A new
+command clears the redo stack; :meth:`Encounter.step` groups several applies (a drag) into
+one undo step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+
+from engine.dice import Dice, GivenDice, Roll, SeededDice
+from engine.encounter import EncounterState
+from engine.rules import get_system
+from engine.rules.base import ActionSpec, Command, CommandError, Event, Preview, RuleSystem
+from engine.turns.combat import LogEntry
+
+DiceInput = Dice | Sequence[int] | None
+
+
+class NothingToUndo(CommandError):
+    """Undo or redo with an empty stack."""
+
+
+class _Counting:
+    """Counts the rolls a command makes so the encounter's roll counter moves on."""
+
+    def __init__(self, inner: Dice) -> None:
+        self.inner = inner
+        self.count = 0
+
+    @property
+    def rolls(self) -> int:
+        return self.count
+
+    def roll(self, expression: str, purpose: str) -> Roll:
+        self.count += 1
+        return self.inner.roll(expression, purpose)
+
+
+def log_text(event: Event) -> str:
+    """An event as one log line; a roll's working is added in brackets."""
+    if event.roll is None or event.roll.given:
+        return event.text
+    return f"{event.text} [{event.roll.detail}]"
+
+
+class Encounter:
+    """A fight being played. Wraps an :class:`EncounterState` and its rule system.
+
+    >>> from engine.battlemap import BattleMap
+    >>> from engine.grid import FIVE_FOOT
+    >>> state = EncounterState("Demo", "spycraft", FIVE_FOOT, BattleMap(4, 4))
+    >>> fight = Encounter(state)
+    >>> fight.system.title
+    'Spycraft 2.0'
+    >>> fight.can_undo
+    False
+    """
+
+    def __init__(
+        self,
+        state: EncounterState,
+        system: RuleSystem | None = None,
+        *,
+        seed: int | None = None,
+    ) -> None:
+        if seed is not None:
+            state = replace(state, combat=replace(state.combat, seed=seed))
+        self.system = system if system is not None else get_system(state.system)
+        self._undo: list[EncounterState] = []
+        self._redo: list[EncounterState] = []
+        self._state = state
+        self._grouping = 0
+        self._group_saved = False
+
+    # ---- reading
+
+    @property
+    def state(self) -> EncounterState:
+        return self._state
+
+    @property
+    def initial_state(self) -> EncounterState:
+        """The state the encounter started from (the bottom of the undo stack)."""
+        return self._undo[0] if self._undo else self._state
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        return self._state.combat.log
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def legal_actions(self, token_id: str) -> tuple[ActionSpec, ...]:
+        """Actions ``token_id`` may take now."""
+        return self.system.legal_actions(self._state, token_id)
+
+    def example_commands(self, token_id: str) -> Iterator[Command]:
+        return self.system.example_commands(self._state, token_id)
+
+    def preview(self, command: Command) -> Preview:
+        """What ``command`` would do; nothing changes."""
+        return self.system.preview(self._state, command)
+
+    # ---- changing
+
+    def dice_for(self, dice: DiceInput) -> Dice:
+        """The dice a command rolls with: the encounter's seed, typed totals, or yours."""
+        combat = self._state.combat
+        if dice is None:
+            return SeededDice(combat.seed, combat.rolls)
+        if isinstance(dice, Sequence):
+            totals = [int(v) for v in dice]
+            return GivenDice(totals, SeededDice(combat.seed, combat.rolls + len(totals)))
+        return dice
+
+    def apply(self, command: Command, dice: DiceInput = None) -> tuple[Event, ...]:
+        """Apply a legal command; raises :class:`~engine.rules.base.IllegalCommand` if not.
+
+        ``dice``: None rolls from the encounter's seed; a list of ints is what the GM
+        rolled at the table (used in the order the preview's ``rolls`` lists, the rest
+        rolled from the seed); or any :class:`~engine.dice.Dice`.
+        """
+        counting = _Counting(self.dice_for(dice))
+        new_state, events = self.system.apply(self._state, command, counting)
+        combat = new_state.combat
+        entries = tuple(
+            LogEntry(combat.round, event.kind.value, log_text(event), event.tokens)
+            for event in events
+        )
+        new_state = replace(
+            new_state,
+            combat=replace(
+                combat, rolls=self._state.combat.rolls + counting.count, log=combat.log + entries
+            ),
+        )
+        self._push(new_state)
+        return events
+
+    def _push(self, new_state: EncounterState) -> None:
+        if not self._grouping or not self._group_saved:
+            self._undo.append(self._state)
+            self._group_saved = bool(self._grouping)
+        self._redo.clear()
+        self._state = new_state
+
+    @contextmanager
+    def step(self) -> Iterator[Encounter]:
+        """Group every apply inside the block into one undo step (a drag)."""
+        self._grouping += 1
+        try:
+            yield self
+        finally:
+            self._grouping -= 1
+            if not self._grouping:
+                self._group_saved = False
+
+    def undo(self) -> EncounterState:
+        """Go back one step; returns the state now current."""
+        if not self._undo:
+            raise NothingToUndo("nothing to undo: this is the start of the encounter")
+        self._redo.append(self._state)
+        self._state = self._undo.pop()
+        return self._state
+
+    def redo(self) -> EncounterState:
+        if not self._redo:
+            raise NothingToUndo("nothing to redo")
+        self._undo.append(self._state)
+        self._state = self._redo.pop()
+        return self._state
+
+    def undo_all(self) -> EncounterState:
+        while self._undo:
+            self.undo()
+        return self._state

@@ -1,0 +1,59 @@
+"""engine.dice: seeded, isolated, typed-in rolls."""
+
+import random
+
+import pytest
+
+from engine.dice import DiceError, GivenDice, SeededDice, check_expression
+
+
+def test_same_seed_and_counter_give_the_same_rolls() -> None:
+    first = [SeededDice(42).roll("3d6+2", "x").total for _ in range(1)]
+    dice = SeededDice(42)
+    rolls = [dice.roll("1d20", "x").total for _ in range(20)]
+    again = SeededDice(42)
+    assert [again.roll("1d20", "x").total for _ in range(20)] == rolls
+    assert first[0] == SeededDice(42).roll("3d6+2", "x").total
+
+
+def test_a_roll_depends_on_its_position_not_on_what_came_before() -> None:
+    dice = SeededDice(5)
+    dice.roll("1d100", "a")
+    tenth = [dice.roll("1d20", "b").total for _ in range(3)][-1]
+    assert SeededDice(5, start=3).roll("1d20", "c").total == tenth
+
+
+def test_rolling_leaves_the_global_random_stream_alone() -> None:
+    random.seed(99)
+    expected = random.random()
+    random.seed(99)
+    SeededDice(1).roll("10d6", "x")
+    assert random.random() == expected
+
+
+def test_different_seeds_differ_somewhere() -> None:
+    a = [SeededDice(1, i).roll("1d20", "x").total for i in range(20)]
+    b = [SeededDice(2, i).roll("1d20", "x").total for i in range(20)]
+    assert a != b
+
+
+def test_natural_die_face_is_reported() -> None:
+    roll = SeededDice(3).roll("1d20+5", "x")
+    assert roll.natural is not None and roll.total == roll.natural + 5
+
+
+def test_given_dice_use_typed_totals_then_fall_back() -> None:
+    dice = GivenDice([17, 4], fallback=SeededDice(0))
+    assert dice.roll("1d20", "a").total == 17
+    assert dice.roll("1d20", "b").given
+    assert not dice.roll("1d20", "c").given
+
+
+def test_given_dice_without_fallback_name_the_missing_roll() -> None:
+    with pytest.raises(DiceError, match="damage"):
+        GivenDice([]).roll("2d6", "damage")
+
+
+def test_bad_expression_is_a_dice_error() -> None:
+    with pytest.raises(DiceError, match="1d"):
+        check_expression("1d")

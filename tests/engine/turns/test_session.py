@@ -1,0 +1,97 @@
+"""engine.turns.session: apply, undo/redo as a stack of states, drags as one step, the log."""
+
+import pytest
+
+from engine.rules.base import IllegalCommand
+from engine.tokens import Side
+from engine.turns.session import Encounter, NothingToUndo
+from tests.engine.rules.spycraft.builders import agent, cmd, started, state
+
+
+def two() -> Encounter:
+    return started(
+        agent("kevin", 1, 1, initiative=5), agent("guard", 6, 1, Side.ENEMY), rolls=[20, 3]
+    )
+
+
+def test_undo_goes_back_to_the_very_first_state() -> None:
+    fight = Encounter(state(agent("kevin", 1, 1), agent("guard", 6, 1, Side.ENEMY)), seed=4)
+    first = fight.state
+    fight.apply(cmd("start_combat"))
+    fight.apply(cmd("end_turn"))
+    fight.apply(cmd("place", "kevin", squares=[(2, 2)]))
+    fight.undo_all()
+    assert fight.state == first
+    assert not fight.can_undo and fight.can_redo
+
+
+def test_redo_replays_and_a_new_command_clears_redo() -> None:
+    fight = two()
+    fight.apply(cmd("standard_move", "kevin", squares=[(2, 1)]))
+    after = fight.state
+    fight.undo()
+    fight.redo()
+    assert fight.state == after
+    fight.undo()
+    fight.apply(cmd("standard_move", "kevin", squares=[(1, 2)]))
+    assert not fight.can_redo
+    with pytest.raises(NothingToUndo):
+        fight.redo()
+
+
+def test_a_drag_is_one_undo_step() -> None:
+    fight = two()
+    before = fight.state
+    with fight.step():
+        for x in (2, 3, 4):
+            fight.apply(cmd("place", "kevin", squares=[(x, 1)]))
+    assert fight.state.token("kevin").square == (4, 1)
+    fight.undo()
+    assert fight.state == before
+
+
+def test_illegal_apply_raises_and_changes_nothing() -> None:
+    fight = two()
+    before = fight.state
+    with pytest.raises(IllegalCommand, match="not Guard"):
+        fight.apply(cmd("standard_move", "guard", squares=[(6, 2)]))
+    assert fight.state == before
+
+
+def test_preview_changes_nothing_and_agrees_with_apply() -> None:
+    fight = two()
+    before = fight.state
+    good = fight.preview(cmd("standard_move", "kevin", squares=[(2, 1)]))
+    bad = fight.preview(cmd("standard_move", "kevin", squares=[(9, 9)]))
+    assert fight.state == before
+    assert good.legal and not good.reasons
+    assert not bad.legal and "jumps" in bad.reasons[0]
+
+
+def test_replay_with_the_same_seed_gives_the_same_log() -> None:
+    def play() -> tuple[str, ...]:
+        fight = Encounter(state(agent("kevin", 1, 1), agent("guard", 3, 1, Side.ENEMY)), seed=11)
+        fight.apply(cmd("start_combat"))
+        for _ in range(4):
+            active = fight.state.combat.active
+            assert active is not None
+            other = "guard" if active == "kevin" else "kevin"
+            fight.apply(cmd("standard_attack", active, targets=[other], weapon="pistol"))
+            fight.apply(cmd("end_turn"))
+        return tuple(entry.text for entry in fight.log)
+
+    assert play() == play()
+
+
+def test_typed_rolls_are_used_in_order() -> None:
+    fight = two()
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol"), [9, 5])
+    texts = [e.text for e in fight.log]
+    assert any("attacks Guard: 9 against Defense" in t for t in texts)
+    assert fight.state.token("guard").stats["vitality"] == 20  # 9 misses Defense 12
+
+
+def test_the_log_reads_as_sentences() -> None:
+    fight = two()
+    fight.apply(cmd("standard_move", "kevin", squares=[(2, 1)]))
+    assert "Kevin moves to (2,1) (5 ft)." in [e.text for e in fight.log]
