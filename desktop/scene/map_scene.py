@@ -6,10 +6,11 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsItemGroup, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from desktop.scene import style
 from desktop.scene.items import PortalItem, background_item, static_items
+from desktop.scene.overlay_items import LayerItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
 from engine.encounter import EncounterState
@@ -26,15 +27,23 @@ def decode_image(data: bytes | None) -> QImage | None:
 class MapScene(QGraphicsScene):
     """Everything drawn on the map. Tools add their overlays to ``overlay_layer``."""
 
-    def __init__(self, state: EncounterState, images: Mapping[str, bytes] | None = None) -> None:
+    def __init__(
+        self,
+        state: EncounterState,
+        images: Mapping[str, bytes] | None = None,
+        *,
+        player: bool = False,
+    ) -> None:
         super().__init__()
+        #: A player-facing scene leaves out GM-only details (enemy ammunition, tooltips).
+        self.player = player
         self.setBackgroundBrush(QColor("#16181c"))
         self.images: Mapping[str, bytes] = dict(images or {})
         self.state = state
         self.token_items: dict[str, TokenItem] = {}
         self.portal_items: dict[str, PortalItem] = {}
         self._static: list[QGraphicsItem] = []
-        self.overlay_layer = QGraphicsItemGroup()
+        self.overlay_layer = LayerItem()
         self.overlay_layer.setZValue(style.Z_OVERLAY)
         self.addItem(self.overlay_layer)
         # The item index costs more than it saves when overlays change on every mouse move.
@@ -71,7 +80,7 @@ class MapScene(QGraphicsScene):
         return decode_image(self.images.get(token.portrait)) if token.portrait else None
 
     def _add_token(self, token: Token) -> TokenItem:
-        item = TokenItem(token, self._portrait(token))
+        item = TokenItem(token, self._portrait(token), gm=not self.player)
         self.addItem(item)
         self.addItem(item.label)
         self.token_items[token.id] = item

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
 from desktop.scene.style import SQUARE
-from engine.tokens import Condition, Token, Weapon
+from engine.tokens import Condition, Side, Token, Weapon
 
 
 def initials(name: str) -> str:
@@ -54,8 +54,10 @@ def describe_token(token: Token) -> str:
 class TokenItem(QGraphicsItem):
     """One token. Its position is its top-left square; ``set_token`` redraws it from a new value."""
 
-    def __init__(self, token: Token, portrait: QImage | None = None) -> None:
+    def __init__(self, token: Token, portrait: QImage | None = None, gm: bool = True) -> None:
         super().__init__()
+        self.gm = gm
+        self.selected = False
         self.token = token
         self._portrait = portrait
         self.setZValue(style.Z_TOKENS)
@@ -71,8 +73,13 @@ class TokenItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.token = token
         self.setPos(token.square.x * SQUARE, token.square.y * SQUARE)
-        self.setToolTip(describe_token(token))
+        if self.gm:
+            self.setToolTip(describe_token(token))
         self.label.refresh()
+        self.update()
+
+    def set_selected(self, selected: bool) -> None:
+        self.selected = selected
         self.update()
 
     def set_portrait(self, portrait: QImage | None) -> None:
@@ -130,6 +137,10 @@ class TokenItem(QGraphicsItem):
         painter.drawEllipse(disc.adjusted(ring / 2, ring / 2, -ring / 2, -ring / 2))
         painter.setPen(QPen(QColor(0, 0, 0, 160), 1.2))
         painter.drawEllipse(disc)
+        if self.selected:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine))
+            painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
         self._paint_facing(painter, disc, colour)
         self._paint_conditions(painter, s)
         self._paint_ammo(painter, s)
@@ -179,7 +190,7 @@ class TokenItem(QGraphicsItem):
 
     def _paint_ammo(self, painter: QPainter, s: float) -> None:
         weapon = ammo_weapon(self.token)
-        if weapon is None:
+        if weapon is None or (not self.gm and self.token.side is not Side.PARTY):
             return
         text = f"{weapon.ammo}/{weapon.capacity}"
         font = style.label_font(10)

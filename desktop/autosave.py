@@ -1,0 +1,95 @@
+"""Never lose a fight: autosave after every applied command, and offer a restore after a crash.
+
+The autosave lives in the user's data folder (QStandardPaths.AppDataLocation). A marker file
+says "a session is running"; a clean exit removes it. If the marker is still there at the
+next start, the last run crashed and its autosave is offered back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QStandardPaths
+
+from desktop.controller import EncounterController
+from desktop.documents import Document, DocumentError, load_document, save_document
+
+AUTOSAVE_NAME = "autosave.killbox"
+MARKER_NAME = "session-running.json"
+
+
+def data_folder() -> Path:
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    folder = Path(location or Path.home() / ".killbox")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+class Autosaver(QObject):
+    """Writes the controller's document to the autosave file after every applied command."""
+
+    def __init__(self, controller: EncounterController, folder: Path | None = None) -> None:
+        super().__init__()
+        self.folder = folder or data_folder()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.controller = controller
+        self.last_error: str | None = None
+        controller.applied.connect(self.save_now)
+        controller.state_changed.connect(self._after_undo_or_redo)
+        self._write_marker()
+
+    @property
+    def autosave_path(self) -> Path:
+        return self.folder / AUTOSAVE_NAME
+
+    @property
+    def marker_path(self) -> Path:
+        return self.folder / MARKER_NAME
+
+    def _write_marker(self) -> None:
+        path = self.controller.path
+        marker = {"pid": os.getpid(), "file": str(path) if path else None}
+        self.marker_path.write_text(json.dumps(marker), encoding="utf-8")
+
+    def _after_undo_or_redo(self, _state: object) -> None:
+        # Undo and redo change the state without an apply; keep the autosave in step.
+        if self.controller.dirty:
+            self.save_now()
+
+    def save_now(self, _events: object = None) -> None:
+        try:
+            save_document(self.controller.document, self.autosave_path)
+        except DocumentError as error:
+            self.last_error = str(error)  # shown in the status bar; never interrupts play
+        else:
+            self.last_error = None
+            self._write_marker()
+
+    def finish(self) -> None:
+        """A clean exit: nothing to restore next time."""
+        for path in (self.marker_path, self.autosave_path):
+            path.unlink(missing_ok=True)
+
+
+def crashed_session(folder: Path | None = None) -> Document | None:
+    """The autosave of a run that did not exit cleanly, or None."""
+    folder = folder or data_folder()
+    marker = folder / MARKER_NAME
+    autosave = folder / AUTOSAVE_NAME
+    if not marker.exists() or not autosave.exists():
+        return None
+    try:
+        document = load_document(autosave)
+        info = json.loads(marker.read_text(encoding="utf-8"))
+    except (DocumentError, ValueError, OSError):
+        return None
+    original = info.get("file") if isinstance(info, dict) else None
+    return Document(document.state, document.images, Path(original) if original else None)
+
+
+def discard_crashed_session(folder: Path | None = None) -> None:
+    folder = folder or data_folder()
+    for name in (MARKER_NAME, AUTOSAVE_NAME):
+        (folder / name).unlink(missing_ok=True)

@@ -1,0 +1,151 @@
+"""The encounter controller: owns the engine session and tells the widgets when it changed.
+
+Widgets never change the state themselves: they call ``preview``/``apply``/``undo``/``redo``
+here, and redraw from ``state_changed``. This is the one place desktop/ talks to the
+turn engine, so a different engine version only touches this file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from desktop.documents import Document, save_document
+from engine.encounter import EncounterState
+from engine.rules.base import Command, CommandError, Event, Preview, RuleSystem
+from engine.turns.session import Encounter
+
+
+class EncounterController(QObject):
+    """One open encounter: the engine session, its images, its file, and whether it is saved."""
+
+    #: The state shown changed (apply, undo, redo, open). Argument: the new EncounterState.
+    state_changed = Signal(object)
+    #: A command was applied; argument: the tuple of engine events.
+    applied = Signal(object)
+    #: File name, dirty flag or undo/redo availability changed.
+    document_changed = Signal()
+    #: The selected token changed; argument: token id or None.
+    selection_changed = Signal(object)
+
+    def __init__(self, document: Document, system: RuleSystem | None = None) -> None:
+        super().__init__()
+        self._system = system
+        self.images: Mapping[str, bytes] = {}
+        self.path: Path | None = None
+        self.dirty = False
+        self.selected: str | None = None
+        self.session = self._session(document.state)
+        self._take(document)
+
+    def _session(self, state: EncounterState) -> Encounter:
+        return Encounter(state, self._system)
+
+    def _take(self, document: Document) -> None:
+        self.images = dict(document.images)
+        self.path = document.path
+        self.dirty = False
+
+    # ---- reading
+
+    @property
+    def state(self) -> EncounterState:
+        return self.session.state
+
+    @property
+    def system(self) -> RuleSystem:
+        return self.session.system
+
+    @property
+    def document(self) -> Document:
+        return Document(self.state, self.images, self.path)
+
+    @property
+    def can_undo(self) -> bool:
+        return self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.session.can_redo
+
+    def preview(self, command: Command) -> Preview:
+        return self.session.preview(command)
+
+    # ---- changing
+
+    def apply(self, command: Command, dice: Sequence[int] | None = None) -> tuple[Event, ...]:
+        """Apply through the engine; raises the engine's CommandError when not allowed."""
+        events = self.session.apply(command, dice)
+        self._changed()
+        self.applied.emit(events)
+        return events
+
+    def undo(self) -> bool:
+        if not self.session.can_undo:
+            return False
+        self.session.undo()
+        self._changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.session.can_redo:
+            return False
+        self.session.redo()
+        self._changed()
+        return True
+
+    def remove_token(self, token_id: str) -> None:
+        """The GM deletes a token: an edit outside the rules, kept as one undo step.
+
+        The turn engine has no public "edit" command yet, so this uses its history push.
+        """
+        state = self.state
+        if state.combat.active == token_id or any(
+            c.token_id == token_id for c in state.combat.order
+        ):
+            raise CommandError("end combat before deleting a token that is in the order")
+        new_state = state.without_token(token_id)
+        self.session._push(new_state)
+        self._changed()
+        self.applied.emit(())
+
+    def replace_state(self, state: EncounterState) -> None:
+        """Start over from a state (a restored autosave); the undo history starts here."""
+        self.session = self._session(state)
+        self._changed()
+
+    def open(self, document: Document) -> None:
+        self.session = self._session(document.state)
+        self._take(document)
+        self.select(None)
+        self.state_changed.emit(self.state)
+        self.document_changed.emit()
+
+    def save(self, path: Path) -> None:
+        """Save atomically; raises DocumentError when it cannot."""
+        save_document(self.document, path)
+        self.path = path
+        self.dirty = False
+        self.document_changed.emit()
+
+    def rename(self, name: str) -> None:
+        self.replace_state(replace(self.state, name=name))
+
+    def select(self, token_id: str | None) -> None:
+        if token_id == self.selected:
+            return
+        self.selected = token_id
+        self.selection_changed.emit(token_id)
+
+    def _changed(self) -> None:
+        self.dirty = True
+        if self.selected is not None and all(t.id != self.selected for t in self.state.tokens):
+            self.select(None)
+        self.state_changed.emit(self.state)
+        self.document_changed.emit()
+
+
+__all__ = ["CommandError", "EncounterController"]

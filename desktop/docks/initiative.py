@@ -1,0 +1,116 @@
+"""Initiative tracker: the order, whose turn it is, what they have left, and turn buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.controller import EncounterController
+from desktop.scene import style
+from engine.encounter import EncounterState
+from engine.rules.base import Command, CommandError
+from engine.turns.combat import Phase
+
+
+def budget_text(budget: dict[str, int]) -> str:
+    return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
+
+
+class InitiativePanel(QWidget):
+    COLUMNS = ("Init", "Token", "Left")
+
+    def __init__(self, controller: EncounterController) -> None:
+        super().__init__()
+        self.controller = controller
+        self.heading = QLabel()
+        self.heading.setObjectName("initiativeHeading")
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.start_button = QPushButton("Start combat")
+        self.next_button = QPushButton("End turn")
+        self.end_button = QPushButton("End combat")
+        buttons = QHBoxLayout()
+        for button in (self.start_button, self.next_button, self.end_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.table)
+        layout.addLayout(buttons)
+        self.start_button.clicked.connect(lambda: self._apply("start_combat"))
+        self.next_button.clicked.connect(lambda: self._apply("end_turn"))
+        self.end_button.clicked.connect(lambda: self._apply("end_combat"))
+        self.table.itemSelectionChanged.connect(self._row_selected)
+        controller.state_changed.connect(self.refresh)
+        controller.selection_changed.connect(self._show_selection)
+        self.refresh(controller.state)
+
+    def _apply(self, action: str) -> None:
+        try:
+            self.controller.apply(Command(action))
+        except CommandError as error:
+            self.heading.setText(str(error))
+
+    def refresh(self, state: EncounterState) -> None:
+        combat = state.combat
+        phase = {
+            Phase.SETUP: "Set-up: place tokens, then start combat",
+            Phase.SURPRISE: f"Surprise round {combat.round}",
+            Phase.ROUND: f"Round {combat.round}",
+            Phase.OVER: "The fight is over",
+        }[combat.phase]
+        self.heading.setText(phase)
+        self.table.blockSignals(True)  # no echo back into the selection while rebuilding
+        self.table.setRowCount(len(combat.order))
+        names = {t.id: t for t in state.tokens}
+        bold = QFont()
+        bold.setBold(True)
+        for row, combatant in enumerate(combat.order):
+            token = names.get(combatant.token_id)
+            name = token.name if token else combatant.token_id
+            marker = (
+                "▶ " if combatant.token_id == combat.active else ("✓ " if combatant.acted else "")
+            )
+            cells = (str(combatant.initiative), marker + name, budget_text(combatant.budget))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)
+                if token is not None and column == 1:
+                    item.setForeground(QBrush(style.SIDE_COLOURS[token.side].lighter(120)))
+                if combatant.token_id == combat.active:
+                    item.setFont(bold)
+                    item.setBackground(QBrush(QColor(255, 255, 255, 30)))
+                self.table.setItem(row, column, item)
+        self.table.blockSignals(False)
+        self.start_button.setEnabled(combat.phase is Phase.SETUP and bool(state.tokens))
+        self.next_button.setEnabled(combat.active is not None)
+        self.end_button.setEnabled(combat.phase in (Phase.ROUND, Phase.SURPRISE))
+        self._show_selection(self.controller.selected)
+
+    def _row_selected(self) -> None:
+        items = self.table.selectedItems()
+        if items:
+            self.controller.select(items[0].data(Qt.ItemDataRole.UserRole))
+
+    def _show_selection(self, token_id: object) -> None:
+        self.table.blockSignals(True)
+        self.table.clearSelection()
+        for row in range(self.table.rowCount()):
+            item = self.table.item(row, 0)
+            if item is not None and item.data(Qt.ItemDataRole.UserRole) == token_id:
+                self.table.selectRow(row)
+        self.table.blockSignals(False)

@@ -1,0 +1,421 @@
+"""The main window: the map, the docks, the menus, files, autosave and the player view."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QKeySequence,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QWidget,
+)
+
+from desktop.autosave import Autosaver, crashed_session, discard_crashed_session
+from desktop.controller import EncounterController
+from desktop.docks.actions import ActionPalette
+from desktop.docks.initiative import InitiativePanel
+from desktop.docks.inspector import TokenInspector
+from desktop.docks.log import CombatLog
+from desktop.documents import (
+    OPENABLE_SUFFIXES,
+    UVTT_SUFFIXES,
+    Document,
+    DocumentError,
+    blank_state,
+    default_map_path,
+    load_document,
+)
+from desktop.player_view import PlayerWindow
+from desktop.render import export_png
+from desktop.scene.map_scene import MapScene
+from desktop.tools.base import Tool, ToolHost
+from desktop.tools.select_move import SelectMoveTool
+from desktop.view import MapView
+from engine.encounter import EncounterState
+from engine.rules.base import CommandError, RuleSystem
+
+MAX_RECENT = 8
+KILLBOX_FILTER = "Killbox encounters (*.killbox)"
+UVTT_FILTER = "Universal VTT maps (" + " ".join(f"*{s}" for s in UVTT_SUFFIXES) + ")"
+OPEN_FILTER = "Maps (" + " ".join(f"*{s}" for s in OPENABLE_SUFFIXES) + ")"
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        document: Document,
+        *,
+        system: RuleSystem | None = None,
+        autosave_folder: Path | None = None,
+        settings: QSettings | None = None,
+    ) -> None:
+        super().__init__()
+        self.settings = settings or QSettings()
+        self.controller = EncounterController(document, system)
+        self.scene = MapScene(document.state, document.images)
+        self.view = MapView(self.scene)
+        self.setCentralWidget(self.view)
+        self.host = ToolHost(self.view, self.controller)
+        self.default_tool: Tool = SelectMoveTool(self.host)
+        self.view.set_tool(self.default_tool)
+        self.player_window: PlayerWindow | None = None
+        self.autosaver = Autosaver(self.controller, autosave_folder)
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+
+        self.initiative = InitiativePanel(self.controller)
+        self.palette = ActionPalette(self.controller)
+        self.inspector = TokenInspector(self.controller)
+        self.log = CombatLog(self.controller)
+        self.docks: dict[str, QDockWidget] = {}
+        left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        for title, widget, area in (
+            ("Initiative", self.initiative, left),
+            ("Actions", self.palette, left),
+            ("Token", self.inspector, right),
+            ("Combat log", self.log, right),
+        ):
+            self._add_dock(title, widget, area)
+        self.palette.action_requested.connect(self._action_needs_tool)
+
+        self.controller.state_changed.connect(self._state_changed)
+        self.controller.document_changed.connect(self._update_title)
+        self.controller.selection_changed.connect(self._selection_changed)
+        self.view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self._build_menus()
+        self._update_title()
+        QTimer.singleShot(0, self.view.fit_map)
+
+    # ---- construction
+
+    def _add_dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> None:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock-{title}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        self.docks[title] = dock
+
+    def _action(
+        self,
+        menu_name: str,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        self.menus[menu_name].addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.menus = {name: bar.addMenu(f"&{name}") for name in ("File", "Edit", "View")}
+        keys = QKeySequence.StandardKey
+        self.actions: dict[str, QAction] = {}
+        add = self._action
+        self.actions["new"] = add("File", "&New", self.new_encounter, keys.New)
+        self.actions["open"] = add("File", "&Open…", self.open_dialog, keys.Open)
+        self.recent_menu = self.menus["File"].addMenu("Open &recent")
+        self.actions["save"] = add("File", "&Save", self.save, keys.Save)
+        self.actions["save_as"] = add("File", "Save &as…", self.save_as_dialog, "Ctrl+Shift+S")
+        self.menus["File"].addSeparator()
+        self.actions["import"] = add("File", "&Import Universal VTT…", self.import_dialog, "Ctrl+I")
+        self.actions["export"] = add("File", "&Export PNG…", self.export_dialog, "Ctrl+E")
+        self.menus["File"].addSeparator()
+        self.actions["quit"] = add("File", "&Quit", self.close, keys.Quit)
+        self.actions["undo"] = add("Edit", "&Undo", self.undo, "Ctrl+Z")
+        self.actions["redo"] = add("Edit", "&Redo", self.redo, "Ctrl+Shift+Z")
+        self.actions["delete"] = add("Edit", "&Delete token", self.delete_selected, "Delete")
+        self.actions["cancel"] = add("Edit", "Cancel tool", self.cancel_tool, "Escape")
+        self.actions["fit"] = add("View", "&Fit map", self.view.fit_map, "Ctrl+0")
+        self.actions["zoom_in"] = add("View", "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl+=")
+        self.actions["zoom_out"] = add(
+            "View", "Zoom &out", lambda: self.view.zoom_by(0.8), "Ctrl+-"
+        )
+        self.actions["player"] = add("View", "&Player view", self.show_player_view, "F5")
+        self.menus["View"].addSeparator()
+        for dock in self.docks.values():
+            self.menus["View"].addAction(dock.toggleViewAction())
+        self._refresh_recent()
+        self._update_actions()
+
+    # ---- state flow: engine -> items
+
+    def _state_changed(self, state: EncounterState) -> None:
+        self.scene.set_state(state)
+        if self.view.tool is not None:
+            self.view.tool.state_changed()
+        self._selection_changed(self.controller.selected)
+        self._update_actions()
+        if self.autosaver.last_error:
+            self.statusBar().showMessage(f"Autosave failed: {self.autosaver.last_error}")
+
+    def _selection_changed(self, token_id: object) -> None:
+        for item in self.scene.token_items.values():
+            item.set_selected(item.token_id == token_id)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        self.actions["undo"].setEnabled(self.controller.can_undo)
+        self.actions["redo"].setEnabled(self.controller.can_redo)
+        self.actions["delete"].setEnabled(self.controller.selected is not None)
+
+    def _update_title(self) -> None:
+        path = self.controller.path
+        where = path.name if path else "unsaved"
+        mark = "*" if self.controller.dirty else ""
+        self.setWindowTitle(f"{self.controller.state.name} — {where}{mark} — Killbox")
+        self._update_actions()
+
+    # ---- documents
+
+    def load(self, document: Document) -> None:
+        """Show another document (opened, imported, restored or new)."""
+        self.view.set_tool(None)
+        self.controller.open(document)
+        self.scene = MapScene(document.state, document.images)
+        self.view.set_scene(self.scene)
+        self.view.set_tool(self.default_tool)
+        self.view.fit_map()
+        if self.player_window is not None:
+            self.player_window.reload()
+        if document.path is not None:
+            self.add_recent(document.path)
+        self.autosaver.save_now()
+
+    def open_path(self, path: Path) -> bool:
+        if not self.confirm_discard():
+            return False
+        try:
+            document = load_document(path)
+        except DocumentError as error:
+            self.show_error("Could not open the file", str(error))
+            return False
+        self.load(document)
+        if document.path is None:  # an imported map: remember where it came from
+            self.add_recent(path)
+        self.statusBar().showMessage(f"Opened {path.name}", 4000)
+        return True
+
+    def new_encounter(self) -> None:
+        if self.confirm_discard():
+            self.load(Document(blank_state(), {}, None))
+
+    def open_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open encounter", "", OPEN_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def import_dialog(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Import Universal VTT map", "", UVTT_FILTER)
+        if name:
+            self.open_path(Path(name))
+
+    def save(self) -> bool:
+        if self.controller.path is None:
+            return self.save_as_dialog()
+        return self.save_to(self.controller.path)
+
+    def save_as_dialog(self) -> bool:
+        name, _ = QFileDialog.getSaveFileName(self, "Save encounter", "", KILLBOX_FILTER)
+        if not name:
+            return False
+        path = Path(name)
+        if path.suffix.lower() != ".killbox":
+            path = path.with_suffix(".killbox")
+        return self.save_to(path)
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            self.controller.save(path)
+        except DocumentError as error:
+            self.show_error("Could not save", str(error))
+            return False
+        self.add_recent(path)
+        self.statusBar().showMessage(f"Saved {path.name}", 4000)
+        return True
+
+    def export_dialog(self) -> None:
+        name, _ = QFileDialog.getSaveFileName(self, "Export picture", "", "PNG pictures (*.png)")
+        if name:
+            self.export_to(Path(name))
+
+    def export_to(self, path: Path) -> bool:
+        try:
+            export_png(self.controller.state, self.controller.images, path)
+        except OSError as error:
+            self.show_error("Could not export", str(error))
+            return False
+        self.statusBar().showMessage(f"Exported {path.name}", 4000)
+        return True
+
+    # ---- recent files
+
+    def recent_files(self) -> list[Path]:
+        value = self.settings.value("recent_files", [])
+        names = [value] if isinstance(value, str) else list(value or [])
+        return [Path(n) for n in names if n]
+
+    def add_recent(self, path: Path) -> None:
+        names = [str(path.resolve())]
+        names += [str(p) for p in self.recent_files() if str(p) != names[0]]
+        self.settings.setValue("recent_files", names[:MAX_RECENT])
+        self._refresh_recent()
+
+    def _refresh_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(path.name)
+            action.setToolTip(str(path))
+            action.triggered.connect(lambda _checked=False, p=path: self.open_path(p))
+        self.recent_menu.setEnabled(bool(recent))
+
+    # ---- editing
+
+    def undo(self) -> None:
+        self.cancel_tool()
+        if not self.controller.undo():
+            self.statusBar().showMessage("Nothing to undo", 3000)
+
+    def redo(self) -> None:
+        self.cancel_tool()
+        if not self.controller.redo():
+            self.statusBar().showMessage("Nothing to redo", 3000)
+
+    def delete_selected(self) -> None:
+        token_id = self.controller.selected
+        if token_id is None:
+            return
+        try:
+            self.controller.remove_token(token_id)
+        except CommandError as error:
+            self.statusBar().showMessage(str(error), 6000)
+
+    def cancel_tool(self) -> None:
+        tool = self.view.tool
+        if tool is not None and tool is not self.default_tool:
+            self.view.set_tool(self.default_tool)
+            self.statusBar().showMessage("Tool cancelled", 3000)
+        elif tool is not None:
+            tool.cancel()
+
+    def set_tool(self, tool: Tool) -> None:
+        self.view.set_tool(tool)
+
+    def _action_needs_tool(self, actor: str, spec: object) -> None:
+        name = getattr(spec, "name", "This action")
+        self.statusBar().showMessage(f"{name} needs targets on the map: no tool for it yet", 6000)
+
+    # ---- player view
+
+    def show_player_view(self) -> PlayerWindow:
+        if self.player_window is None:
+            self.player_window = PlayerWindow(self.controller)
+            self.player_window.destroyed.connect(lambda: setattr(self, "player_window", None))
+            self.player_window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+        self.player_window.show()
+        self.player_window.raise_()
+        QTimer.singleShot(0, self.player_window.view.fit_map)
+        return self.player_window
+
+    # ---- questions (tests replace these)
+
+    def confirm_discard(self) -> bool:
+        if not self.controller.dirty:
+            return True
+        answer = QMessageBox.question(
+            self,
+            "Unsaved changes",
+            "This encounter has unsaved changes. Discard them?",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Discard
+
+    def show_error(self, title: str, text: str) -> None:
+        self.statusBar().showMessage(text, 10000)
+        if QApplication.platformName() != "offscreen":
+            QMessageBox.warning(self, title, text)
+
+    # ---- window events
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if any(_openable(url.toLocalFile()) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            if _openable(url.toLocalFile()):
+                self.open_path(Path(url.toLocalFile()))
+                event.acceptProposedAction()
+                return
+        event.ignore()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.confirm_discard():
+            event.ignore()
+            return
+        if self.player_window is not None:
+            self.player_window.close()
+        self.autosaver.finish()
+        event.accept()
+
+
+def _openable(name: str) -> bool:
+    return bool(name) and Path(name).suffix.lower() in OPENABLE_SUFFIXES
+
+
+def first_document(path: Path | None) -> Document:
+    """The file asked for, else the bundled default encounter, else a blank map."""
+    candidate = path or default_map_path()
+    if path is None and not candidate.exists():
+        return Document(blank_state(), {}, None)
+    return load_document(candidate)
+
+
+def ask_restore(parent: QWidget | None, document: Document) -> bool:
+    answer = QMessageBox.question(
+        parent,
+        "Restore the last fight?",
+        f"Killbox did not close properly last time. Restore “{document.state.name}” "
+        "as it was after the last action?",
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+    )
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def launch(app: QApplication, path: Path | None) -> int:
+    try:
+        document = first_document(path)
+    except DocumentError as error:
+        print(f"killbox: {error}", file=sys.stderr)
+        return 2
+    restored = crashed_session()
+    if restored is not None:
+        if ask_restore(None, restored):
+            document = restored
+        else:
+            discard_crashed_session()
+    window = MainWindow(document)
+    if restored is not None and document is restored:
+        window.controller.dirty = True
+        window._update_title()
+    window.show()
+    return app.exec()

@@ -1,0 +1,61 @@
+"""Shapely geometry to QPainterPath: the only module in desktop/ that knows Shapely.
+
+Engine geometry is in square units; paths come out in scene units (``style.SQUARE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import shapely
+from PySide6.QtCore import QPointF
+from PySide6.QtGui import QPainterPath, QPolygonF
+
+from desktop.scene.style import SQUARE
+
+
+def _polygon(coords: np.ndarray) -> QPolygonF:
+    scaled = coords[:, :2] * SQUARE
+    return QPolygonF([QPointF(float(x), float(y)) for x, y in scaled])
+
+
+def to_painter_path(geometry: object) -> QPainterPath:
+    """Any Shapely geometry (polygons with holes, lines, points, collections) as one path.
+
+    Polygons are filled with the odd-even rule so holes stay empty; lines become open
+    subpaths; points become small circles.
+    """
+    path = QPainterPath()
+    path.setFillRule(path.fillRule().OddEvenFill)
+    _add(path, geometry)
+    return path
+
+
+def _add(path: QPainterPath, geometry: object) -> None:
+    if geometry is None or shapely.is_empty(geometry):
+        return
+    kind = shapely.get_type_id(geometry)
+    if kind == 3:  # Polygon
+        for ring in (geometry.exterior, *geometry.interiors):  # type: ignore[attr-defined]
+            path.addPolygon(_polygon(np.asarray(ring.coords)))
+            path.closeSubpath()
+    elif kind in (1, 2):  # LineString, LinearRing
+        coords = np.asarray(geometry.coords)  # type: ignore[attr-defined]
+        path.moveTo(QPointF(coords[0, 0] * SQUARE, coords[0, 1] * SQUARE))
+        for x, y in coords[1:, :2] * SQUARE:
+            path.lineTo(QPointF(float(x), float(y)))
+    elif kind == 0:  # Point
+        path.addEllipse(QPointF(geometry.x * SQUARE, geometry.y * SQUARE), 4.0, 4.0)  # type: ignore[attr-defined]
+    else:  # Multi* and GeometryCollection
+        for part in shapely.get_parts(geometry):
+            _add(path, part)
+
+
+def paths_of(geometries: Iterable[object]) -> list[QPainterPath]:
+    return [to_painter_path(g) for g in geometries]
+
+
+def is_geometry(value: object) -> bool:
+    """True for a Shapely geometry (previews carry shapes as plain objects)."""
+    return isinstance(value, shapely.Geometry)

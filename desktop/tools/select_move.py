@@ -1,0 +1,184 @@
+"""The default tool: click a token to select it, drag it to move it.
+
+While dragging, the token follows the cursor snapped to the grid and the overlay shows
+the route the engine previews, its cost, any reason it is not allowed, and the opponents
+the token would see from there. Releasing applies the command once (one undo step);
+an illegal drop puts the token back.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent
+
+from desktop.movement import DragPlan, RoutePlanner, plan_drag
+from desktop.scene import style
+from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
+from desktop.scene.style import SQUARE
+from desktop.tools.base import Tool, ToolHost
+from engine.geometry import token_line_of_sight
+from engine.grid import Square
+from engine.rules.base import CommandError, Preview
+from engine.tokens import Token, are_opponents
+
+DRAG_THRESHOLD = 4.0  # pixels before a press becomes a drag
+
+
+@dataclass
+class _Drag:
+    token: Token
+    grab: QPointF  # where inside the token it was grabbed, scene units
+    press_view: QPointF
+    started: bool = False
+    target: Square | None = None
+    plan: DragPlan | None = None
+    preview: Preview | None = None
+
+
+class SelectMoveTool(Tool):
+    name = "Select and move"
+
+    def __init__(self, host: ToolHost) -> None:
+        super().__init__(host)
+        self._drag: _Drag | None = None
+        self.route = RouteItem()
+        self.tag = TagItem()
+        self.sight = SightLinesItem()
+        self.show_sight = True
+        self.planner = RoutePlanner()
+
+    # ---- gestures
+
+    def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        item = self.host.scene.token_item_at(scene_pos)
+        self.host.controller.select(item.token_id if item else None)
+        if item is None:
+            return False
+        self._drag = _Drag(item.token, scene_pos - item.pos(), event.position())
+        return True
+
+    def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        drag = self._drag
+        if drag is None:
+            return False
+        if not drag.started:
+            moved = event.position() - drag.press_view
+            if math.hypot(moved.x(), moved.y()) < DRAG_THRESHOLD:
+                return True
+            drag.started = True
+            for item in (self.route, self.sight, self.tag):
+                self.add_overlay(item)
+        self.drag_to(scene_pos)
+        return True
+
+    def mouse_release(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        drag = self._drag
+        if drag is None or event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self._drag = None
+        if drag.started:
+            self.drop(drag)
+        return True
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape and self._drag is not None:
+            return self.cancel()
+        return False
+
+    def cancel(self) -> bool:
+        drag = self._drag
+        self._drag = None
+        if drag is None:
+            return super().cancel()
+        self._put_back(drag.token)
+        self.clear_overlay()
+        return True
+
+    def state_changed(self) -> None:
+        if self._drag is not None:
+            self.cancel()
+
+    # ---- the live preview
+
+    def drag_to(self, scene_pos: QPointF) -> None:
+        """One mouse-move update: snap, ask the engine, redraw the overlay."""
+        drag = self._drag
+        if drag is None:
+            return
+        corner = scene_pos - drag.grab + QPointF(SQUARE / 2, SQUARE / 2)
+        target = Square(math.floor(corner.x() / SQUARE), math.floor(corner.y() / SQUARE))
+        if target == drag.target:
+            return
+        drag.target = target
+        controller = self.host.controller
+        item = self.host.scene.token_items[drag.token.id]
+        item.setPos(target.x * SQUARE, target.y * SQUARE)
+        plan = plan_drag(controller.state, controller.system, drag.token.id, target, self.planner)
+        try:
+            preview = controller.preview(plan.command)
+        except CommandError as error:
+            preview = Preview(plan.command, False, reasons=(str(error),))
+        drag.plan, drag.preview = plan, preview
+        offset = (drag.token.size - 1) * SQUARE / 2
+        self.route.set_route(plan.route, preview.legal and plan.found, offset)
+        self._update_tag(plan, preview, target, drag.token)
+        if self.show_sight:
+            self._update_sight(drag.token.moved_to(target))
+
+    def _update_tag(self, plan: DragPlan, preview: Preview, target: Square, token: Token) -> None:
+        if plan.command.action == "place":
+            lines = [f"place at {target}"]
+        else:
+            cost = preview.cost or plan.cost
+            lines = [f"{cost} of {plan.budget}" if cost and plan.budget else cost or "move"]
+            if not plan.found:
+                lines = ["no route there"]
+        if not preview.legal:
+            lines += list(preview.reasons) or ["not allowed"]
+        colour = style.ROUTE_OK if preview.legal and plan.found else style.ROUTE_BAD
+        self.tag.set_text("\n".join(lines), colour)
+        self.tag.setPos((target.x + token.size) * SQUARE + 6, target.y * SQUARE - 4)
+
+    def _update_sight(self, token: Token) -> None:
+        state = self.host.controller.state
+        origin = QPointF(
+            (token.square.x + token.size / 2) * SQUARE, (token.square.y + token.size / 2) * SQUARE
+        )
+        seen = [
+            QPointF(
+                (other.square.x + other.size / 2) * SQUARE,
+                (other.square.y + other.size / 2) * SQUARE,
+            )
+            for other in state.others(token.id)
+            if are_opponents(token.side, other.side)
+            and token_line_of_sight(state.battlemap, token, other)
+        ]
+        self.sight.set_lines(origin, seen)
+
+    def drop(self, drag: _Drag) -> None:
+        self.clear_overlay()
+        controller = self.host.controller
+        if drag.plan is None or drag.preview is None or drag.target == drag.token.square:
+            self._put_back(drag.token)
+            return
+        if not drag.preview.legal:
+            self._put_back(drag.token)
+            self.host.show_status("Not moved: " + "; ".join(drag.preview.reasons))
+            return
+        try:
+            events = controller.apply(drag.plan.command)
+        except CommandError as error:
+            self._put_back(drag.token)
+            self.host.show_status(f"Not moved: {error}")
+            return
+        self.host.show_status(" ".join(e.text for e in events))
+
+    def _put_back(self, token: Token) -> None:
+        item = self.host.scene.token_items.get(token.id)
+        if item is not None:
+            item.set_token(self.host.controller.state.token(token.id))

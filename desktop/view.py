@@ -1,0 +1,167 @@
+"""The map view: wheel zoom at the cursor, pan with the middle button or space-drag, tools."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QGraphicsView, QWidget
+
+from desktop.scene.map_scene import MapScene
+from desktop.tools.base import Tool
+
+MIN_ZOOM = 0.05
+MAX_ZOOM = 6.0
+ZOOM_STEP = 1.0015  # per wheel angle unit: one notch (120) is about 20 %
+
+
+class MapView(QGraphicsView):
+    """Shows a MapScene. Gestures go to the active tool first; the view pans and zooms."""
+
+    status_message = Signal(str)
+    zoom_changed = Signal(float)
+
+    def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.map_scene = scene
+        self.tool: Tool | None = None
+        self._space_down = False
+        self._pan_from: QPoint | None = None
+        self.setRenderHints(
+            QPainter.RenderHint.Antialiasing
+            | QPainter.RenderHint.SmoothPixmapTransform
+            | QPainter.RenderHint.TextAntialiasing
+        )
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.NoAnchor)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.MinimalViewportUpdate)
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState, True)
+        self.setDragMode(QGraphicsView.DragMode.NoDrag)
+        self.setMouseTracking(True)
+        self.setAcceptDrops(False)  # file drops go to the main window
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def set_scene(self, scene: MapScene) -> None:
+        self.map_scene = scene
+        self.setScene(scene)
+
+    def set_tool(self, tool: Tool | None) -> None:
+        if self.tool is not None:
+            self.tool.deactivate()
+        self.tool = tool
+        if tool is not None:
+            tool.activate()
+            self.status_message.emit(tool.name)
+
+    # ---- zoom and pan
+
+    @property
+    def zoom(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float, anchor: QPoint | None = None) -> None:
+        """Zoom keeping the scene point under ``anchor`` (a viewport point) where it is."""
+        target = max(MIN_ZOOM, min(MAX_ZOOM, self.zoom * factor))
+        factor = target / self.zoom
+        if anchor is None:
+            anchor = self.viewport().rect().center()
+        before = self.mapToScene(anchor)
+        self.scale(factor, factor)
+        # Scroll so the scene point that was under the anchor is under it again.
+        moved = self.mapFromScene(before) - anchor
+        self.pan_by(moved.x(), moved.y())
+        self.zoom_changed.emit(self.zoom)
+
+    def fit_map(self) -> None:
+        self.fitInView(self.map_scene.map_rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self.zoom_changed.emit(self.zoom)
+
+    def pan_by(self, dx: float, dy: float) -> None:
+        """Pan by a viewport distance in pixels."""
+        h, v = self.horizontalScrollBar(), self.verticalScrollBar()
+        h.setValue(h.value() + round(dx))
+        v.setValue(v.value() + round(dy))
+
+    # ---- events
+
+    def _scene_pos(self, event: QMouseEvent | QWheelEvent) -> QPointF:
+        return self.mapToScene(event.position().toPoint())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.tool is not None and self.tool.wheel(event, self._scene_pos(event)):
+            event.accept()
+            return
+        steps = event.angleDelta().y()
+        if steps:
+            self.zoom_by(ZOOM_STEP**steps, event.position().toPoint())
+        event.accept()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            self._space_down and event.button() == Qt.MouseButton.LeftButton
+        ):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.mouse_press(event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            point = event.position().toPoint()
+            delta = point - self._pan_from
+            self._pan_from = point
+            self.pan_by(-delta.x(), -delta.y())
+            event.accept()
+            return
+        if self.tool is not None and self.tool.mouse_move(event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor if self._space_down else Qt.CursorShape.ArrowCursor
+            )
+            event.accept()
+            return
+        if self.tool is not None and self.tool.mouse_release(event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
+        if self.tool is not None and self.tool.mouse_double_click(event, self._scene_pos(event)):
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key_press(event):
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space_down = False
+            if self._pan_from is None:
+                self.viewport().setCursor(Qt.CursorShape.ArrowCursor)
+            event.accept()
+            return
+        if self.tool is not None and self.tool.key_release(event):
+            event.accept()
+            return
+        super().keyReleaseEvent(event)

@@ -1,0 +1,218 @@
+"""The main window driven with the mouse and keyboard: drag, undo/redo, files, autosave."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent, QImage
+from PySide6.QtWidgets import QApplication
+
+from desktop.autosave import crashed_session
+from desktop.main_window import MainWindow
+from desktop.scene.style import SQUARE
+from engine.grid import Square
+from engine.rules.base import Command
+from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+
+
+def centre_of(win: MainWindow, square: Square) -> QPoint:
+    point = QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE)
+    return win.view.mapFromScene(point)
+
+
+def drag(qtbot, win: MainWindow, start: Square, end: Square, release: bool = True) -> None:  # type: ignore[no-untyped-def]
+    viewport = win.view.viewport()
+    a, b = centre_of(win, start), centre_of(win, end)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=a)
+    steps = 6
+    for i in range(1, steps + 1):
+        qtbot.mouseMove(viewport, a + (b - a) * i / steps)
+    if release:
+        qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=b)
+
+
+def test_dragging_a_token_in_set_up_places_it_through_the_engine(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(4, 3))
+    assert window.controller.state.token("kara").square == Square(4, 3)
+    assert window.scene.token_items["kara"].pos() == QPointF(4 * SQUARE, 3 * SQUARE)
+    assert "places Kara Voss" in window.controller.state.combat.log[-1].text
+
+
+def test_a_drag_is_one_undo_step_and_redo_brings_it_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(5, 7))
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert window.controller.state.token("kara").square == Square(2, 6)
+    assert window.scene.token_items["kara"].pos() == QPointF(2 * SQUARE, 6 * SQUARE)
+    modifiers = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(window, Qt.Key.Key_Z, modifiers)
+    assert window.controller.state.token("kara").square == Square(5, 7)
+
+
+def test_dropping_on_another_token_is_refused_and_the_token_goes_back(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(6, 6))  # Marlow stands there
+    assert window.controller.state.token("kara").square == Square(2, 6)
+    assert window.scene.token_items["kara"].pos() == QPointF(2 * SQUARE, 6 * SQUARE)
+    assert not window.controller.can_undo
+    assert "Marlow" in window.statusBar().currentMessage()
+
+
+def test_the_live_preview_shows_the_reason_while_dragging(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(6, 6), release=False)
+    tool = window.default_tool
+    assert "Marlow already stands on (6,6)" in tool.tag.text
+    assert tool.route.scene() is window.scene
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert tool.route.scene() is None
+    assert window.scene.token_items["kara"].pos() == QPointF(2 * SQUARE, 6 * SQUARE)
+
+
+def test_in_combat_the_acting_token_moves_along_a_route(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    controller = window.controller
+    controller.apply(Command("start_combat"))
+    active = controller.state.combat.active
+    token = controller.state.token(active)
+    goal = next(
+        token.square.offset(dx, 0)
+        for dx in (2, -2, 1, -1)
+        if controller.preview(Command("place", active, squares=(token.square.offset(dx, 0),))).legal
+    )
+    drag(qtbot, window, token.square, goal, release=False)
+    tool = window.default_tool
+    assert tool.route.path().elementCount() >= 2
+    qtbot.mouseRelease(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=centre_of(window, goal)
+    )
+    assert controller.state.token(active).square == goal
+    assert controller.state.combat.log[-1].text.endswith("moves.")
+
+
+def test_wheel_zooms_at_the_cursor(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    view.zoom_by(3)  # the map overflows the view, so there is room to keep the point put
+    at = QPoint(300, 200)
+    before = view.mapToScene(at)
+    zoom = view.zoom
+    from PySide6.QtGui import QWheelEvent
+
+    event = QWheelEvent(
+        QPointF(at),
+        QPointF(view.viewport().mapToGlobal(at)),
+        QPoint(0, 0),
+        QPoint(0, 240),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(view.viewport(), event)
+    assert view.zoom > zoom
+    after = view.mapToScene(at)
+    assert abs(after.x() - before.x()) < 2 and abs(after.y() - before.y()) < 2
+
+
+def test_middle_button_pans(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    view.zoom_by(3)
+    before = view.mapToScene(QPoint(100, 100))
+    viewport = view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.MiddleButton, pos=QPoint(300, 300))
+    qtbot.mouseMove(viewport, QPoint(250, 260))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.MiddleButton, pos=QPoint(250, 260))
+    after = view.mapToScene(QPoint(100, 100))
+    assert after.x() > before.x() and after.y() > before.y()
+
+
+def test_delete_removes_the_selected_token_and_undo_restores_it(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=centre_of(window, Square(11, 10)))
+    assert window.controller.selected == "clerk"
+    window.actions["delete"].trigger()
+    assert all(t.id != "clerk" for t in window.controller.state.tokens)
+    assert "clerk" not in window.scene.token_items
+    window.actions["undo"].trigger()
+    assert window.controller.state.token("clerk").square == Square(11, 10)
+
+
+def test_save_then_open_gives_the_same_encounter(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(3, 4))
+    path = tmp_path / "fight.killbox"
+    assert window.save_to(path)
+    assert not window.controller.dirty
+    saved = window.controller.state
+    window.new_encounter()
+    assert window.controller.state.tokens == ()
+    assert window.open_path(path)
+    assert window.controller.state.tokens == saved.tokens
+    assert window.recent_files()[0] == path.resolve()
+
+
+def test_opening_a_bad_file_reports_it_and_keeps_the_encounter(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "broken.killbox"
+    bad.write_bytes(b"not a zip")
+    before = window.controller.state
+    assert not window.open_path(bad)
+    assert window.controller.state is before
+    assert "broken.killbox" in window.statusBar().currentMessage()
+
+
+def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "dropped.killbox"
+    window.save_to(path)
+    window.new_encounter()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    assert window.controller.path == path
+    assert len(window.controller.state.tokens) == 6
+
+
+def test_every_applied_command_is_autosaved_and_offered_after_a_crash(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    folder = window.autosaver.folder
+    drag(qtbot, window, Square(2, 6), Square(3, 3))
+    restored = crashed_session(folder)  # the window is still "running": as after a crash
+    assert restored is not None
+    assert restored.state.token("kara").square == Square(3, 3)
+    window.close()
+    assert crashed_session(folder) is None  # a clean exit leaves nothing to restore
+
+
+def test_undo_keeps_the_autosave_in_step(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    folder = window.autosaver.folder
+    drag(qtbot, window, Square(2, 6), Square(3, 3))
+    window.actions["undo"].trigger()
+    restored = crashed_session(folder)
+    assert restored is not None
+    assert restored.state.token("kara").square == Square(2, 6)
+
+
+def test_the_window_renders_the_map(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    drag(qtbot, window, Square(2, 6), Square(6, 6), release=False)  # a live preview on screen
+    image: QImage = window.grab().toImage()
+    image.save(str(tmp_path / "window.png"))
+    assert distinct_colours(image) > 30
+
+
+@pytest.mark.parametrize("action", ["start_combat"])
+def test_the_tracker_shows_the_order_and_the_acting_token(qtbot, window, action: str) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(window.initiative.start_button, Qt.MouseButton.LeftButton)
+    state = window.controller.state
+    table = window.initiative.table
+    assert table.rowCount() == len(state.tokens)
+    active = state.token(state.combat.active)
+    assert table.item(0, 1).text() == "▶ " + active.name
+    qtbot.mouseClick(window.initiative.next_button, Qt.MouseButton.LeftButton)
+    assert window.controller.state.combat.active != active.id
+    assert window.log.list.count() == len(window.controller.state.combat.log)
