@@ -1,6 +1,6 @@
 """Encounter files: the ``.killbox`` format (and importers beside it)."""
 
-from engine.files.archive import MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_TOTAL_BYTES
+from engine.files.archive import MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_FILE_BYTES, MAX_TOTAL_BYTES
 from engine.files.encounter_file import (
     FORMAT_VERSION,
     SUFFIX,
@@ -19,6 +19,7 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_ENTRIES",
     "MAX_ENTRY_BYTES",
+    "MAX_FILE_BYTES",
     "MAX_IMAGE_PIXELS",
     "MAX_TOTAL_BYTES",
     "SUFFIX",

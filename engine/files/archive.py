@@ -23,6 +23,9 @@ MAX_TOTAL_BYTES = 256 * 1024 * 1024
 #: Most entries an archive may hold (an encounter has one JSON and a handful of images).
 MAX_ENTRIES = 4096
 
+#: Largest archive file accepted: the entries' cap plus room for zip headers.
+MAX_FILE_BYTES = MAX_TOTAL_BYTES + 16 * 1024 * 1024
+
 #: The place named in errors about the archive as a whole.
 ARCHIVE = "zip archive"
 
@@ -60,6 +63,11 @@ def read_entries(path: str | os.PathLike[str]) -> dict[str, bytes]:
         raise EncounterFileError(path, ARCHIVE, f"cannot be read: {exc.strerror or exc}") from exc
     if size == 0:
         raise EncounterFileError(path, ARCHIVE, "the file is empty")
+    if size > MAX_FILE_BYTES:
+        raise EncounterFileError(
+            path, ARCHIVE,
+            f"the file is {size:,} bytes, more than the limit of {MAX_FILE_BYTES:,} bytes",
+        )
     try:
         with open(path, "rb") as handle:
             return read_entries_from(handle, path)

@@ -11,11 +11,11 @@ temporary file and renames it over the old one, and refuses a state that would n
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
@@ -45,12 +45,12 @@ MEMORY = "<memory>"
 _STATE = TypeAdapter(EncounterState)
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class EncounterFile:
     """An encounter and the pictures it uses, keyed by entry name (``images/bg.png``)."""
 
     state: EncounterState
-    images: Mapping[str, bytes] = field(default_factory=dict)
+    images: Mapping[str, bytes] = dataclasses.field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # A read-only copy: the caller's dict cannot change a loaded file afterwards.
@@ -59,11 +59,9 @@ class EncounterFile:
 
 def encounter_to_json(state: EncounterState) -> dict[str, Any]:
     """The whole ``encounter.json`` document for a state (format, version, encounter)."""
-    return {
-        "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
-        "encounter": _STATE.dump_python(state, mode="json"),
-    }
+    encounter = _STATE.dump_python(state, mode="json")
+    _sort_sets(state, encounter)
+    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "encounter": encounter}
 
 
 def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> EncounterState:
@@ -127,6 +125,7 @@ def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) 
     text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
     entries = {ENCOUNTER_ENTRY: text.encode("utf-8")}
     for name in sorted(encounter_file.images):
+        _check_image_name(name, path)
         entries[name] = bytes(encounter_file.images[name])
     _parse_entries(entries, path)
     atomic_write_bytes(path, zip_bytes(entries))
@@ -153,15 +152,7 @@ def _parse_entries(entries: Mapping[str, bytes], path: str | os.PathLike[str]) -
     for name, data in entries.items():
         if name == ENCOUNTER_ENTRY:
             continue
-        reason = unsafe_name_reason(name)
-        if reason is not None:
-            raise EncounterFileError(path, name or ARCHIVE, f"{reason}; refused")
-        if not name.startswith(IMAGE_FOLDER):
-            raise EncounterFileError(
-                path, name,
-                f"unexpected entry: an encounter file holds {ENCOUNTER_ENTRY} and pictures "
-                f"under {IMAGE_FOLDER}",
-            )
+        _check_image_name(name, path)
         try:
             check_image(data)
         except ImageProblem as exc:
@@ -174,6 +165,18 @@ def _parse_entries(entries: Mapping[str, bytes], path: str | os.PathLike[str]) -
                 path, place, f"names the image {name!r}, which is not in the archive"
             )
     return EncounterFile(state, images)
+
+
+def _check_image_name(name: str, path: str | os.PathLike[str]) -> None:
+    reason = unsafe_name_reason(name)
+    if reason is not None:
+        raise EncounterFileError(path, name or ARCHIVE, f"{reason}; refused")
+    if not name.startswith(IMAGE_FOLDER) or name.endswith("/"):
+        raise EncounterFileError(
+            path, name,
+            f"unexpected entry: an encounter file holds {ENCOUNTER_ENTRY} and pictures "
+            f"under {IMAGE_FOLDER}",
+        )
 
 
 def _parse_json(raw: bytes, path: str | os.PathLike[str]) -> Any:
@@ -198,6 +201,28 @@ def _parse_json(raw: bytes, path: str | os.PathLike[str]) -> Any:
         raise EncounterFileError(path, ENCOUNTER_ENTRY, f"not valid JSON: {exc}") from exc
     except RecursionError as exc:
         raise EncounterFileError(path, ENCOUNTER_ENTRY, "nested too deeply") from exc
+
+
+def _sort_sets(value: Any, dumped: Any) -> None:
+    """Sort, in place, the JSON lists that come from sets (the squares of a terrain patch).
+
+    A set's order depends on how it was built, so without this a file loaded and saved
+    again could differ from itself. Walks the state beside its JSON, field by field, so
+    fields added to the model later are covered too.
+    """
+    if isinstance(value, set | frozenset) and isinstance(dumped, list):
+        dumped.sort(key=lambda item: json.dumps(item, sort_keys=True))
+    elif dataclasses.is_dataclass(value) and isinstance(dumped, dict):
+        for item in dataclasses.fields(value):
+            if item.name in dumped:
+                _sort_sets(getattr(value, item.name), dumped[item.name])
+    elif isinstance(value, list | tuple) and isinstance(dumped, list):
+        for child, dumped_child in zip(value, dumped, strict=False):
+            _sort_sets(child, dumped_child)
+    elif isinstance(value, dict) and isinstance(dumped, dict):
+        for key, child in value.items():
+            if isinstance(key, str) and key in dumped:
+                _sort_sets(child, dumped[key])
 
 
 def _describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, str]:

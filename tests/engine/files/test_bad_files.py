@@ -394,3 +394,17 @@ def test_mutations_do_produce_errors(tmp_path: Path) -> None:
     error = load_error(path)
     assert error.place == "encounter.battlemap.portals[4].kind"
     assert error.problem == "Input should be 'door' or 'window' (found 7)"
+
+
+@pytest.mark.parametrize("limit, value, words", [
+    ("MAX_FILE_BYTES", 100, "more than the limit of 100 bytes"),
+    ("MAX_TOTAL_BYTES", 100, "unpack to more than the limit of 100 bytes"),
+    ("MAX_ENTRIES", 2, "holds 3 entries, more than the limit of 2"),
+])
+def test_archive_caps_are_enforced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, limit: str, value: int, words: str
+) -> None:
+    monkeypatch.setattr(archive_module, limit, value)
+    error = load_error(write_archive(tmp_path / "x.killbox", rich_entries()))
+    assert error.place == "zip archive"
+    assert words in error.problem

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from engine.battlemap import TerrainKind, TerrainPatch
 from engine.encounter import EncounterState
 from engine.files import (
     FORMAT_VERSION,
@@ -21,6 +22,7 @@ from engine.files import (
     referenced_images,
     save_encounter,
 )
+from engine.grid import Square
 from tests.engine.files.builders import png_bytes, rich_file, rich_state
 from tests.engine.files.strategies import IMAGE_NAMES, encounter_states
 
@@ -133,3 +135,28 @@ def test_any_valid_state_survives_save_and_load(tmp_path: Path, state: Encounter
     loaded = load_encounter(path)
     assert loaded.state == state
     assert dict(loaded.images) == images
+
+
+def test_squares_from_sets_are_saved_in_a_stable_sorted_order(tmp_path: Path) -> None:
+    squares = [Square(x, y) for x in range(6) for y in range(5)]
+    saved: list[bytes] = []
+    for order in (squares, squares[::-1], squares[7:] + squares[:7]):
+        patch = TerrainPatch("rubble", TerrainKind.DIFFICULT, frozenset(order))
+        state = replace(rich_state(), battlemap=replace(rich_state().battlemap, terrain=(patch,)))
+        path = tmp_path / "x.killbox"
+        save_encounter(path, EncounterFile(state, rich_file().images))
+        saved.append(path.read_bytes())
+        with zipfile.ZipFile(path) as archive:
+            listed = json.loads(archive.read("encounter.json"))["encounter"]["battlemap"][
+                "terrain"][0]["squares"]
+        assert listed == sorted([x, y] for x, y in squares)
+    assert saved[0] == saved[1] == saved[2]
+
+
+@pytest.mark.parametrize("name", ["encounter.json", "bg.png", "images/", "../images/x.png"])
+def test_save_refuses_image_names_outside_the_images_folder(tmp_path: Path, name: str) -> None:
+    images = {**rich_file().images, name: png_bytes()}
+    with pytest.raises(EncounterFileError) as caught:
+        save_encounter(tmp_path / "x.killbox", EncounterFile(rich_state(), images))
+    assert caught.value.place == name
+    assert not (tmp_path / "x.killbox").exists()
