@@ -21,12 +21,40 @@ from engine.geometry.los import (
     squares_see_each_other,
     token_line_of_sight,
 )
+from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.geometry.templates import (
+    SAVAGE_BLASTS,
+    Inclusion,
+    apply_template,
+    blast_template,
+    circle_template,
+    cone_template,
+    covered_squares,
+    default_inclusion,
+    line_template,
+    savage_cone_template,
+    square_template,
+)
 from engine.geometry.visibility import VisibleSquares, visibility_polygon, visible_squares
 
 __all__ = [
     "CORNER_INSET",
+    "SAVAGE_BLASTS",
+    "AffectedToken",
+    "Inclusion",
+    "Modifier",
+    "TemplateResult",
     "VisibleSquares",
+    "apply_template",
+    "blast_template",
+    "circle_template",
+    "cone_template",
+    "covered_squares",
+    "default_inclusion",
     "has_line_of_sight",
+    "line_template",
+    "savage_cone_template",
+    "square_template",
     "squares_see_each_other",
     "token_line_of_sight",
     "visibility_polygon",

@@ -1,0 +1,53 @@
+"""Result values shared by the geometry functions: modifiers, affected tokens, templates."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import shapely
+
+from engine.grid import Square
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A number a rule adds to one roll, named so the GM can read where it comes from."""
+
+    rule: str
+    value: int
+    applies_to: str
+    note: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.value:+d} {self.applies_to}"
+
+
+@dataclass(frozen=True)
+class AffectedToken:
+    """A token an area touches: which of its squares lie inside, and what changes for it."""
+
+    token_id: str
+    squares: tuple[Square, ...]
+    modifiers: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True)
+class TemplateResult:
+    """An area on the map: its shape (square units), the squares it covers, tokens it touches.
+
+    ``reasons`` explains, in plain words, anything that limits or forbids the area.
+    """
+
+    shape: shapely.Geometry
+    squares: frozenset[Square]
+    tokens: tuple[AffectedToken, ...] = ()
+    reasons: tuple[str, ...] = field(default=())
+
+    def token_ids(self) -> tuple[str, ...]:
+        return tuple(t.token_id for t in self.tokens)
+
+    def affected(self, token_id: str) -> AffectedToken:
+        for token in self.tokens:
+            if token.token_id == token_id:
+                return token
+        raise KeyError(f"token {token_id!r} is not touched by this area")

@@ -1,0 +1,297 @@
+"""Area templates at any angle and position: cone, circle (burst), square, line, blasts.
+
+Sizes are in squares (one square is 5 ft in the d20 family and 1 inch in Savage Worlds).
+Directions are in degrees clockwise on screen from east (see the package conventions).
+
+Which squares a template covers depends on the system (``Inclusion``): the d20 family
+counts a square whose centre lies in the template (on its edge counts), Savage Worlds
+counts a square any part of which lies beneath it (merely touching an edge does not).
+A token is affected when any of its squares is covered. With ``clip_to_walls`` the
+template is cut to what its point of origin sees, so a blast does not pass through a wall.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+
+import numpy as np
+import shapely
+
+from engine.encounter import EncounterState
+from engine.geometry.results import AffectedToken, TemplateResult
+from engine.geometry.visibility import visibility_polygon
+from engine.grid import Point, Square
+
+
+class Inclusion(StrEnum):
+    """Which squares a template covers."""
+
+    CENTRE = "centre"  # d20 family: the square's centre lies in the template
+    PARTIAL = "partial"  # Savage Worlds: some part of the square lies beneath it
+
+
+#: Savage Worlds blast templates by name: radius in inches (one inch = one square).
+SAVAGE_BLASTS: dict[str, float] = {"small": 1.0, "medium": 2.0, "large": 3.0}
+#: Savage Worlds Cone Template: 9 inches long, its far end a round of 1.5 inch radius.
+SAVAGE_CONE_LENGTH = 9.0
+SAVAGE_CONE_END_RADIUS = 1.5
+#: Tolerance for squares on a template's edge, in squares.
+_EDGE = 1e-7
+#: Points used to draw a quarter circle of an arc.
+_ARC_STEPS = 16
+
+
+def default_inclusion(system: str) -> Inclusion:
+    """Savage Worlds counts partial squares; every other supported system counts centres."""
+    return Inclusion.PARTIAL if system == "savage-worlds" else Inclusion.CENTRE
+
+
+def _check_positive(value: float, what: str) -> None:
+    if not (math.isfinite(value) and value > 0):
+        raise ValueError(f"{what} must be a positive number of squares, not {value}")
+
+
+def _unit(direction: float) -> tuple[float, float]:
+    radians = math.radians(direction)
+    return math.cos(radians), math.sin(radians)
+
+
+def cone_shape(
+    origin: Point, direction: float, length: float, angle: float = 90.0
+) -> shapely.Polygon:
+    """A circular sector from ``origin``: ``length`` squares long, ``angle`` degrees wide."""
+    _check_positive(length, "cone length")
+    if not 0 < angle <= 360:
+        raise ValueError(f"cone angle must be between 0 and 360 degrees, not {angle}")
+    steps = max(2, math.ceil(_ARC_STEPS * angle / 90))
+    angles = np.radians(np.linspace(direction - angle / 2, direction + angle / 2, steps + 1))
+    arc = np.column_stack(
+        [origin[0] + length * np.cos(angles), origin[1] + length * np.sin(angles)]
+    )
+    if angle >= 360:
+        return shapely.Polygon(arc)
+    return shapely.Polygon([origin, *map(tuple, arc)])
+
+
+def circle_shape(centre: Point, radius: float) -> shapely.Polygon:
+    """A burst or blast: a disc of ``radius`` squares."""
+    _check_positive(radius, "radius")
+    return shapely.Point(centre).buffer(radius, quad_segs=_ARC_STEPS)
+
+
+def square_shape(centre: Point, side: float, direction: float = 0.0) -> shapely.Polygon:
+    """A square area ``side`` squares wide centred on ``centre``, turned by ``direction``."""
+    _check_positive(side, "square side")
+    (ux, uy), half = _unit(direction), side / 2
+    vx, vy = -uy, ux
+    cx, cy = centre
+    return shapely.Polygon(
+        [
+            (cx + sx * half * ux + sy * half * vx, cy + sx * half * uy + sy * half * vy)
+            for sx, sy in ((-1, -1), (1, -1), (1, 1), (-1, 1))
+        ]
+    )
+
+
+def line_shape(
+    origin: Point, direction: float, length: float, width: float = 1.0
+) -> shapely.Polygon:
+    """A line ``length`` squares long and ``width`` squares wide starting at ``origin``."""
+    _check_positive(length, "line length")
+    _check_positive(width, "line width")
+    (ux, uy), half = _unit(direction), width / 2
+    vx, vy = -uy * half, ux * half
+    x, y = origin
+    ex, ey = x + ux * length, y + uy * length
+    return shapely.Polygon(
+        [(x + vx, y + vy), (ex + vx, ey + vy), (ex - vx, ey - vy), (x - vx, y - vy)]
+    )
+
+
+def savage_cone_shape(origin: Point, direction: float) -> shapely.Polygon:
+    """The Savage Worlds Cone Template: a teardrop from ``origin``, 9 inches to its round end."""
+    ux, uy = _unit(direction)
+    reach = SAVAGE_CONE_LENGTH - SAVAGE_CONE_END_RADIUS
+    end = shapely.Point(origin[0] + ux * reach, origin[1] + uy * reach)
+    return shapely.convex_hull(
+        shapely.union(
+            end.buffer(SAVAGE_CONE_END_RADIUS, quad_segs=_ARC_STEPS), shapely.Point(origin)
+        )
+    )
+
+
+def covered_squares(
+    encounter: EncounterState, shape: shapely.Geometry, inclusion: Inclusion
+) -> frozenset[Square]:
+    """The map squares a shape covers under an inclusion rule."""
+    battlemap = encounter.battlemap
+    if shape.is_empty:
+        return frozenset()
+    minx, miny, maxx, maxy = shape.bounds
+    lo_x, lo_y = max(0, math.floor(minx)), max(0, math.floor(miny))
+    hi_x = min(battlemap.width - 1, math.ceil(maxx) - 1)
+    hi_y = min(battlemap.height - 1, math.ceil(maxy) - 1)
+    if hi_x < lo_x or hi_y < lo_y:
+        return frozenset()
+    grid_x, grid_y = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
+    xs, ys = grid_x.ravel(), grid_y.ravel()
+    shapely.prepare(shape)
+    # A hair of tolerance keeps a centre lying on the edge inside however the template turns,
+    # and a square whose edge only touches the template outside.
+    if inclusion is Inclusion.CENTRE:
+        inside = shapely.dwithin(shape, shapely.points(xs + 0.5, ys + 0.5), _EDGE)
+    else:
+        inside = shapely.intersects(
+            shape, shapely.box(xs + _EDGE, ys + _EDGE, xs + 1 - _EDGE, ys + 1 - _EDGE)
+        )
+    return frozenset(Square(int(x), int(y)) for x, y in zip(xs[inside], ys[inside], strict=True))
+
+
+def touched_tokens(
+    encounter: EncounterState, squares: frozenset[Square]
+) -> tuple[AffectedToken, ...]:
+    """Every token with at least one square among ``squares``, with those squares."""
+    found = []
+    for token in encounter.tokens:
+        under = tuple(s for s in token.squares if s in squares)
+        if under:
+            found.append(AffectedToken(token.id, under))
+    return tuple(found)
+
+
+def apply_template(
+    encounter: EncounterState,
+    shape: shapely.Geometry,
+    *,
+    origin: Point,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """Squares and tokens under a template shape; optionally cut to what ``origin`` sees."""
+    rule = inclusion or default_inclusion(encounter.system)
+    reasons: tuple[str, ...] = ()
+    if clip_to_walls:
+        minx, miny, maxx, maxy = shape.bounds
+        reach = math.hypot(
+            max(abs(minx - origin[0]), abs(maxx - origin[0])),
+            max(abs(miny - origin[1]), abs(maxy - origin[1])),
+        )
+        seen = visibility_polygon(encounter.battlemap, origin, max(reach, 1e-6))
+        clipped = shapely.intersection(shape, seen)
+        if clipped.area < shape.area - 1e-9:
+            reasons = ("walls stop part of the area: it covers only what its origin can see",)
+        shape = clipped
+    squares = covered_squares(encounter, shape, rule)
+    return TemplateResult(shape, squares, touched_tokens(encounter, squares), reasons)
+
+
+def cone_template(
+    encounter: EncounterState,
+    origin: Point,
+    direction: float,
+    length: float,
+    *,
+    angle: float = 90.0,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """A cone (a d20 cone is a quarter circle, 90 degrees) from ``origin``."""
+    shape = cone_shape(origin, direction, length, angle)
+    return apply_template(
+        encounter, shape, origin=origin, inclusion=inclusion, clip_to_walls=clip_to_walls
+    )
+
+
+def circle_template(
+    encounter: EncounterState,
+    centre: Point,
+    radius: float,
+    *,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """A burst or spread of ``radius`` squares around ``centre``."""
+    return apply_template(
+        encounter,
+        circle_shape(centre, radius),
+        origin=centre,
+        inclusion=inclusion,
+        clip_to_walls=clip_to_walls,
+    )
+
+
+def square_template(
+    encounter: EncounterState,
+    centre: Point,
+    side: float,
+    *,
+    direction: float = 0.0,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """A square area of ``side`` squares, centred on ``centre``, turned by ``direction``."""
+    return apply_template(
+        encounter,
+        square_shape(centre, side, direction),
+        origin=centre,
+        inclusion=inclusion,
+        clip_to_walls=clip_to_walls,
+    )
+
+
+def line_template(
+    encounter: EncounterState,
+    origin: Point,
+    direction: float,
+    length: float,
+    *,
+    width: float = 1.0,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """A line from ``origin`` at any angle."""
+    return apply_template(
+        encounter,
+        line_shape(origin, direction, length, width),
+        origin=origin,
+        inclusion=inclusion,
+        clip_to_walls=clip_to_walls,
+    )
+
+
+def blast_template(
+    encounter: EncounterState,
+    centre: Point,
+    size: str,
+    *,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """A Savage Worlds Small, Medium or Large Blast Template (radius 1, 2 or 3 inches)."""
+    try:
+        radius = SAVAGE_BLASTS[size.lower()]
+    except KeyError:
+        names = ", ".join(SAVAGE_BLASTS)
+        raise ValueError(f"no blast template called {size!r}; choose one of {names}") from None
+    return circle_template(
+        encounter, centre, radius, inclusion=inclusion, clip_to_walls=clip_to_walls
+    )
+
+
+def savage_cone_template(
+    encounter: EncounterState,
+    origin: Point,
+    direction: float,
+    *,
+    inclusion: Inclusion | None = None,
+    clip_to_walls: bool = False,
+) -> TemplateResult:
+    """The Savage Worlds Cone Template laid from ``origin`` towards ``direction``."""
+    return apply_template(
+        encounter,
+        savage_cone_shape(origin, direction),
+        origin=origin,
+        inclusion=inclusion,
+        clip_to_walls=clip_to_walls,
+    )
