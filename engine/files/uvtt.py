@@ -59,7 +59,7 @@ from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
 from engine.files.errors import EncounterFileError
 from engine.files.uvtt_export import export_uvtt
 from engine.files.uvtt_json import Reader
-from engine.files.uvtt_picture import Picture, PictureProblem, decode_base64, load_picture
+from engine.files.uvtt_picture import Picture, PictureProblem, load_picture, pop_base64
 from engine.files.uvtt_shapes import (
     Segment,
     cut_out,
@@ -128,21 +128,20 @@ def import_uvtt(
     reader = Reader(path)
 
     report(0.0, "Reading the file")
+    # The picture is most of the file: ``pop_base64`` takes its text out of the document
+    # and drops it as soon as it is decoded, so it is never held twice.
     root = reader.obj(_read_json(path), [])
-    # The picture is most of the file: take it out of the document at once, and drop the
-    # base64 text as soon as it is decoded, so only one copy is ever held.
-    image_text = root.pop("image", None)
     version = _format(reader, root)
     origin, map_size = _resolution(reader, root)
     bounds = (_whole_squares(map_size[0]), _whole_squares(map_size[1]))
 
     picture: Picture | None = None
-    if image_text is not None:
+    if "image" in root:
         report(0.25, "Decoding the picture")
         try:
-            data = decode_base64(image_text)
-            del image_text
-            picture = load_picture(data, map_size, bounds)
+            data = pop_base64(root, "image")
+            if data is not None:
+                picture = load_picture(data, map_size, bounds)
             del data
         except PictureProblem as exc:
             raise reader.fail(["image"], str(exc)) from exc

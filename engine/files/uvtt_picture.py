@@ -24,6 +24,7 @@ import io
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image, ImageFile, JpegImagePlugin, PngImagePlugin, WebPImagePlugin
 
@@ -35,6 +36,7 @@ MAX_DECODE_PIXELS = 4 * MAX_IMAGE_PIXELS
 EXTENSIONS = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}
 
 _WHITESPACE = re.compile(r"\s+")
+_CHUNK = 1 << 18  # base64 characters decoded at a time (a multiple of 4)
 _OPENERS: dict[str, type[ImageFile.ImageFile]] = {
     "PNG": PngImagePlugin.PngImageFile,
     "JPEG": JpegImagePlugin.JpegImageFile,
@@ -61,24 +63,52 @@ class Picture:
         return EXTENSIONS[self.format]
 
 
-def decode_base64(text: object) -> bytes:
-    """The bytes of the ``image`` text (a data: URL prefix and line breaks are tolerated)."""
+def pop_base64(document: dict[str, Any], key: str = "image") -> bytes | None:
+    """Take the base64 text out of the document and return its bytes (None if absent).
+
+    The text leaves the document first, so when this returns no copy of it is left: the
+    largest part of a map file is held once as text and once as bytes, never more. A data:
+    URL prefix and line breaks are tolerated.
+    """
+    text = document.pop(key, None)
+    if text is None:
+        return None
     if not isinstance(text, str):
         raise PictureProblem(f"must be base64 text, found {type(text).__name__}")
-    if text.startswith("data:"):
-        text = text.partition(",")[2]
-    if not text:
+    start = text.index(",") + 1 if text.startswith("data:") and "," in text else 0
+    if start >= len(text):
         raise PictureProblem("is empty")
     try:
-        return base64.b64decode(text, validate=True)
+        decoded = _decode_in_chunks(text, start)
     except (binascii.Error, ValueError):
         pass
+    else:
+        del text
+        return bytes(decoded)
     try:  # some writers wrap base64 in lines; drop the whitespace and try once more
-        return base64.b64decode(_WHITESPACE.sub("", text), validate=True)
+        return base64.b64decode(_WHITESPACE.sub("", text[start:]), validate=True)
     except (binascii.Error, ValueError) as exc:
         raise PictureProblem(
             f"the base64 text is damaged or cut short ({exc}); export the map again"
         ) from exc
+
+
+def _decode_in_chunks(text: str, start: int) -> bytearray:
+    """``b64decode`` without an ASCII copy of the whole text (a chunk at a time)."""
+    if (len(text) - start) % 4:
+        raise binascii.Error(
+            f"{len(text) - start} base64 characters: not a multiple of 4, the text is cut short"
+        )
+    padding = 2 if text.endswith("==") else 1 if text.endswith("=") else 0
+    out = bytearray((len(text) - start) // 4 * 3 - padding)
+    written = 0
+    for index in range(start, len(text), _CHUNK):
+        piece = base64.b64decode(text[index:index + _CHUNK], validate=True)
+        out[written:written + len(piece)] = piece
+        written += len(piece)
+    if written != len(out):
+        raise binascii.Error("padding in the middle of the base64 text")
+    return out
 
 
 def load_picture(data: bytes, map_size: tuple[float, float], bounds: tuple[int, int]) -> Picture:
