@@ -15,6 +15,7 @@ Conventions (shared with ``engine.grid``):
   about the same ``BattleMap`` reuse them.
 """
 
+from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_between, cover_table
 from engine.geometry.los import (
     CORNER_INSET,
     has_line_of_sight,
@@ -41,14 +42,19 @@ __all__ = [
     "CORNER_INSET",
     "SAVAGE_BLASTS",
     "AffectedToken",
+    "CoverLevel",
+    "CoverResult",
     "Inclusion",
     "Modifier",
+    "SystemCover",
     "TemplateResult",
     "VisibleSquares",
     "apply_template",
     "blast_template",
     "circle_template",
     "cone_template",
+    "cover_between",
+    "cover_table",
     "covered_squares",
     "default_inclusion",
     "has_line_of_sight",
