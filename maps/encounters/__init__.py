@@ -1,0 +1,1 @@
+"""One module per bundled encounter; each has ``build() -> Scene``."""
