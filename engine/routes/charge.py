@@ -1,0 +1,289 @@
+"""Charge: which opponents a token can Charge, with the path, and why not for the others.
+
+d20 firearms rules (``"d20-firearms"``; also used for ``"spycraft"``, whose own table has
+no Charge, when asked): move up to 2x Speed (only Speed in the surprise round) in a
+straight line to the *closest* space from which the target can be attacked. That space
+must be free; no square on the line may block or slow movement or hold a creature (a
+helpless one excepted); the charger must see the target at the start; no 5-ft step that
+round; the charger must move before attacking. +2 to the attack, -2 Defense.
+
+Cities Without Number (``"cities-without-number"``): a straight line of at least 3 m and
+at most twice the normal move, ending next to the target; +2 to hit, -2 AC until the end
+of the round. Rules-silent choices: the line is an ordinary move that may not turn (walls,
+impassable squares and opponents stop it, allies may be crossed, difficult terrain costs
+double); the charger picks the cheapest space next to the target that such a line
+reaches; only melee charges are modelled (a thrown attack's range is the attack's
+business, not the route's).
+
+"Can attack from" = within the charger's reach (stat ``reach`` in squares, default 1) of
+any square of the target, without overlapping it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine.geometry.los import token_line_of_sight
+from engine.grid import Square, distance_squares, squares_of_footprint
+from engine.routes.errors import RouteError
+from engine.routes.graph import MovementGraph
+from engine.routes.lines import LineWalk, walk_line
+from engine.routes.results import Route
+from engine.routes.search import Walker
+from engine.tokens import Token, are_opponents
+
+LineOfSight = Callable[[Token, Token], bool]
+
+D20_SYSTEMS = frozenset({"d20-firearms", "spycraft"})
+CWN = "cities-without-number"
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeOption:
+    """One opponent as a Charge target: allowed with a route, or the reasons why not."""
+
+    target_id: str
+    allowed: bool
+    route: Route | None
+    reasons: tuple[str, ...] = ()
+    attack_bonus: int = 2
+    defence_penalty: int = -2
+    penalty_lasts: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ChargeReport:
+    """For one charger: every opponent it can Charge and every one it cannot, with why."""
+
+    charger_id: str
+    system: str
+    allowed: tuple[ChargeOption, ...]
+    refused: tuple[ChargeOption, ...]
+
+    def option(self, target_id: str) -> ChargeOption:
+        for option in (*self.allowed, *self.refused):
+            if option.target_id == target_id:
+                return option
+        raise KeyError(f"{target_id!r} is not an opponent of {self.charger_id!r}")
+
+
+def attack_squares(charger: Token, target: Token, width: int, height: int) -> list[Square]:
+    """Anchors from which the charger's footprint is within reach of the target's."""
+    reach = int(charger.stat("reach", 1))
+    size, tsize = charger.size, target.size
+    found = []
+    for y in range(target.square.y - reach - size + 1, target.square.y + tsize + reach):
+        for x in range(target.square.x - reach - size + 1, target.square.x + tsize + reach):
+            if not (0 <= x <= width - size and 0 <= y <= height - size):
+                continue
+            gap_x = max(target.square.x - (x + size - 1), x - (target.square.x + tsize - 1), 0)
+            gap_y = max(target.square.y - (y + size - 1), y - (target.square.y + tsize - 1), 0)
+            if 1 <= max(gap_x, gap_y) <= reach:
+                found.append(Square(x, y))
+    return found
+
+
+def _attack_spaces(movement: MovementGraph, charger: Token, target: Token) -> list[Square]:
+    """Attack squares; with a reach of 1, a wall between the two squares rules one out."""
+    spaces = attack_squares(charger, target, movement.width, movement.height)
+    if int(charger.stat("reach", 1)) != 1:
+        return spaces
+    adjacency = movement.graph._adj
+    targets = set(target.squares)
+    return [
+        space
+        for space in spaces
+        if any(
+            t in adjacency[s] for s in squares_of_footprint(space, charger.size) for t in targets
+        )
+    ]
+
+
+def _default_sight(movement: MovementGraph) -> LineOfSight:
+    return lambda viewer, target: token_line_of_sight(movement.battlemap, viewer, target)
+
+
+def charge_options(
+    movement: MovementGraph,
+    charger_id: str,
+    *,
+    system: str | None = None,
+    line_of_sight: LineOfSight | None = None,
+    surprise_round: bool = False,
+    took_five_foot_step: bool = False,
+) -> ChargeReport:
+    """Every opponent of the charger, split into those it can Charge and those it cannot."""
+    charger = movement.token(charger_id)
+    system = system or movement.system
+    sight = line_of_sight or _default_sight(movement)
+    walker = Walker(movement, charger)
+    allowed, refused = [], []
+    for target in movement.tokens.values():
+        if target.id == charger.id or not are_opponents(charger.side, target.side):
+            continue
+        option = _charge(
+            movement, walker, target, system, sight, surprise_round, took_five_foot_step
+        )
+        (allowed if option.allowed else refused).append(option)
+    return ChargeReport(charger.id, system, tuple(allowed), tuple(refused))
+
+
+def charge(
+    movement: MovementGraph,
+    charger_id: str,
+    target_id: str,
+    *,
+    system: str | None = None,
+    line_of_sight: LineOfSight | None = None,
+    surprise_round: bool = False,
+    took_five_foot_step: bool = False,
+) -> ChargeOption:
+    """Whether the charger can Charge one target, with the route or the reasons."""
+    charger = movement.token(charger_id)
+    target = movement.token(target_id)
+    return _charge(
+        movement,
+        Walker(movement, charger),
+        target,
+        system or movement.system,
+        line_of_sight or _default_sight(movement),
+        surprise_round,
+        took_five_foot_step,
+    )
+
+
+def _charge(
+    movement: MovementGraph,
+    walker: Walker,
+    target: Token,
+    system: str,
+    sight: LineOfSight,
+    surprise_round: bool,
+    took_five_foot_step: bool,
+) -> ChargeOption:
+    if system in D20_SYSTEMS:
+        return _d20_charge(movement, walker, target, sight, surprise_round, took_five_foot_step)
+    if system == CWN:
+        return _cwn_charge(movement, walker, target)
+    raise RouteError(f"no Charge rule for the system {system!r}")
+
+
+def _d20_charge(
+    movement: MovementGraph,
+    walker: Walker,
+    target: Token,
+    sight: LineOfSight,
+    surprise_round: bool,
+    took_five_foot_step: bool,
+) -> ChargeOption:
+    charger = walker.mover
+    scale = movement.scale
+    rule = scale.diagonal
+    reasons: list[str] = []
+    if took_five_foot_step:
+        reasons.append("a 5-ft step was taken this round, and a Charge forbids one")
+    limit = scale.squares(charger.speed if surprise_round else 2 * charger.speed)
+    spaces = _attack_spaces(movement, charger, target)
+    if not spaces:
+        return _refused(target, [*reasons, f"no square to attack {target.name} from"])
+    distances = {s: distance_squares(charger.square, s, rule) for s in spaces}
+    nearest = min(distances.values())
+    if nearest == 0:
+        reasons.append(f"already next to {target.name}: a Charge must move before the attack")
+        return _refused(target, reasons)
+    if nearest > limit:
+        what = "Speed in the surprise round" if surprise_round else "twice Speed"
+        reasons.append(
+            f"the closest square to attack {target.name} from is {scale.describe(nearest)} away, "
+            f"more than {what} ({scale.describe(limit)})"
+        )
+        return _refused(target, reasons)
+    # Equally close spaces: the most direct line first (a GM charges straight when he can).
+    closest = sorted(
+        (s for s, d in distances.items() if d == nearest),
+        key=lambda s: ((s.x - charger.square.x) ** 2 + (s.y - charger.square.y) ** 2, s),
+    )
+    walks: list[LineWalk] = []
+    for space in closest:
+        occupied = _space_problem(movement, walker, space)
+        if occupied is not None:
+            walks.append(_blocked_walk(walker, space, occupied))
+            continue
+        walks.append(walk_line(walker, space, strict=True))
+    if not sight(charger, target):
+        reasons.append(f"no line of sight to {target.name} at the start of the turn")
+    good = next((w for w in walks if w.clear), None)
+    if good is not None and not reasons:
+        return ChargeOption(
+            target.id, True, good.route, penalty_lasts="until the charger's next turn"
+        )
+    if good is None:
+        reasons.extend(p for w in walks for p in w.problems)
+    return _refused(target, reasons)
+
+
+def _cwn_charge(movement: MovementGraph, walker: Walker, target: Token) -> ChargeOption:
+    charger = walker.mover
+    scale = movement.scale
+    rule = scale.diagonal
+    limit = scale.squares(2 * charger.speed)
+    minimum = math.ceil(3.0 * _metres_to_unit(scale.unit.value) / scale.square_size - 1e-9)
+    spaces = _attack_spaces(movement, charger, target)
+    candidates = sorted(spaces, key=lambda s: (distance_squares(charger.square, s, rule), s))
+    reasons: list[str] = []
+    for space in candidates:
+        distance = distance_squares(charger.square, space, rule)
+        if distance < minimum:
+            reasons.append(
+                f"{space} is only {scale.describe(distance)} away; a Charge needs a run of at "
+                f"least 3 m ({scale.describe(minimum)})"
+            )
+            continue
+        if distance > limit:
+            reasons.append(
+                f"{space} is {scale.describe(distance)} away, more than twice the normal move "
+                f"({scale.describe(limit)})"
+            )
+            break
+        walk = walk_line(walker, space, strict=False)
+        if walk.route.cost.squares > limit:
+            reasons.append(
+                f"the line to {space} costs {walk.route.cost} with difficult terrain, more than "
+                f"twice the normal move"
+            )
+            continue
+        if walk.clear:
+            return ChargeOption(
+                target.id, True, walk.route, penalty_lasts="until the end of the round"
+            )
+        reasons.extend(walk.problems)
+    if not spaces:
+        reasons.append(f"no square to attack {target.name} from")
+    return _refused(target, reasons)
+
+
+def _metres_to_unit(unit: str) -> float:
+    """How many of the map's units make a metre (CWN maps are in metres; others convert)."""
+    return {"m": 1.0, "ft": 1 / 0.3048, "in": 0.5 / 0.9144}.get(unit, 1.0)
+
+
+def _space_problem(movement: MovementGraph, walker: Walker, space: Square) -> str | None:
+    for square in squares_of_footprint(space, walker.size):
+        if square in movement.impassable:
+            return f"the closest square to attack from, {square}, blocks movement"
+        holder = movement.occupant.get(square)
+        if holder is not None and holder != walker.mover.id:
+            name = movement.tokens[holder].name
+            return f"the closest square to attack from, {square}, is occupied by {name}"
+    return None
+
+
+def _blocked_walk(walker: Walker, space: Square, problem: str) -> LineWalk:
+    walk = walk_line(walker, space, strict=True)
+    return LineWalk(walk.route, walk.swept, (problem, *walk.problems))
+
+
+def _refused(target: Token, reasons: list[str]) -> ChargeOption:
+    return ChargeOption(target.id, False, None, tuple(dict.fromkeys(reasons)))

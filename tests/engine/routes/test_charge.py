@@ -1,0 +1,159 @@
+"""Charge: the d20 clear-path rule clause by clause, and Cities Without Number's Charge."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.grid import Square
+from engine.routes import MovementGraph, RouteError
+from engine.routes.charge import charge, charge_options
+from engine.tokens import Side
+from tests.engine.routes.helpers import encounter, token
+
+HERO = token("hero", Side.PARTY, 0, 5)
+THUG = token("thug", Side.ENEMY, 6, 5)
+
+
+def d20(*extra, **kwargs) -> MovementGraph:  # type: ignore[no-untyped-def]
+    return MovementGraph(encounter(tokens=[HERO, THUG, *extra], system="d20-firearms", **kwargs))
+
+
+def test_d20_charge_moves_straight_to_the_closest_attack_square() -> None:
+    option = charge(d20(), "hero", "thug")
+    assert option.allowed
+    assert option.route is not None
+    assert option.route.squares == tuple(Square(x, 5) for x in range(6))
+    assert option.route.cost.text == "25 ft"
+    assert (option.attack_bonus, option.defence_penalty) == (2, -2)
+
+
+CORRIDOR = [((0, 5), (20, 5)), ((0, 6), (20, 6))]
+
+
+def test_d20_charge_is_forbidden_when_the_line_holds_an_ally() -> None:
+    option = charge(d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug")
+    assert not option.allowed
+    assert option.reasons == ("square (3,5) on the straight line holds an ally (Friend)",)
+
+
+def test_d20_charge_may_use_another_equally_close_attack_square() -> None:
+    # In the open, (5,4) is as close as (5,5) (one diagonal is 5 ft) and its line is clear.
+    option = charge(d20(token("friend", Side.ALLY, 3, 5)), "hero", "thug")
+    assert option.allowed and option.route is not None
+    assert option.route.end == Square(5, 4)
+    assert Square(3, 5) not in option.route.squares
+
+
+def test_d20_charge_ignores_helpless_creatures_on_the_line() -> None:
+    sleeper = token("sleeper", Side.ENEMY, 3, 5, conditions=["Helpless"])
+    assert charge(d20(sleeper), "hero", "thug").allowed
+
+
+def test_d20_charge_is_forbidden_through_difficult_terrain() -> None:
+    option = charge(d20(difficult=[(2, 5)]), "hero", "thug")
+    assert option.reasons == ("square (2,5) on the straight line is difficult terrain",)
+
+
+def test_d20_charge_is_forbidden_through_blocking_terrain_or_walls() -> None:
+    assert "square (2,5) on the straight line blocks movement" in (
+        charge(d20(impassable=[(2, 5)]), "hero", "thug").reasons
+    )
+    walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug")
+    assert not walled.allowed
+    assert any("crosses a wall" in r for r in walled.reasons)
+
+
+def test_d20_charge_needs_the_closest_attack_square_free() -> None:
+    # In a corridor (5,5) is the only closest square next to the thug; a goon stands there.
+    option = charge(d20(token("goon", Side.ENEMY, 5, 5), walls=CORRIDOR), "hero", "thug")
+    assert not option.allowed
+    assert "the closest square to attack from, (5,5), is occupied by Goon" in option.reasons
+
+
+def test_d20_charge_range_is_twice_speed_or_speed_in_the_surprise_round() -> None:
+    far = MovementGraph(
+        encounter(tokens=[HERO, token("thug", Side.ENEMY, 13, 5)], system="d20-firearms")
+    )
+    assert charge(far, "hero", "thug").allowed  # 12 squares = 60 ft = twice Speed
+    assert not charge(far, "hero", "thug", surprise_round=True).allowed
+
+
+def test_d20_charge_needs_line_of_sight_at_the_start() -> None:
+    option = charge(d20(), "hero", "thug", line_of_sight=lambda a, b: False)
+    assert option.reasons == ("no line of sight to Thug at the start of the turn",)
+
+
+def test_d20_charge_forbids_a_five_foot_step_that_round() -> None:
+    option = charge(d20(), "hero", "thug", took_five_foot_step=True)
+    assert not option.allowed
+    assert "5-ft step" in option.reasons[0]
+
+
+def test_d20_charge_must_move_before_the_attack() -> None:
+    movement = MovementGraph(
+        encounter(tokens=[HERO, token("thug", Side.ENEMY, 1, 5)], system="d20-firearms")
+    )
+    assert "must move before the attack" in charge(movement, "hero", "thug").reasons[0]
+
+
+def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
+    movement = d20(
+        token("friend", Side.ALLY, 0, 7),
+        token("pal", Side.ALLY, 1, 7),
+        token("far", Side.ENEMY, 19, 19),
+        token("near", Side.ENEMY, 0, 9),
+    )
+    report = charge_options(movement, "hero")
+    assert {o.target_id for o in report.allowed} == {"thug"}
+    assert {o.target_id for o in report.refused} == {"far", "near"}
+    assert set(report.option("near").reasons) == {
+        "square (0,7) on the straight line holds an ally (Friend)",
+        "square (1,7) on the straight line holds an ally (Pal)",
+    }
+    assert "more than twice Speed" in report.option("far").reasons[0]
+    with pytest.raises(KeyError):
+        report.option("friend")
+
+
+def test_cwn_charge_runs_straight_at_most_twice_the_move() -> None:
+    hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
+    corridor = encounter(
+        width=20,
+        height=1,
+        system="cities-without-number",
+        tokens=[hero, token("thug", Side.ENEMY, 8, 0)],
+    )
+    option = charge(MovementGraph(corridor), "hero", "thug")
+    assert option.allowed and option.route is not None
+    assert option.route.end == Square(7, 0)
+    assert option.route.cost.text == "10.5 m"
+    assert option.penalty_lasts == "until the end of the round"
+
+
+def test_cwn_charge_needs_at_least_three_metres() -> None:
+    hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
+    corridor = encounter(
+        width=20,
+        height=1,
+        system="cities-without-number",
+        tokens=[hero, token("thug", Side.ENEMY, 2, 0)],
+    )
+    option = charge(MovementGraph(corridor), "hero", "thug")
+    assert not option.allowed
+    assert "at least 3 m" in option.reasons[0]
+
+
+def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
+    hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
+    tokens = [hero, token("thug", Side.ENEMY, 8, 0), token("friend", Side.ALLY, 3, 0)]
+    state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
+    assert charge(MovementGraph(state), "hero", "thug").allowed
+    tokens[2] = token("friend", Side.ENEMY, 3, 0)
+    state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
+    refused = charge(MovementGraph(state), "hero", "thug")
+    assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
+
+
+def test_charge_in_an_unknown_system_is_an_error() -> None:
+    with pytest.raises(RouteError, match="no Charge rule"):
+        charge(d20(), "hero", "thug", system="savage-worlds")
