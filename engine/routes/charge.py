@@ -119,7 +119,8 @@ def charge_options(
     system = system or movement.system
     sight = line_of_sight or _default_sight(movement)
     walker = Walker(movement, charger)
-    allowed, refused = [], []
+    allowed: list[ChargeOption] = []
+    refused: list[ChargeOption] = []
     for target in movement.tokens.values():
         if target.id == charger.id or not are_opponents(charger.side, target.side):
             continue

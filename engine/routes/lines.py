@@ -16,6 +16,7 @@ Rules-silent choices (a GM who knows Foundry or MapTool would measure the same w
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -88,7 +89,7 @@ class LineWalk:
 
 
 def _pairs(squares: tuple[Square, ...]) -> Iterator[tuple[Square, Square]]:
-    return zip(squares, squares[1:], strict=False)
+    return itertools.pairwise(squares)
 
 
 def line_cost(walker: Walker, squares: tuple[Square, ...], scale: GridScale) -> int:
