@@ -1,0 +1,72 @@
+"""Spycraft Run: a straight line of 4x Speed (3x in full armour), ending flat-footed."""
+
+from __future__ import annotations
+
+from engine.grid import Square
+from engine.routes import MovementGraph
+from engine.routes.run import run_destinations, run_line
+from engine.tokens import Side
+from tests.engine.routes.helpers import encounter, token
+
+
+def open_field(*extra, **kwargs):  # type: ignore[no-untyped-def]
+    runner = token("runner", Side.PARTY, 0, 0, **kwargs)
+    return MovementGraph(encounter(width=30, height=30, tokens=[runner, *extra]))
+
+
+def test_run_is_four_times_speed_in_a_straight_line() -> None:
+    movement = open_field()
+    answer = run_line(movement, "runner", Square(24, 0))
+    assert answer.allowed and answer.route is not None
+    assert answer.route.cost.text == "120 ft"
+    assert answer.ends_flat_footed
+    assert not run_line(movement, "runner", Square(25, 0)).allowed
+
+
+def test_run_in_full_armour_is_three_times_speed() -> None:
+    movement = open_field(full_armor=True)
+    assert run_line(movement, "runner", Square(18, 0)).allowed
+    refused = run_line(movement, "runner", Square(19, 0))
+    assert "more than the Run allows (90 ft (18 squares))" in refused.reasons[0]
+    assert run_line(movement, "runner", Square(24, 0), full_armour=False).allowed
+
+
+def test_run_line_is_checked_against_walls_terrain_and_creatures() -> None:
+    walled = MovementGraph(
+        encounter(
+            width=30,
+            height=30,
+            tokens=[token("runner", Side.PARTY, 0, 0)],
+            walls=[((5, 0), (5, 1))],
+        )
+    )
+    assert "crosses a wall" in run_line(walled, "runner", Square(10, 0)).reasons[0]
+    blocked = open_field(token("thug", Side.ENEMY, 4, 0))
+    assert run_line(blocked, "runner", Square(10, 0)).reasons == (
+        "square (4,0) on the straight line holds an opponent (Thug)",
+    )
+    crossed = open_field(token("pal", Side.ALLY, 4, 0))
+    assert run_line(crossed, "runner", Square(10, 0)).allowed
+    assert not run_line(crossed, "runner", Square(4, 0)).allowed
+    muddy = MovementGraph(
+        encounter(
+            width=30, height=30, tokens=[token("runner", Side.PARTY, 0, 0)], difficult=[(3, 0)]
+        )
+    )
+    answer = run_line(muddy, "runner", Square(10, 0))
+    assert answer.route is not None and answer.route.cost.squares == 11
+
+
+def test_run_destinations_are_the_clear_straight_lines() -> None:
+    movement = MovementGraph(
+        encounter(
+            width=12,
+            height=12,
+            tokens=[token("runner", Side.PARTY, 0, 0, speed=10.0)],
+            walls=[((3, 0), (3, 3))],
+        )
+    )
+    found = run_destinations(movement, "runner")
+    assert Square(0, 8) in found and Square(2, 2) in found
+    assert Square(5, 0) not in found and Square(5, 1) not in found
+    assert all(r.cost.squares <= 8 for r in found.values())
