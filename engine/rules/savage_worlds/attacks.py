@@ -1,0 +1,201 @@
+"""Savage Worlds attack rolls and damage: hit, raise, Toughness, Shaken and Wounds.
+
+Fighting is rolled against the target's Parry, Shooting against 4 with range and cover
+penalties. A hit rolls the weapon's damage (dice ace), with a d6 more on a raise. Damage
+that meets Toughness Shakes; each raise over it is a Wound (a Shaken victim Shaken again
+takes a Wound). An Extra is out with any Wound; a Wild Card with more than three.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import Event, EventKind, Modifier
+from engine.rules.savage_worlds import board
+from engine.rules.savage_worlds import conditions as cond
+from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
+from engine.tokens import Token, Weapon
+
+RANGE_BANDS = ((1, 0, "Short"), (2, -2, "Medium"), (4, -4, "Long"), (16, -8, "Extreme"))
+RAISE_DAMAGE_DIE = 6
+_TERM = re.compile(r"^(\d*)d(\d+)$")
+
+
+class AttackError(ValueError):
+    pass
+
+
+def range_modifier(weapon: Weapon, inches: float) -> tuple[int, str] | None:
+    """Range penalty for a shot at ``inches`` (weapon.range_increment = Short range),
+    or None when out of reach."""
+    short = weapon.range_increment
+    if short <= 0:
+        return (0, "Short") if inches <= 1 else None
+    for factor, modifier, name in RANGE_BANDS:
+        if inches <= short * factor:
+            return modifier, name
+    return None
+
+
+def roll_damage(expression: str, attacker: Token, dice: Dice, purpose: str) -> int:
+    """Roll a Savage Worlds damage expression ("2d6", "Str+d6", "2d8+1"): every die aces."""
+    total = 0
+    for raw in expression.replace(" ", "").lower().split("+"):
+        if not raw:
+            raise AttackError(f"empty term in damage {expression!r}")
+        if raw == "str":
+            total += acing_die(board.trait_die(attacker, "strength")[0], dice, purpose)
+        elif raw.isdigit():
+            total += int(raw)
+        elif match := _TERM.match(raw):
+            count = int(match.group(1) or 1)
+            for _ in range(count):
+                total += acing_die(int(match.group(2)), dice, purpose)
+        else:
+            raise AttackError(f"cannot read damage {expression!r} (term {raw!r})")
+    return total
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    """What an attack would roll: skill, target number and every modifier by name."""
+
+    skill: str
+    target_number: int
+    modifiers: tuple[Modifier, ...]
+    damage_modifiers: tuple[Modifier, ...]
+
+    @property
+    def to_hit(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def damage_bonus(self) -> int:
+        return sum(m.value for m in self.damage_modifiers)
+
+
+def common_modifiers(state: EncounterState, attacker: Token, target: Token) -> list[Modifier]:
+    """Modifiers every Trait roll of an attack shares: wounds, conditions, Joker,
+    multi-action, running, Vulnerable target."""
+    found: list[Modifier] = []
+    if board.wound_penalty(attacker):
+        found.append(Modifier("Wounds", board.wound_penalty(attacker)))
+    if cond.trait_modifier(attacker):
+        found.append(Modifier("Distracted", cond.trait_modifier(attacker)))
+    if attacker.has_condition(cond.SWCondition.JOKER):
+        found.append(Modifier("Joker", 2))
+    actions = int(board.data(state, attacker.id, "actions_taken", 0))
+    if actions >= 1:
+        found.append(Modifier("Multi-Action", -2 * actions))
+    if board.data(state, attacker.id, "ran", False):
+        found.append(Modifier("Running", -2))
+    if cond.modifier_against(target):
+        found.append(Modifier("Vulnerable target", cond.modifier_against(target)))
+    return found
+
+
+def plan_attack(
+    state: EncounterState,
+    attacker: Token,
+    target: Token,
+    weapon: Weapon,
+    extra: Sequence[Modifier] = (),
+    extra_damage: Sequence[Modifier] = (),
+) -> AttackPlan:
+    """The roll an attack makes. Raises :class:`AttackError` when the target is out of reach."""
+    mods = common_modifiers(state, attacker, target)
+    damage = []
+    if attacker.has_condition(cond.SWCondition.JOKER):
+        damage.append(Modifier("Joker", 2, "damage"))
+    if weapon.melee:
+        if not board.adjacent(attacker, target):
+            raise AttackError(f"{target.name} is not within reach of {weapon.name}")
+        gang = board.gang_up(state, attacker, target)
+        if gang:
+            mods.append(Modifier("Gang Up", gang))
+        skill, tn = "fighting", board.parry(target)
+    else:
+        inches = board.inches_between(state, attacker, target)
+        band = range_modifier(weapon, inches)
+        if band is None:
+            raise AttackError(f"{target.name} is {inches:g}\" away, out of {weapon.name}'s range")
+        if band[0]:
+            mods.append(Modifier(f"{band[1]} range", band[0]))
+        if target.has_condition(cond.SWCondition.PRONE) and inches > 3:
+            mods.append(Modifier("Prone target (Medium Cover)", -4))
+        skill, tn = "shooting", 4
+    return AttackPlan(skill, tn, (*mods, *extra), (*damage, *extra_damage))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    hit: bool
+    raises: int
+    damage: int | None
+    events: tuple[Event, ...]
+
+
+def roll_attack(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon, plan: AttackPlan,
+    dice: Dice, label: str,
+) -> tuple[EncounterState, AttackResult]:
+    """Roll to hit, then damage, and apply it."""
+    die, untrained = board.trait_die(attacker, plan.skill)
+    roll = trait_roll(die, dice, modifier=plan.to_hit + untrained,
+                      wild_card=board.is_wild_card(attacker),
+                      purpose=f"{attacker.name} {label}")
+    result = outcome(roll.total, plan.target_number)
+    events = [Event(EventKind.ATTACK,
+                    f"{attacker.name} {label} at {target.name}: {roll} against "
+                    f"{plan.target_number} - {_words(result.success, result.raises)}.",
+                    (attacker.id, target.id))]
+    if not result.success:
+        return state, AttackResult(False, 0, None, tuple(events))
+    damage = roll_damage(weapon.damage, attacker, dice, f"{attacker.name} damage")
+    if result.raises:
+        damage += acing_die(RAISE_DAMAGE_DIE, dice, f"{attacker.name} raise damage")
+    damage += plan.damage_bonus
+    state, more = apply_damage(state, target.id, damage)
+    return state, AttackResult(True, result.raises, damage, (*events, *more))
+
+
+def _words(success: bool, raises: int) -> str:
+    if not success:
+        return "miss"
+    return "hit with a raise" if raises else "hit"
+
+
+def apply_damage(
+    state: EncounterState, target_id: str, damage: int
+) -> tuple[EncounterState, list[Event]]:
+    """Compare damage with Toughness: Shaken on a success, a Wound per raise."""
+    target = state.token(target_id)
+    toughness = board.toughness(target)
+    result = outcome(damage, toughness)
+    events = [Event(EventKind.DAMAGE,
+                    f"{target.name} takes {damage} damage against Toughness {toughness}.",
+                    (target_id,))]
+    if not result.success:
+        events.append(Event(EventKind.DAMAGE, f"{target.name} shrugs it off.", (target_id,)))
+        return state, events
+    new_wounds = result.raises
+    if new_wounds == 0 and target.has_condition(cond.SWCondition.SHAKEN):
+        new_wounds = 1
+    state, shaken = board.add_condition(state, target_id, cond.SWCondition.SHAKEN)
+    events.extend(shaken)
+    if new_wounds:
+        total = board.wounds(target) + new_wounds
+        state = board.set_stat(state, target_id, wounds=total)
+        events.append(Event(EventKind.DAMAGE,
+                            f"{target.name} takes {new_wounds} Wound(s) ({total} in all).",
+                            (target_id,)))
+        limit = 3 if board.is_wild_card(target) else 0
+        if total > limit:
+            state = board.plain_condition(state, target_id, board.INCAPACITATED)
+            events.append(Event(EventKind.CONDITION, f"{target.name} is Incapacitated.",
+                                (target_id,)))
+    return state, events

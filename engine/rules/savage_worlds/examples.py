@@ -1,0 +1,52 @@
+"""Concrete Savage Worlds commands worth trying for a token now (palettes, random play)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.encounter import EncounterState
+from engine.rules.base import Command
+from engine.rules.savage_worlds import board
+from engine.tokens import are_opponents
+
+
+def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
+    actor = state.token(token_id)
+    foes = [t for t in state.tokens if are_opponents(actor.side, t.side)]
+    friends = [
+        t for t in state.tokens if t.id != token_id and not are_opponents(actor.side, t.side)
+    ]
+    for square in actor.square.neighbours():
+        yield Command.build("move", token_id, squares=[square])
+        yield Command.build("move", token_id, squares=[square], run=True)
+    for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free"):
+        yield Command(simple, token_id)
+    melee = [w for w in actor.weapons if w.melee]
+    ranged = [w for w in actor.weapons if not w.melee]
+    for foe in foes:
+        near = board.adjacent(actor, foe)
+        for weapon in ranged:
+            yield Command.build("shooting", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("aim", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("called_shot", token_id, targets=[foe.id], weapon=weapon.name,
+                                location="head or vitals")
+            yield Command.build("suppressive_fire", token_id, squares=[foe.square],
+                                weapon=weapon.name)
+        if near:
+            names: list[str | None] = [w.name for w in melee] or [None]
+            for name in names:
+                yield Command.build("fighting", token_id, targets=[foe.id], weapon=name)
+                yield Command.build("wild_attack", token_id, targets=[foe.id], weapon=name)
+                yield Command.build("desperate_attack", token_id, targets=[foe.id], weapon=name,
+                                    step=2)
+                yield Command.build("disarm", token_id, targets=[foe.id], weapon=name,
+                                    location="hand")
+                yield Command.build("finishing_move", token_id, targets=[foe.id], weapon=name)
+            yield Command.build("touch_attack", token_id, targets=[foe.id])
+            yield Command.build("grapple", token_id, targets=[foe.id])
+            yield Command.build("crush", token_id, targets=[foe.id])
+            yield Command.build("push", token_id, targets=[foe.id])
+        yield Command.build("test", token_id, targets=[foe.id], skill="taunt",
+                            effect="Distracted")
+    for friend in friends:
+        yield Command.build("support", token_id, targets=[friend.id], trait="fighting")

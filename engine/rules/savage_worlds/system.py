@@ -1,0 +1,337 @@
+"""Savage Worlds Adventure Edition on the turn engine.
+
+Turn order comes from the Action Deck: every round each combatant not on Hold is dealt a
+card and the cards act from high to low (suits break ties); the deck travels in the combat
+data as one string. A turn holds up to three actions (each one after the first costs -2 to
+the Trait rolls that follow: we apply the Multi-Action penalty progressively, since the
+engine cannot know in advance how many actions a player means to take) and movement up to
+Pace in inches. At the start of a turn a Shaken character rolls Spirit and a Stunned one
+Vigor to recover.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import SAVAGE_INCH
+from engine.rules import register_system
+from engine.rules.base import (
+    ActionEconomy,
+    ActionSpec,
+    Command,
+    ConditionSpec,
+    Event,
+    EventKind,
+    InitiativeScheme,
+    Outcome,
+    Preview,
+    RuleSystem,
+    UnknownAction,
+)
+from engine.rules.savage_worlds import board, hold
+from engine.rules.savage_worlds import conditions as cond
+from engine.rules.savage_worlds.actions import HANDLERS, Handler
+from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
+from engine.rules.savage_worlds.conditions import SWCondition
+from engine.rules.savage_worlds.deck import ActionDeck, Card
+from engine.rules.savage_worlds.traits import trait_roll
+from engine.tokens import Token
+from engine.turns import order as turn_order
+from engine.turns.combat import Combatant, Phase
+
+MAX_ACTIONS = 3
+DECK_KEY = "deck"
+#: Actions a Shaken character may still take (free actions and movement).
+SHAKEN_ALLOWED = frozenset({"move", "stand_up", "go_prone"})
+OUT_OF_TURN = frozenset({"act_from_hold"})
+
+CONDITIONS: tuple[ConditionSpec, ...] = (
+    *(ConditionSpec(str(rule.name), rule.summary, str(rule.lasts)) for rule in cond.RULES.values()),
+    ConditionSpec(board.INCAPACITATED, "Out of the fight: too many Wounds.", "until healed"),
+)
+
+
+class SavageWorldsSystem(RuleSystem):
+    """Savage Worlds Adventure Edition: Action Deck initiative, Hold, special actions."""
+
+    name = "savage-worlds"
+    title = "Savage Worlds Adventure Edition"
+    scale = SAVAGE_INCH
+    economy = ActionEconomy(
+        {"actions": MAX_ACTIONS, "pace": 6},
+        "Each turn: one action, or up to three at -2 per extra action, and movement up to "
+        "Pace in inches (a run adds a d6). Aim and Defend take the whole turn.",
+    )
+    initiative_scheme = InitiativeScheme(
+        "cards", "Action Deck", "",
+        "Action Deck: a card each round, high to low, suits break ties (spades, hearts, "
+        "diamonds, clubs). A Joker acts any time with +2 to Trait and damage rolls and the "
+        "deck is shuffled after that round. Hold skips the deal.",
+    )
+    catalogue = ACTIONS
+    conditions = CONDITIONS
+
+    # ---- catalogue
+
+    def handler(self, key: str) -> Handler:
+        try:
+            return HANDLERS[key]
+        except KeyError:
+            raise UnknownAction(f"Savage Worlds has no rules for {key!r}") from None
+
+    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        return tuple(
+            spec for spec in self.catalogue
+            if not self._shared_reasons(state, Command(spec.key, token_id))
+        )
+
+    def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
+        from engine.rules.savage_worlds.examples import example_commands
+
+        return example_commands(state, token_id)
+
+    # ---- legality
+
+    def _shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+        spec = self.action(command.action)
+        combat = state.combat
+        actor_id = str(command.actor)
+        actor = state.token(actor_id)
+        if combat.phase is not Phase.ROUND:
+            return ["combat is not running: start combat first"]
+        if not combat.has(actor_id):
+            return [f"{actor.name} is not in the fight"]
+        if board.out_of_fight(actor):
+            return [f"{actor.name} is out of the fight"]
+        reasons: list[str] = []
+        if command.action not in OUT_OF_TURN and combat.active != actor_id:
+            whose = state.token(combat.active).name if combat.active else "nobody"
+            reasons.append(f"it is {whose}'s turn, not {actor.name}'s")
+        if actor.has_condition(SWCondition.STUNNED):
+            reasons.append(f"{actor.name} is Stunned and can do nothing")
+        elif actor.has_condition(SWCondition.SHAKEN) and command.action not in SHAKEN_ALLOWED:
+            reasons.append(f"{actor.name} is Shaken: free actions and movement only")
+        if actor.has_condition(SWCondition.BOUND) and command.action != "break_free":
+            reasons.append(f"{actor.name} is Bound and can only try to break free")
+        used = int(board.data(state, actor_id, "actions_taken", 0))
+        whole = bool(board.data(state, actor_id, "turn_used", False))
+        if spec.time == ACTION and (used >= MAX_ACTIONS or whole):
+            reasons.append(f"{actor.name} has no actions left this turn")
+        if spec.time == WHOLE_TURN and (used or whole):
+            reasons.append(f"{spec.name} takes the whole turn")
+        if spec.time == MOVEMENT and board.data(state, actor_id, "aiming_turn", False):
+            reasons.append("an aimer stays put all turn")
+        return reasons
+
+    def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        handler = self.handler(command.action)
+        reasons = self._shared_reasons(state, command)
+        if reasons:
+            return reasons
+        try:
+            return handler.check(state, command)
+        except (KeyError, ValueError) as error:
+            return [str(error.args[0]) if error.args else str(error)]
+
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        handler = self.handler(command.action)
+        try:
+            preview = handler.describe(state, command)
+        except (KeyError, IndexError, ValueError) as error:
+            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
+        spec = self.action(command.action)
+        cost = {ACTION: "1 action", WHOLE_TURN: "the whole turn", FREE: "free",
+                MOVEMENT: "movement"}[spec.time]
+        return replace(preview, cost=preview.cost or cost)
+
+    # ---- resolving
+
+    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        if command.action == "hold":
+            return self._go_on_hold(state, command, dice)
+        if command.action == "act_from_hold":
+            return self._act_from_hold(state, command, dice)
+        state = self._spend(state, command)
+        return self.handler(command.action).resolve(state, command, dice)
+
+    def _spend(self, state: EncounterState, command: Command) -> EncounterState:
+        spec = self.action(command.action)
+        actor = str(command.actor)
+        if spec.time == ACTION:
+            used = int(board.data(state, actor, "actions_taken", 0))
+            return board.set_data(state, actor, actions_taken=used + 1)
+        if spec.time == WHOLE_TURN:
+            state = board.set_data(state, actor, turn_used=True)
+            if command.action == "aim":
+                state = board.set_data(state, actor, aiming_turn=True)
+        return state
+
+    def _go_on_hold(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        state = board.put(state, hold.go_on_hold(actor, state.combat.round))
+        state = board.set_data(state, actor.id, card="")
+        event = Event(EventKind.INITIATIVE, f"{actor.name} goes on Hold.", (actor.id,))
+        state, more = self.advance(state, dice)
+        return state, (event, *more)
+
+    def _act_from_hold(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        active_id = state.combat.active
+        events: list[Event] = []
+        result = hold.InterruptResult.HOLDER_FIRST
+        if active_id is not None and self._is_interrupt(state, active_id, command):
+            other = state.token(active_id)
+            if hold.needs_interrupt_roll(actor):
+                mine = self._athletics(actor, dice)
+                theirs = self._athletics(other, dice)
+                result = hold.interrupt(mine, theirs)
+                events.append(Event(EventKind.ROLL, f"{actor.name} tries to cut in on "
+                                    f"{other.name}: Athletics {mine} against {theirs} - "
+                                    f"{result} (Hold).", (actor.id, other.id)))
+            else:
+                events.append(Event(EventKind.NOTE, f"{actor.name} cuts in with the Joker.",
+                                    (actor.id,)))
+        state = board.put(state, hold.release_hold(state.token(actor.id)))
+        mine_c = state.combat.combatant(actor.id)
+        if result is hold.InterruptResult.HOLDER_AFTER and active_id is not None:
+            theirs_c = state.combat.combatant(active_id)
+            after = replace(mine_c, acted=False, initiative=theirs_c.initiative,
+                            tiebreak=(*theirs_c.tiebreak, -1))
+            state = turn_order.update(state, after)
+            order = turn_order.sort(state.combat.order)
+            state = replace(state, combat=replace(state.combat, order=order))
+            events.append(Event(EventKind.INITIATIVE, f"{actor.name} loses the Hold and acts "
+                                f"after {state.token(active_id).name}.", (actor.id,)))
+            return state, tuple(events)
+        state = turn_order.update(state, replace(mine_c, acted=False))
+        events.append(Event(EventKind.INITIATIVE, f"{actor.name} acts from Hold.", (actor.id,)))
+        state, started = self.start_turn(state, actor.id, dice)
+        return state, (*events, *started)
+
+    @staticmethod
+    def _is_interrupt(state: EncounterState, active_id: str, command: Command) -> bool:
+        started = int(board.data(state, active_id, "actions_taken", 0)) > 0 or int(
+            board.data(state, active_id, "moved_inches", 0)) > 0
+        return started or bool(command.option("interrupt", False))
+
+    @staticmethod
+    def _athletics(token: Token, dice: Dice) -> int:
+        die, untrained = board.trait_die(token, "athletics")
+        modifier = untrained + cond.trait_modifier(token) + board.wound_penalty(token)
+        if token.has_condition(SWCondition.JOKER):
+            modifier += 2
+        return trait_roll(die, dice, modifier=modifier, wild_card=board.is_wild_card(token),
+                          purpose=f"{token.name} Athletics to interrupt").total
+
+    # ---- initiative by the Action Deck
+
+    def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
+        return {"actions": MAX_ACTIONS, "pace": int(state.token(token_id).speed)}
+
+    def _deal(
+        self, state: EncounterState, deck: ActionDeck, dice: Dice
+    ) -> tuple[EncounterState, ActionDeck, list[Combatant], list[Event]]:
+        """Deal a card to everyone who is neither on Hold nor out of the fight."""
+        playing = [t for t in state.tokens if not board.out_of_fight(t)]
+        events: list[Event] = []
+        if playing and not hold.to_deal(playing):
+            # Everyone still fighting is holding: nobody would ever act, so (our ruling)
+            # the Holds lapse and everyone is dealt in again.
+            for token in playing:
+                state = board.put(state, hold.release_hold(token))
+            playing = [state.token(t.id) for t in playing]
+            events.append(Event(EventKind.INITIATIVE,
+                                "Everyone is on Hold: the Holds lapse and cards are dealt."))
+        deck, hands = deck.deal(hold.to_deal(playing), dice)
+        combatants: list[Combatant] = []
+        for token in state.tokens:
+            budget = self.fresh_budget(state, token.id)
+            card = hands.get(token.id)
+            if card is None:
+                held = hold.is_on_hold(token)
+                combatants.append(Combatant(token.id, 0, (0,), budget, {"card": ""},
+                                            acted=True))
+                if held:
+                    events.append(Event(EventKind.INITIATIVE, f"{token.name} stays on Hold "
+                                        "(no card).", (token.id,)))
+                continue
+            combatants.append(Combatant(token.id, card.sort_key[0], (card.sort_key[1],),
+                                        budget, {"card": card.code}))
+            events.append(Event(EventKind.INITIATIVE, f"{token.name} is dealt the {card}.",
+                                (token.id,)))
+            if card.is_joker:
+                state, more = board.add_condition(state, token.id, SWCondition.JOKER)
+                events.extend(more)
+        return state, deck, combatants, events
+
+    def _store_deck(self, state: EncounterState, deck: ActionDeck) -> EncounterState:
+        return replace(state, combat=replace(state.combat,
+                                             data={**state.combat.data, DECK_KEY: deck.encode()}))
+
+    def deck(self, state: EncounterState) -> ActionDeck:
+        text = state.combat.data.get(DECK_KEY)
+        return ActionDeck.decode(str(text)) if text else ActionDeck.fresh()
+
+    def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        deck = ActionDeck.fresh().shuffled(dice)
+        state, deck, combatants, events = self._deal(state, deck, dice)
+        combat = replace(state.combat, phase=Phase.ROUND, round=1,
+                         order=turn_order.sort(combatants))
+        state = self._store_deck(replace(state, combat=combat), deck)
+        events.append(Event(EventKind.ROUND, "Round 1 begins."))
+        return self._begin_first_turn(state, events, dice)
+
+    def end_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        deck = self.deck(state)
+        dealt = [Card.from_code(str(c.get("card", ""))) for c in state.combat.order
+                 if c.get("card", "")]
+        joker = deck.joker_dealt
+        deck = deck.end_round(dealt, dice)
+        events = (Event(EventKind.NOTE, "A Joker was dealt: the Action Deck is shuffled."),) \
+            if joker else ()
+        return self._store_deck(state, deck), events
+
+    def new_round(self, state: EncounterState, dice: Dice) -> Outcome:
+        round_number = state.combat.round + 1
+        state = replace(state, combat=replace(state.combat, round=round_number, active=None))
+        state, expired = turn_order.expire_round(state, round_number)
+        state, deck, combatants, dealt = self._deal(state, self.deck(state), dice)
+        combat = replace(state.combat, phase=Phase.ROUND, order=turn_order.sort(combatants))
+        state = self._store_deck(replace(state, combat=combat), deck)
+        events = [Event(EventKind.ROUND, f"Round {round_number} begins."), *expired, *dealt]
+        return self._begin_first_turn(state, events, dice)
+
+    def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        state, events = super().start_turn(state, token_id, dice)
+        if board.data(state, token_id, "turn_started", False):
+            return state, events  # resuming after an interruption
+        state = board.set_data(state, token_id, turn_started=True)
+        token = state.token(token_id)
+        more: list[Event] = []
+        if token.has_condition(SWCondition.SHAKEN):
+            die, _ = board.trait_die(token, "spirit")
+            roll = trait_roll(die, dice, modifier=board.wound_penalty(token),
+                              wild_card=board.is_wild_card(token),
+                              purpose=f"{token.name} Spirit to recover")
+            token = cond.recover_from_shaken(token, roll.total)
+            words = "shakes it off" if not token.has_condition(SWCondition.SHAKEN) \
+                else "stays Shaken"
+            more.append(Event(EventKind.ROLL, f"{token.name} rolls Spirit {roll}: {words}.",
+                              (token_id,)))
+        if token.has_condition(SWCondition.STUNNED):
+            die, _ = board.trait_die(token, "vigor")
+            roll = trait_roll(die, dice, modifier=board.wound_penalty(token),
+                              wild_card=board.is_wild_card(token),
+                              purpose=f"{token.name} Vigor to recover")
+            token = cond.recover_from_stunned(token, roll.total, state.combat.round)
+            words = "recovers" if not token.has_condition(SWCondition.STUNNED) \
+                else "stays Stunned"
+            more.append(Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll}: {words}.",
+                              (token_id,)))
+        return board.put(state, token), (*events, *more)
+
+
+SYSTEM = register_system(SavageWorldsSystem)
