@@ -15,6 +15,15 @@ Conventions (shared with ``engine.grid``):
   about the same ``BattleMap`` reuse them.
 """
 
+from engine.geometry.areas import (
+    RangeBand,
+    RangeBands,
+    aiming_area,
+    brace_area,
+    covering_fire_area,
+    range_bands,
+    token_centre,
+)
 from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_between, cover_table
 from engine.geometry.los import (
     CORNER_INSET,
@@ -46,22 +55,29 @@ __all__ = [
     "CoverResult",
     "Inclusion",
     "Modifier",
+    "RangeBand",
+    "RangeBands",
     "SystemCover",
     "TemplateResult",
     "VisibleSquares",
+    "aiming_area",
     "apply_template",
     "blast_template",
+    "brace_area",
     "circle_template",
     "cone_template",
     "cover_between",
     "cover_table",
     "covered_squares",
+    "covering_fire_area",
     "default_inclusion",
     "has_line_of_sight",
     "line_template",
+    "range_bands",
     "savage_cone_template",
     "square_template",
     "squares_see_each_other",
+    "token_centre",
     "token_line_of_sight",
     "visibility_polygon",
     "visible_squares",

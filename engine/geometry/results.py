@@ -35,13 +35,15 @@ class AffectedToken:
 class TemplateResult:
     """An area on the map: its shape (square units), the squares it covers, tokens it touches.
 
-    ``reasons`` explains, in plain words, anything that limits or forbids the area.
+    ``reasons`` explains, in plain words, anything that limits or forbids the area;
+    ``allowed`` is False when the rules forbid it (the shape is still given, to draw).
     """
 
     shape: shapely.Geometry
     squares: frozenset[Square]
     tokens: tuple[AffectedToken, ...] = ()
     reasons: tuple[str, ...] = field(default=())
+    allowed: bool = True
 
     def token_ids(self) -> tuple[str, ...]:
         return tuple(t.token_id for t in self.tokens)
