@@ -442,13 +442,14 @@ def _decals(layer: Image.Image, canvas: _Canvas, decals: Sequence[Decal], *,
         elif decal.kind == "zebra":
             (x0, y0), (x1, y1) = points[0], points[1]
             step = canvas.unit * 0.5
-            vertical = (y1 - y0) > (x1 - x0)
-            count = int(((y1 - y0) if not vertical else (x1 - x0)) // step)
+            # a crossing: bars run along the road, stacked across it (the long side)
+            tall = (y1 - y0) > (x1 - x0)
+            count = int(((y1 - y0) if tall else (x1 - x0)) // step)
             for i in range(0, count, 2):
-                if vertical:
-                    draw.rectangle((x0 + i * step, y0, x0 + (i + 1) * step, y1), fill=colour)
-                else:
+                if tall:
                     draw.rectangle((x0, y0 + i * step, x1, y0 + (i + 1) * step), fill=colour)
+                else:
+                    draw.rectangle((x0 + i * step, y0, x0 + (i + 1) * step, y1), fill=colour)
         elif decal.kind == "rug":
             (x0, y0), (x1, y1) = points[0], points[1]
             draw.rectangle((x0, y0, x1, y1), fill=colour, outline=(*shade(decal.colour, 0.7), 255),

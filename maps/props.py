@@ -354,9 +354,11 @@ def counter(s: Sprite) -> None:
 
 
 def bar(s: Sprite) -> None:
-    wood = (104, 58, 34)
+    wood = (62, 32, 20)  # dark mahogany, so the counter stands out from the floorboards
     _frame(s, wood, edge=0.5, radius=s.px(0.06))
-    s.draw.rectangle((0, 0, s.w - 1, s.px(0.12)), fill=(70, 38, 22))
+    s.draw.rectangle((0, 0, s.w - 1, s.px(0.12)), fill=(40, 20, 12))
+    s.draw.line((0, s.h - s.px(0.08), s.w, s.h - s.px(0.08)), fill=(186, 150, 70),
+                width=s.px(0.04))
     for k in range(max(2, round(s.w / s.unit * 1.5))):
         x = s.px(0.3) + k * s.unit / 1.5
         if x > s.w - s.px(0.2):
@@ -432,7 +434,46 @@ def planter(s: Sprite) -> None:
 
 
 def tree(s: Sprite) -> None:
-    planter(s)
+    """A street tree in its grate: the canopy spills past the trunk's square."""
+    d = min(s.w, s.h)
+    cx, cy = s.w / 2, s.h / 2
+    s.draw.rectangle((0, 0, s.w - 1, s.h - 1), fill=(60, 58, 56), outline=(30, 30, 30),
+                     width=s.px(0.03))
+    for _ in range(18):
+        a = s.rng.uniform(0, 2 * np.pi)
+        r = s.rng.uniform(0, d * 0.3)
+        x, y = cx + r * np.cos(a), cy + r * np.sin(a)
+        leaf = d * s.rng.uniform(0.14, 0.24)
+        tone = s.jitter((52, 96, 50), 14)
+        s.draw.ellipse((x - leaf, y - leaf, x + leaf, y + leaf), fill=tone,
+                       outline=shade(tone, 0.7), width=1)
+
+
+def pubtable(s: Sprite) -> None:
+    d = min(s.w, s.h) * 0.8
+    cx, cy = s.w / 2, s.h / 2
+    wood = s.jitter((120, 74, 40), 8)
+    s.draw.ellipse((cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), fill=wood,
+                   outline=shade(wood, 0.5), width=s.px(0.03))
+    for k, colour in ((0.15, (200, 170, 90)), (-0.12, (210, 210, 200))):
+        r = d * 0.08
+        s.draw.ellipse((cx + d * k - r, cy - d * k - r, cx + d * k + r, cy - d * k + r),
+                       fill=colour, outline=(40, 40, 40), width=1)
+
+
+def pooltable(s: Sprite) -> None:
+    s.draw.rounded_rectangle((0, 0, s.w - 1, s.h - 1), radius=s.px(0.06), fill=(90, 52, 28),
+                             outline=(40, 22, 12), width=s.px(0.03))
+    rail = s.px(0.1)
+    s.draw.rectangle((rail, rail, s.w - 1 - rail, s.h - 1 - rail), fill=(30, 110, 60))
+    r = s.px(0.05)
+    for x in (rail, s.w / 2, s.w - 1 - rail):
+        for y in (rail, s.h - 1 - rail):
+            s.draw.ellipse((x - r, y - r, x + r, y + r), fill=(10, 10, 10))
+    for k in range(5):
+        x, y = s.w * (0.55 + 0.05 * k), s.h * (0.35 + 0.08 * (k % 3))
+        colour = ((230, 200, 40), (200, 40, 40), (40, 60, 200), (240, 240, 240), (30, 30, 30))[k]
+        s.draw.ellipse((x - r * 0.7, y - r * 0.7, x + r * 0.7, y + r * 0.7), fill=colour)
 
 
 def pillar(s: Sprite) -> None:
@@ -510,7 +551,7 @@ PAINTERS: dict[str, Painter] = {
     "table": table, "counter": counter, "bar": bar, "servers": servers, "shelf": shelf,
     "cabinet": cabinet, "sofa": sofa, "planter": planter, "tree": tree, "pillar": pillar,
     "sandbags": sandbags, "barrier": barrier, "pallet": pallet, "generator": generator,
-    "reception": reception, "copier": copier,
+    "reception": reception, "copier": copier, "pubtable": pubtable, "pooltable": pooltable,
 }
 
 
