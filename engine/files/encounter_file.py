@@ -96,12 +96,18 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, "encounter", "missing")
     encounter = data["encounter"]
     try:
-        state = _STATE.validate_python(encounter)
+        text = json.dumps(encounter, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise EncounterFileError(path, "encounter", f"is not plain JSON data ({exc})") from exc
+    except RecursionError as exc:
+        raise EncounterFileError(path, "encounter", "nested too deeply") from exc
+    try:
+        # Strict JSON validation: arrays become tuples and strings enums, but "12" is not a
+        # number and 1 is not true, as a hand-edited file should be read.
+        state = _STATE.validate_json(text, strict=True)
     except ValidationError as exc:
         place, problem = _describe_validation_error(exc, encounter)
         raise EncounterFileError(path, place, problem) from exc
-    except RecursionError as exc:
-        raise EncounterFileError(path, "encounter", "nested too deeply") from exc
     _check_no_unknown_keys(encounter, _STATE.dump_python(state, mode="json"), ["encounter"], path)
     return state
 
@@ -232,18 +238,26 @@ def _describe_validation_error(exc: ValidationError, data: Any) -> tuple[str, st
     first = places[0]
     problems: list[str] = []
     for place, error in zip(places, errors, strict=True):
-        if place != first:
-            continue
         message = error["msg"].removeprefix("Value error, ")
-        if error["type"] != "missing" and _is_scalar(error["input"]):
-            message += f" (found {_show(error['input'])})"
-        if message not in problems:
+        if place == first and message not in problems:
             problems.append(message)
-    problem = "; or ".join(problems) if len(problems) > 1 else problems[0]
+    problem = _join_alternatives(problems)
+    if errors[0]["type"] != "missing" and _is_scalar(errors[0]["input"]):
+        problem += f" (found {_show(errors[0]['input'])})"
     others = len({p for p in places if p != first})
     if others:
         problem += f" (and problems at {others} more place{'s' if others > 1 else ''})"
     return json_path("encounter", first), problem
+
+
+def _join_alternatives(problems: list[str]) -> str:
+    """Union members fail one by one; say it once: "should be a valid integer or a valid
+    number" rather than the same sentence four times."""
+    prefix = "Input should be "
+    if len(problems) > 1 and all(p.startswith(prefix) for p in problems):
+        options = [p.removeprefix(prefix) for p in problems]
+        return prefix + ", ".join(options[:-1]) + " or " + options[-1]
+    return "; ".join(problems)
 
 
 def _loc_path(loc: tuple[int | str, ...], kind: str, data: Any) -> tuple[int | str, ...]:

@@ -78,6 +78,13 @@ def test_json_helpers_round_trip_without_a_file() -> None:
     assert encounter_from_json(document) == state
 
 
+def test_whole_numbers_are_accepted_where_the_model_wants_a_float() -> None:
+    document = encounter_to_json(rich_state())
+    document["encounter"]["tokens"][0]["facing"] = 90
+    document["encounter"]["battlemap"]["walls"][0]["start"] = [0, 0]
+    assert encounter_from_json(document) == rich_state()
+
+
 def test_json_helpers_name_the_document_given() -> None:
     document = encounter_to_json(rich_state())
     document["encounter"]["tokens"][2]["speed"] = "fast"
