@@ -32,6 +32,7 @@ from engine.geometry.los import (
     token_line_of_sight,
 )
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.geometry.strafe import StrafeResult, StrafeTarget, check_strafe
 from engine.geometry.templates import (
     SAVAGE_BLASTS,
     Inclusion,
@@ -57,6 +58,8 @@ __all__ = [
     "Modifier",
     "RangeBand",
     "RangeBands",
+    "StrafeResult",
+    "StrafeTarget",
     "SystemCover",
     "TemplateResult",
     "VisibleSquares",
@@ -64,6 +67,7 @@ __all__ = [
     "apply_template",
     "blast_template",
     "brace_area",
+    "check_strafe",
     "circle_template",
     "cone_template",
     "cover_between",

@@ -1,0 +1,155 @@
+"""Spycraft Strafe: check a chain of target squares and list the targets it makes.
+
+What we check (in our words; the action description rules over the table, so a Strafe
+costs 3 shots per square):
+
+* the weapon has 9 or more shots left, and the chain has at most a third of them
+  (rounded down) in squares, and never more than 10;
+* each square touches the one before it (diagonals count), none appears twice, and all are
+  on the map and in the shooter's line of sight;
+* no square lies directly behind another square of the chain as seen from the shooter:
+  the line from the centre of the shooter's space to its centre passes through the inside
+  of the other square (grazing an edge or a corner does not count).
+
+Every occupied square is a separate target (a large token in two squares is two targets);
+in chain order from the chosen end, the targets get +2, +4, +6, ... to Defense.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import shapely
+
+from engine.encounter import EncounterState
+from engine.geometry.areas import token_centre
+from engine.geometry.los import squares_see_each_other
+from engine.grid import Square
+from engine.tokens import are_opponents
+
+SHOTS_PER_SQUARE = 3
+MINIMUM_SHOTS = 9
+MAXIMUM_SQUARES = 10
+DEFENSE_STEP = 2
+
+
+@dataclass(frozen=True)
+class StrafeTarget:
+    """One target of a Strafe: a token in one square, and its Defense bonus."""
+
+    token_id: str
+    square: Square
+    defense_bonus: int
+    opponent: bool
+
+
+@dataclass(frozen=True)
+class StrafeResult:
+    """Whether a Strafe chain is legal, why not, its targets and the shots it spends.
+
+    ``shape`` is the chain's squares as one geometry (square units); ``warnings`` are
+    legal but worth a GM's look (a friend standing in the sweep).
+    """
+
+    legal: bool
+    reasons: tuple[str, ...]
+    targets: tuple[StrafeTarget, ...]
+    shots: int
+    squares: tuple[Square, ...]
+    shape: shapely.Geometry
+    warnings: tuple[str, ...] = ()
+
+
+def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> list[str]:
+    """Squares of the chain whose centre line from the shooter passes through another."""
+    count = len(chain)
+    xy = np.asarray(chain, dtype=np.float64)
+    lines = shapely.linestrings(np.stack([np.broadcast_to(origin, (count, 2)), xy + 0.5], axis=1))
+    boxes = shapely.box(xy[:, 0], xy[:, 1], xy[:, 0] + 1, xy[:, 1] + 1)
+    # through[i, j]: the line to square i runs through the inside of square j.
+    through = shapely.length(shapely.intersection(lines[:, None], boxes[None, :])) > 1e-9
+    np.fill_diagonal(through, False)
+    reasons = []
+    for i, j in zip(*np.nonzero(through), strict=True):
+        reasons.append(f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter")
+    return reasons
+
+
+def check_strafe(
+    encounter: EncounterState,
+    shooter_id: str,
+    chain: Sequence[Square],
+    weapon_name: str,
+    *,
+    from_end: bool = False,
+) -> StrafeResult:
+    """Check a Strafe along ``chain`` (in order) with the shooter's weapon.
+
+    The Defense bonuses count from the first square, or from the last with ``from_end``.
+    """
+    shooter = encounter.token(shooter_id)
+    weapon = shooter.weapon(weapon_name)
+    squares = tuple(Square(*s) for s in chain)
+    reasons: list[str] = []
+    shots_left = weapon.ammo
+    if shots_left < MINIMUM_SHOTS:
+        reasons.append(
+            f"the {weapon.name} has {shots_left} shots left; Strafe needs {MINIMUM_SHOTS} or more"
+        )
+    limit = min(MAXIMUM_SQUARES, shots_left // SHOTS_PER_SQUARE)
+    if not squares:
+        reasons.append("choose at least one square to strafe")
+    elif len(squares) > limit:
+        reasons.append(
+            f"{len(squares)} squares is too many: with {shots_left} shots left the "
+            f"{weapon.name} can strafe at most {limit}"
+        )
+    seen: set[Square] = set()
+    for before, square in zip((None, *squares), squares, strict=False):
+        if square in seen:
+            reasons.append(f"square {square} is strafed twice")
+        seen.add(square)
+        if not encounter.battlemap.in_bounds(square):
+            reasons.append(f"square {square} is off the map")
+        if square in shooter.squares:
+            reasons.append(f"square {square} is the shooter's own")
+        if before is not None and max(abs(square.x - before.x), abs(square.y - before.y)) > 1:
+            reasons.append(f"square {square} does not touch {before}: the chain has a gap")
+    on_map = [s for s in squares if encounter.battlemap.in_bounds(s)]
+    if on_map:
+        # A big shooter sees a square if any of its squares does.
+        sees = np.zeros(len(on_map), dtype=bool)
+        for own in shooter.squares:
+            viewer = [own] * len(on_map)
+            sees |= squares_see_each_other(encounter.battlemap, viewer, on_map)
+        reasons.extend(
+            f"the shooter cannot see square {s}"
+            for s, ok in zip(on_map, sees, strict=True)
+            if not ok
+        )
+        reasons.extend(_behind_reasons(token_centre(shooter), on_map))
+    occupancy = encounter.occupancy()
+    targets: list[StrafeTarget] = []
+    warnings: list[str] = []
+    ordered = reversed(squares) if from_end else iter(squares)
+    for square in ordered:
+        token = occupancy.get(square)
+        if token is None or token.id == shooter.id:
+            continue
+        opponent = are_opponents(shooter.side, token.side)
+        bonus = DEFENSE_STEP * (len(targets) + 1)
+        targets.append(StrafeTarget(token.id, square, bonus, opponent))
+        if not opponent:
+            warnings.append(f"{token.name} is not an opponent but stands in the sweep at {square}")
+    shape = shapely.union_all([shapely.box(s.x, s.y, s.x + 1, s.y + 1) for s in squares])
+    return StrafeResult(
+        legal=not reasons,
+        reasons=tuple(dict.fromkeys(reasons)),
+        targets=tuple(targets),
+        shots=SHOTS_PER_SQUARE * len(squares),
+        squares=squares,
+        shape=shape,
+        warnings=tuple(warnings),
+    )
