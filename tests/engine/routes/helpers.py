@@ -80,3 +80,15 @@ def encounter(
 
 def graph(**kwargs: object) -> MovementGraph:
     return MovementGraph(encounter(**kwargs))  # type: ignore[arg-type]
+
+
+class FixedDice:
+    """Fixed rolls in order; remembers which expressions were rolled."""
+
+    def __init__(self, *values: int) -> None:
+        self._values = list(values)
+        self.asked: list[str] = []
+
+    def __call__(self, expression: str) -> int:
+        self.asked.append(expression)
+        return self._values.pop(0)

@@ -1,0 +1,65 @@
+"""The Deviation Diagram: d8 among the eight neighbours, occupied squares rolled again."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.grid import Square
+from engine.routes import MovementGraph, RouteError
+from engine.routes.deviation import DEVIATION_DIAGRAM, deviate, weapon_flight
+from engine.tokens import Side
+from tests.engine.routes.helpers import FixedDice, encounter, graph, token
+
+
+def test_d8_picks_a_neighbour_clockwise_from_north() -> None:
+    movement = graph()
+    for number, (dx, dy) in DEVIATION_DIAGRAM.items():
+        result = deviate(movement, Square(5, 5), FixedDice(number))
+        assert result.square == Square(5 + dx, 5 + dy)
+    assert deviate(movement, Square(5, 5), FixedDice(3)).square == Square(6, 5)
+
+
+def test_occupied_squares_are_rolled_again() -> None:
+    movement = MovementGraph(encounter(tokens=[token("pal", Side.ALLY, 5, 4)]))
+    dice = FixedDice(1, 1, 5)
+    result = deviate(movement, Square(5, 5), dice)
+    assert result.rolls == (1, 1, 5) and result.square == Square(5, 6)
+    assert dice.asked == ["1d8", "1d8", "1d8"]
+
+
+def test_squares_across_a_wall_or_off_the_map_are_rolled_again() -> None:
+    movement = graph(walls=[((0, 1), (3, 1))])
+    assert deviate(movement, Square(1, 1), FixedDice(1, 5)).square == Square(1, 2)
+    assert deviate(movement, Square(0, 5), FixedDice(7, 3)).square == Square(1, 5)
+
+
+def test_no_free_neighbour_gives_a_reason_and_rolls_nothing() -> None:
+    tokens = [
+        token("me", Side.PARTY, 0, 0),
+        token("a", Side.ALLY, 1, 0),
+        token("b", Side.ALLY, 0, 1),
+        token("c", Side.ALLY, 1, 1),
+    ]
+    dice = FixedDice()
+    result = deviate(MovementGraph(encounter(tokens=tokens)), Square(0, 0), dice)
+    assert result.square is None and dice.asked == []
+    assert result.reasons == ("every square around (0,0) is taken or walled off",)
+
+
+def test_a_bad_roll_is_a_clear_error() -> None:
+    with pytest.raises(RouteError, match="1d8 gave 9"):
+        deviate(graph(), Square(5, 5), FixedDice(9))
+
+
+def test_disarmed_weapon_flies_1d4_plus_1_squares() -> None:
+    dice = FixedDice(3, 4)
+    flight = weapon_flight(graph(), Square(5, 5), dice)
+    assert dice.asked == ["1d8", "1d4+1"]
+    assert flight.path == tuple(Square(x, 5) for x in range(5, 10))
+    assert flight.landing == Square(9, 5) and flight.stopped_by is None
+
+
+def test_disarmed_weapon_stops_at_a_wall() -> None:
+    flight = weapon_flight(graph(walls=[((8, 0), (8, 10))]), Square(5, 5), FixedDice(3, 5))
+    assert flight.landing == Square(7, 5)
+    assert flight.stopped_by == "a wall or closed door between (7,5) and (8,5)"
