@@ -1,7 +1,16 @@
 """Spycraft 2.0 combat, registered as "spycraft"."""
 
 from engine.rules import register_system
-from engine.rules.spycraft import attacks, initiative_actions, movement  # noqa: F401  (handlers)
+from engine.rules.spycraft import (  # noqa: F401  (each module registers its handlers)
+    attacks,
+    fire,
+    grapple,
+    initiative_actions,
+    items,
+    melee,
+    movement,
+    movement_actions,
+)
 from engine.rules.spycraft.system import SpycraftSystem
 
 SPYCRAFT = register_system(SpycraftSystem)

@@ -182,6 +182,7 @@ def apply_damage(
     critical: bool = False,
     subdual: bool = False,
     source: str = "",
+    attacker: str | None = None,
 ) -> tuple[EncounterState, list[Event]]:
     """Damage to vitality, overflow and critical hits to wounds; subdual is tracked apart."""
     target = state.token(target_id)
@@ -208,6 +209,8 @@ def apply_damage(
         to_wounds = amount - to_vitality
     vitality -= to_vitality
     wounds -= to_wounds
+    if attacker is not None:
+        state = record_harm(state, attacker, target_id, to_vitality, to_wounds)
     state = state.with_token(model.with_stats(target, vitality=vitality, wounds=wounds))
     parts = []
     if to_vitality:
@@ -231,6 +234,26 @@ def apply_damage(
         state, down = model.add_condition(state, target_id, model.UNCONSCIOUS)
         events.append(down)
     return state, events
+
+
+def record_harm(
+    state: EncounterState, attacker: str, target: str, vitality: int, wounds: int
+) -> EncounterState:
+    """Remember what an attacker has taken from a target (Threaten needs it)."""
+    from dataclasses import replace
+
+    data = dict(state.combat.data)
+    key = f"harm:{attacker}>{target}"
+    old_v, _, old_w = str(data.get(key, "0/0")).partition("/")
+    data[key] = f"{int(old_v) + vitality}/{int(old_w or 0) + wounds}"
+    return replace(state, combat=replace(state.combat, data=data))
+
+
+def harm_done(state: EncounterState, attacker: str, target: str) -> tuple[int, int]:
+    vitality, _, wounds = str(state.combat.data.get(f"harm:{attacker}>{target}", "0/0")).partition(
+        "/"
+    )
+    return int(vitality), int(wounds or 0)
 
 
 def roll_damage(

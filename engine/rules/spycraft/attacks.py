@@ -58,10 +58,18 @@ def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:
     return []
 
 
+def weapon_reasons(weapon: Weapon | None) -> list[str]:
+    from engine.rules.spycraft.items import is_ready
+
+    if weapon is not None and not is_ready(weapon):
+        return [f"{weapon.name} is put away: draw it first"]
+    return []
+
+
 def target_reasons(
     state: EncounterState, actor: Token, target: Token, weapon: Weapon | None
 ) -> list[str]:
-    reasons: list[str] = []
+    reasons: list[str] = weapon_reasons(weapon)
     if target.id == actor.id:
         reasons.append(f"{actor.name} cannot attack himself")
     if not line_of_sight(state, actor, target):
@@ -246,8 +254,10 @@ def attack_once(
         )
     )
     state = mark_attacked(state, target.id, actor.id)
+    state = _use_edge(state, actor.id, target.id)
     trick = command.option("trick")
     if not result.hit:
+        state = model.note_failed_check(state, actor.id)
         if trick == "cheap_shot":
             state, flat = model.add_condition(
                 state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
@@ -281,6 +291,7 @@ def attack_once(
                 critical=critical and shot == 0,
                 subdual=subdual,
                 source=" (armor ignored)" if ignore_dr and model.stat_int(target, "dr") else "",
+                attacker=actor.id,
             )
             events.extend(dealt)
     if trick == "cheap_shot":
@@ -290,6 +301,15 @@ def attack_once(
         )
         events.append(ev)
     return state, events
+
+
+def _use_edge(state: EncounterState, actor_id: str, target_id: str) -> EncounterState:
+    """A +1/+2 edge against someone is spent by the next attack on him."""
+    actor = state.token(actor_id)
+    kept = tuple(c for c in actor.conditions if not (c.name == "edge" and c.source == target_id))
+    if len(kept) == len(actor.conditions):
+        return state
+    return state.with_token(replace(actor, conditions=kept))
 
 
 def mark_attacked(state: EncounterState, target_id: str, attacker_id: str) -> EncounterState:

@@ -640,6 +640,20 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (T,),
     ),
     ActionSpec(
+        "fluid_event",
+        "Fluid Initiative Event",
+        COMBAT,
+        "free",
+        "Note a row of the fluid initiative table (terrain, a Triumph, a failed save...); "
+        "it counts at the end of the round.",
+        "0",
+        (),
+        "+0",
+        (),
+        "",
+        (),
+    ),
+    ActionSpec(
         "action_check",
         "Skill or Other Action",
         COMBAT,

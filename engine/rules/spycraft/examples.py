@@ -1,4 +1,8 @@
-"""Concrete commands worth trying for a token now: for random play and action palettes."""
+"""Concrete commands worth trying for a token now: for random play and action palettes.
+
+Not all are legal; callers filter with ``preview``. Every handled action appears with
+plausible arguments (nearby squares, each other token as target, each weapon).
+"""
 
 from __future__ import annotations
 
@@ -6,22 +10,86 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.rules.base import Command
 from engine.rules.spycraft import model
 
 if TYPE_CHECKING:
     from engine.rules.spycraft.system import SpycraftSystem
 
+TARGETED = (
+    "standard_attack",
+    "autofire",
+    "coup_de_grace",
+    "cover_fire",
+    "disarm",
+    "grapple",
+    "grapple_check",
+    "kick",
+    "pummel",
+    "taunt",
+    "threaten",
+    "trip",
+    "aim",
+    "anticipate",
+    "diversion",
+    "feint",
+    "tire",
+    "bull_rush",
+    "stand_off",
+)
+BARE = ("crouch", "drop_prone", "stand_up", "regroup", "refresh", "press", "delay", "total_defense")
+
+
+def _line(start: Square, dx: int, dy: int, n: int) -> tuple[Square, ...]:
+    return tuple(Square(start.x + dx * i, start.y + dy * i) for i in range(1, n + 1))
+
 
 def example_commands(
     system: SpycraftSystem, state: EncounterState, token_id: str
 ) -> Iterator[Command]:
     token = state.token(token_id)
-    weapon = token.weapons[0].name if token.weapons else None
+    weapons: list[str | None] = [w.name for w in token.weapons] or [None]
     around = [s for s in token.square.neighbours() if state.battlemap.in_bounds(s)]
     for square in around:
+        dx, dy = square.x - token.square.x, square.y - token.square.y
         yield Command("standard_move", token_id, squares=(square,))
+        yield Command("standard_move", token_id, squares=_line(token.square, dx, dy, 3))
         yield Command("five_foot_step", token_id, squares=(square,))
-    for other in model.opponents_of(state, token):
-        yield Command("standard_attack", token_id, (other.id,), weapon=weapon)
+        yield Command("run", token_id, squares=_line(token.square, dx, dy, 6))
+        yield Command("withdraw", token_id, squares=_line(token.square, dx, dy, 4))
+        yield Command("brace", token_id, squares=(square,))
+    for action in BARE:
+        yield Command(action, token_id)
+    yield Command.build("delay", token_id, times=3)
+    for other in state.tokens:
+        if other.id == token_id:
+            continue
+        for weapon in weapons:
+            for action in TARGETED:
+                yield Command(action, token_id, (other.id,), weapon=weapon)
+            yield Command.build(
+                "standard_attack", token_id, targets=[other.id], weapon=weapon, trick="burst"
+            )
+            yield Command.build("autofire", token_id, targets=[other.id], weapon=weapon, volleys=2)
+        yield Command("joint_action", token_id, (other.id,))
+        chain = _line(other.square, 1, 0, 2)
+        for weapon in weapons:
+            yield Command("strafe", token_id, squares=(other.square, *chain), weapon=weapon)
+    for weapon in weapons:
+        if weapon is None:
+            continue
+        yield Command("reload", token_id, weapon=weapon)
+        yield Command.build("draw_holster", token_id, weapon=weapon, mode="holster")
+        yield Command.build("draw_holster", token_id, weapon=weapon, mode="draw")
+        for square in around[:3]:
+            yield Command("suppressive_fire", token_id, squares=(square,), weapon=weapon)
+        yield Command.build(
+            "ready", token_id, then="standard_attack", trigger="the first foe to step into view"
+        )
+    for pending in state.combat.pending:
+        if pending.kind == "ready":
+            for other in model.opponents_of(state, state.token(pending.token_id)):
+                yield Command("trigger_ready", pending.token_id, (other.id,))
+            yield Command.build("trigger_ready", pending.token_id, cancel=True)
     yield Command("end_turn")

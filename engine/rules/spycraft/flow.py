@@ -341,6 +341,10 @@ def end_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outc
     for c in state.combat.order:
         token = state.token(c.token_id)
         fluid = int(c.get("fluid", 0))
+        if c.get("crit", False):
+            fluid += FLUID_EVENTS["critical_hit"][0]
+        elif c.get("wounded", False):
+            fluid += FLUID_EVENTS["wounds"][0]
         for condition, value in CONDITION_FLUID.items():
             if token.has_condition(condition):
                 fluid += value
@@ -490,7 +494,10 @@ def on_turn_start(
                 EventKind.NOTE, f"{state.token(token_id).name}'s Ready action lapses.", (token_id,)
             )
         )
+    from engine.rules.spycraft.fire import expire_suppression
     from engine.rules.spycraft.initiative_actions import finish_refresh
+
+    state = expire_suppression(state, token_id)
 
     state, healed = finish_refresh(state, token_id, dice)
     more.extend(healed)

@@ -12,7 +12,7 @@ from typing import ClassVar, TypeVar
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import ActionSpec, Command, Outcome, Preview
+from engine.rules.base import ActionSpec, Command, Need, Outcome, Preview
 from engine.rules.spycraft.catalogue import action_spec
 
 
@@ -57,3 +57,44 @@ def handles(key: str) -> Callable[[H], H]:
         return cls
 
     return register
+
+
+def structure_reasons(state: EncounterState, command: Command) -> list[str]:
+    """What a command lacks for its action: targets that exist, a weapon the actor
+    carries, the right number of squares on the map."""
+    spec = action_spec(command.action)
+    actor = state.token(str(command.actor))
+    reasons: list[str] = []
+    for target in command.targets:
+        try:
+            state.token(target)
+        except KeyError:
+            reasons.append(f"there is no token {target!r} to target")
+    if Need.TARGET in spec.needs and len(command.targets) != 1:
+        reasons.append(f"{spec.name} needs exactly one target")
+    if Need.TARGETS in spec.needs and not command.targets:
+        reasons.append(f"{spec.name} needs at least one target")
+    if command.weapon is not None:
+        try:
+            actor.weapon(command.weapon)
+        except KeyError as error:
+            reasons.append(str(error.args[0]))
+    if Need.SQUARE in spec.needs and len(command.squares) != 1:
+        reasons.append(f"{spec.name} needs one square")
+    if Need.PATH in spec.needs and not command.squares and spec.key not in _PATH_OPTIONAL:
+        reasons.append(f"{spec.name} needs a path")
+    if Need.AREA in spec.needs and not command.squares:
+        reasons.append(f"{spec.name} needs squares")
+    for square in command.squares:
+        if not state.battlemap.in_bounds(square):
+            reasons.append(f"square {square} is off the map")
+    return reasons
+
+
+def full_check(state: EncounterState, command: Command) -> list[str]:
+    """Structure first, then the action's own rules (for actions taken inside others)."""
+    reasons = structure_reasons(state, command)
+    return reasons or HANDLERS[command.action].check(state, command)
+
+
+_PATH_OPTIONAL = ("total_defense", "bull_rush")

@@ -1,11 +1,626 @@
-"""Spycraft initiative actions: Delay, Press, Ready, Joint Action, Aim, Brace, Regroup..."""
+"""Spycraft initiative actions: Delay, Press, Ready, Joint Action, Aim, Brace, Anticipate,
+Diversion, Regroup, Refresh, Drop a Ready Item, Stand Off, and fluid initiative events.
+
+Count changes: Delay, Press and a Ready's trigger move the Initiative Count at once (their
+own texts set their limits). Every other change (Aim, Brace, Regroup, Kick, Called Shot,
+Diversion, the table's events) is a fluid modifier, summed over the round and applied at
+its end within +10/-10.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import Event, EventKind
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
+from engine.rules.spycraft.catalogue import HALVES, action_spec
+from engine.rules.spycraft.checks import opposed, save, straight
+from engine.rules.spycraft.geometry_bridge import cone_facing, line_of_sight
+from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
+from engine.tokens import Side, are_opponents
+from engine.turns import order as turn_order
+from engine.turns.combat import PendingAction
+
+MIN_DELAY_COUNT = 5
+PRESS_MIN_COUNT = 25
+PRESS_COST = 20
+READY_CANCEL_DC = 15
+#: Conditions that do not stop Regroup or Refresh (the character's own stances).
+STANCES = {model.AIMING, model.BRACED, model.ANTICIPATING, model.DEFENSIVE}
+
+
+def _actor(state: EncounterState, command: Command) -> str:
+    return str(command.actor)
+
+
+# ---- Delay
+
+
+@handles("delay")
+class Delay(Handler):
+    """Options: ``to`` (a count to delay to) or ``times`` (how many Delays, default 1)."""
+
+    def steps(self, state: EncounterState, command: Command) -> int:
+        mine = state.combat.combatant(_actor(state, command))
+        target = command.option("to")
+        if target is not None:
+            return mine.initiative - int(target)
+        return int(command.option("times", 1) or 1)
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        steps = self.steps(state, command)
+        reasons: list[str] = []
+        if steps < 1:
+            reasons.append("a Delay lowers the Initiative Count by at least 1")
+        limit = model.stat_int(actor, "initiative") + 10
+        used = int(mine.get("delays", 0))
+        if used + steps > limit:
+            reasons.append(
+                f"{actor.name} may Delay at most {limit} times a round "
+                f"(Initiative bonus +10); {used} used"
+            )
+        if mine.initiative - steps < MIN_DELAY_COUNT:
+            reasons.append(f"a Delay cannot take the Initiative Count below {MIN_DELAY_COUNT}")
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        steps = self.steps(state, command)
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} delays from Count {mine.initiative} to {mine.initiative - steps}.",
+            initiative=((actor.id, -steps),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        steps = self.steps(state, command)
+        count = mine.initiative - steps
+        tiebreak = (1, *mine.tiebreak[1:]) if mine.tiebreak else (1,)
+        data = {**mine.data, "delays": int(mine.get("delays", 0)) + steps}
+        state = turn_order.update(
+            state, replace(mine, initiative=count, tiebreak=tiebreak, data=data)
+        )
+        return state, (
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} delays to Initiative Count {count}.",
+                (actor.id,),
+            ),
+        )
+
+
+# ---- Press
+
+
+@handles("press")
+class Press(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        reasons: list[str] = []
+        if mine.initiative < PRESS_MIN_COUNT:
+            reasons.append(
+                f"Press needs an Initiative Count of {PRESS_MIN_COUNT}+ ({mine.initiative})"
+            )
+        if mine.get("pressed", False):
+            reasons.append(f"{actor.name} already Pressed this round")
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} Presses: a half action now at Count {mine.initiative}; his other "
+                f"actions come at Count {mine.initiative - PRESS_COST}."
+            ),
+            initiative=((actor.id, -PRESS_COST),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        count = mine.initiative - PRESS_COST
+        budget = {**mine.budget, "bonus": mine.budget.get("bonus", 0) + 1}
+        data = {**mine.data, "pressed": True, "must_press": False, "bonus_only": True}
+        state = turn_order.update(state, replace(mine, initiative=count, budget=budget, data=data))
+        from engine.rules.spycraft.flow import settle_count
+
+        state, more = settle_count(state, actor.id, state.combat.round + 1)
+        return state, (
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} Presses: 1 half action now, then acts at Initiative Count {count}.",
+                (actor.id,),
+            ),
+            *more,
+        )
+
+
+# ---- Ready and its trigger
+
+
+def readied(state: EncounterState, token_id: str) -> PendingAction | None:
+    for pending in state.combat.pending:
+        if pending.token_id == token_id and pending.kind == "ready":
+            return pending
+    return None
+
+
+@handles("ready")
+class Ready(Handler):
+    """Options: ``then`` (a half action's key) and ``trigger`` (in words)."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        then = str(command.option("then", ""))
+        reasons: list[str] = []
+        if then not in HANDLERS or then in ("ready", "trigger_ready"):
+            reasons.append(f"Ready needs a half action to hold (then=...), not {then!r}")
+        elif HALVES[action_spec(then).time] != 1:
+            reasons.append(f"{action_spec(then).name} is not a half action")
+        if not command.option("trigger"):
+            reasons.append("Ready needs a trigger (trigger=...)")
+        if readied(state, _actor(state, command)) is not None:
+            reasons.append("a Ready action is already waiting")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        mine = state.combat.combatant(actor.id)
+        then = str(command.option("then"))
+        pending = PendingAction(
+            actor.id,
+            "ready",
+            str(command.option("trigger")),
+            then,
+            {"round": state.combat.round, "count": mine.initiative},
+        )
+        combat = replace(state.combat, pending=(*state.combat.pending, pending))
+        state = replace(state, combat=combat)
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f'{actor.name} readies {action_spec(then).name}: "{pending.trigger}".',
+                (actor.id,),
+            ),
+        )
+
+
+@handles("trigger_ready")
+class TriggerReady(Handler):
+    """The trigger happened. The command carries the readied action's targets, squares and
+    weapon; ``count`` is the Initiative Count it happens on (default: the active token's);
+    ``cancel=True`` tries a Reflex save (DC 15) to hold back."""
+
+    out_of_turn = True
+
+    def inner(self, state: EncounterState, command: Command) -> Command:
+        pending = readied(state, _actor(state, command))
+        assert pending is not None
+        options = {k: v for k, v in command.options if k not in ("count", "cancel")}
+        return Command(
+            pending.action,
+            command.actor,
+            command.targets,
+            command.squares,
+            command.weapon,
+            tuple(options.items()),
+        )
+
+    def trigger_count(self, state: EncounterState, command: Command) -> int:
+        given = command.option("count")
+        if given is not None:
+            return int(given)
+        active = state.combat.active
+        if active is None:
+            return state.combat.combatant(_actor(state, command)).initiative
+        return state.combat.combatant(active).initiative
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        pending = readied(state, _actor(state, command))
+        if pending is None:
+            return [f"{state.token(_actor(state, command)).name} has no Ready action waiting"]
+        if command.option("cancel", False):
+            return []
+        return full_check(state, self.inner(state, command))
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        pending = readied(state, actor.id)
+        if pending is None:
+            return Preview(command, False, summary="no Ready waiting")
+        mine = state.combat.combatant(actor.id)
+        count = self.trigger_count(state, command)
+        change = (
+            count - mine.initiative
+            if count < mine.initiative and pending.data.get("round") == state.combat.round
+            else 0
+        )
+        what = action_spec(pending.action).name
+        summary = f"{actor.name}'s Ready fires: {what}."
+        if command.option("cancel", False):
+            summary = f"{actor.name} tries to hold back his {what} (Reflex DC {READY_CANCEL_DC})."
+        return Preview(
+            command, True, summary=summary, initiative=((actor.id, change),) if change else ()
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        pending = readied(state, actor.id)
+        assert pending is not None
+        events: list[Event] = []
+        inner = self.inner(state, command)
+        count = self.trigger_count(state, command)
+        mine = state.combat.combatant(actor.id)
+        go = True
+        if command.option("cancel", False):
+            braced = -4 if actor.has_condition(model.BRACED) else 0
+            ok, _, event = save(dice, actor, "reflex", READY_CANCEL_DC, braced)
+            events.append(event)
+            go = not ok
+            if ok:
+                events.append(Event(EventKind.ACTION, f"{actor.name} holds his fire.", (actor.id,)))
+        state = replace(
+            state,
+            combat=replace(
+                state.combat, pending=tuple(p for p in state.combat.pending if p is not pending)
+            ),
+        )
+        if go:
+            handler = HANDLERS[pending.action]
+            reasons = full_check(state, inner)
+            if reasons:
+                events.append(
+                    Event(
+                        EventKind.NOTE,
+                        f"{actor.name} must act but cannot: {'; '.join(reasons)}.",
+                        (actor.id,),
+                    )
+                )
+            else:
+                events.append(
+                    Event(
+                        EventKind.ACTION,
+                        f"Trigger: {pending.trigger}. {actor.name} acts.",
+                        (actor.id,),
+                    )
+                )
+                state, done = handler.resolve(state, inner, dice)
+                events.extend(done)
+        if pending.data.get("round") == state.combat.round and count < mine.initiative:
+            state = model.set_count(state, actor.id, count)
+            events.append(
+                Event(
+                    EventKind.INITIATIVE,
+                    f"{actor.name}'s Initiative Count drops to {count}.",
+                    (actor.id,),
+                )
+            )
+        events.append(Event(EventKind.NOTE, f"{actor.name}'s Ready action ends.", (actor.id,)))
+        return state, tuple(events)
+
+
+# ---- Joint Action
+
+
+@handles("joint_action")
+class JointAction(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        reasons: list[str] = []
+        most = max(1, model.stat_int(actor, "cha") + 1)
+        if len(command.targets) > most:
+            reasons.append(f"{actor.name} may lead at most {most} teammates (Cha modifier +1)")
+        for target in command.targets:
+            mate = state.token(target)
+            if (
+                target == actor.id
+                or are_opponents(actor.side, mate.side)
+                or mate.side is Side.NEUTRAL
+            ):
+                reasons.append(f"{mate.name} is not a willing teammate or ally")
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        dc = 10 * len(command.targets)
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} plans a Joint Action with {len(command.targets)} teammates: "
+                f"Tactics DC {dc}; next round they all act on his count."
+            ),
+            targets=command.targets,
+            rolls=(f"Tactics 1d20{model.skill(actor, 'tactics'):+d} vs DC {dc}",),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        dc = 10 * len(command.targets)
+        ok, _, _, _, event = straight(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "tactics"),
+            dc,
+            "Tactics check for a Joint Action",
+            1,
+        )
+        events = [event]
+        if ok:
+            pending = PendingAction(
+                actor.id,
+                "joint",
+                "",
+                "joint_action",
+                {"round": state.combat.round + 1, "members": ",".join(command.targets)},
+            )
+            state = replace(
+                state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
+            )
+            names = ", ".join(state.token(t).name for t in command.targets)
+            events.append(
+                Event(
+                    EventKind.ACTION,
+                    f"Next round {names} act on {actor.name}'s count.",
+                    (actor.id, *command.targets),
+                )
+            )
+        else:
+            state = model.note_failed_check(state, actor.id)
+        return state, tuple(events)
+
+
+# ---- Aim, Brace, Anticipate, Diversion
+
+
+@handles("aim")
+class Aim(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        if not line_of_sight(state, actor, target):
+            return [f"{actor.name} cannot see {target.name}"]
+        return []
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} aims at {target.name}: +1 Initiative, +1 to Standard Attacks on him.",
+            targets=(target.id,),
+            initiative=((actor.id, 1),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        state = model.remove_condition(state, actor.id, model.AIMING)
+        state, event = model.add_condition(
+            state, actor.id, model.AIMING, source=str(command.target)
+        )
+        state = model.add_fluid(state, actor.id, 1)
+        target = state.token(str(command.target))
+        return state, (
+            Event(EventKind.ACTION, f"{actor.name} aims at {target.name}.", (actor.id, target.id)),
+        )
+
+
+@handles("brace")
+class Brace(Handler):
+    """The command's square names the direction of the 90-degree cone."""
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} braces toward {command.squares[0] if command.squares else '?'}: +1 Initiative; +1 to attacks in the cone.",
+            squares=command.squares,
+            initiative=((actor.id, 1),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        facing = cone_facing(actor, command.squares[0])
+        state, _ = model.add_condition(state, actor.id, model.BRACED, source=facing)
+        state = model.add_fluid(state, actor.id, 1)
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} braces his weapon toward {command.squares[0]}.",
+                (actor.id,),
+            ),
+        )
+
+
+@handles("anticipate")
+class Anticipate(Handler):
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        dc = 10 + model.stat_int(target, "bab")
+        ok, crit, fumble, _, event = straight(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "sense_motive"),
+            dc,
+            f"Sense Motive to anticipate {target.name}",
+        )
+        events = [event]
+        if ok:
+            kept = tuple(
+                c
+                for c in actor.conditions
+                if not (c.name == model.ANTICIPATING and c.source == target.id)
+            )
+            state = state.with_token(replace(actor, conditions=kept))
+            bonus = max(1, model.stat_int(actor, "wis"))
+            state, ev = model.add_condition(
+                state,
+                actor.id,
+                model.ANTICIPATING,
+                model.until_next_turn(state, actor.id),
+                source=target.id,
+                value=bonus,
+            )
+            events.append(
+                Event(
+                    EventKind.CONDITION,
+                    f"{actor.name} anticipates {target.name}: +{bonus} dodge Defense against him for a full round.",
+                    (actor.id, target.id),
+                )
+            )
+            if crit:
+                events.append(
+                    Event(
+                        EventKind.NOTE,
+                        f"Critical: {target.name}'s threat range against {actor.name} shrinks by {bonus} (minimum 20).",
+                        (target.id,),
+                    )
+                )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            if fumble:
+                state, ev = model.add_condition(
+                    state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+                )
+                events.append(ev)
+        return state, tuple(events)
+
+
+@handles("diversion")
+class Diversion(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        reasons: list[str] = []
+        if not line_of_sight(state, actor, target):
+            reasons.append(f"{actor.name} and {target.name} must see each other")
+        if state.combat.has(target.id) and state.combat.combatant(target.id).get("diverted", False):
+            reasons.append(f"{target.name} already fell for a Diversion this round")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "bluff"),
+            target,
+            model.skill(target, "sense_motive"),
+            "Diversion (Bluff vs Sense Motive)",
+            1,
+        )
+        events = list(result.events)
+        if result.actor_wins:
+            drop = dice.roll(
+                "2d4+2" if result.actor_critical else "1d4+1", "Diversion: Initiative lost"
+            )
+            state = model.add_fluid(state, target.id, -drop.total)
+            if state.combat.has(target.id):
+                state = model.set_data(state, target.id, diverted=True)
+            events.append(
+                Event(
+                    EventKind.INITIATIVE,
+                    f"{target.name} loses {drop.total} Initiative (fluid).",
+                    (target.id,),
+                    drop,
+                )
+            )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(ev)
+            if result.other_critical:
+                state, ev = model.add_condition(
+                    state,
+                    target.id,
+                    "edge",
+                    model.until_next_turn(state, target.id),
+                    source=actor.id,
+                    value=2,
+                )
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{target.name} gets +2 on his next attack at {actor.name}.",
+                        (target.id,),
+                    )
+                )
+        return state, tuple(events)
+
+
+# ---- Regroup, Refresh
+
+
+def _condition_reasons(state: EncounterState, command: Command, what: str) -> list[str]:
+    actor = state.token(_actor(state, command))
+    bad = [c.name for c in actor.conditions if c.name not in STANCES]
+    return [f"{what} is only for a character without conditions ({', '.join(bad)})"] if bad else []
+
+
+@handles("regroup")
+class Regroup(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        return _condition_reasons(state, command, "Regroup")
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        gain = 5 + max(0, model.stat_int(actor, "int"))
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} regroups: +{gain} Initiative at the end of the round (at most +10 in all).",
+            initiative=((actor.id, gain),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        gain = 5 + max(0, model.stat_int(actor, "int"))
+        state = model.add_fluid(state, actor.id, gain)
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} regroups (+{gain} Initiative at round's end).",
+                (actor.id,),
+            ),
+        )
+
+
+@handles("refresh")
+class Refresh(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        return _condition_reasons(state, command, "Refresh")
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        state, _ = model.add_condition(state, actor.id, model.REFRESHING)
+        state = model.set_data(state, actor.id, refresh_spoiled=False)
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} catches his breath (Refresh): if nobody attacks him before his next turn, he heals.",
+                (actor.id,),
+            ),
+        )
 
 
 def finish_refresh(
@@ -16,6 +631,7 @@ def finish_refresh(
     if not token.has_condition(model.REFRESHING):
         return state, []
     state = model.remove_condition(state, token_id, model.REFRESHING)
+    token = state.token(token_id)
     mine = state.combat.combatant(token_id)
     if mine.get("refresh_spoiled", False):
         state = model.set_data(state, token_id, refresh_spoiled=False)
@@ -24,12 +640,115 @@ def finish_refresh(
         ]
     roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
     if token.stat("special", True) is True:
-        vitality = model.stat_int(token, "vitality") + roll.total
-        state = state.with_token(model.with_stats(token, vitality=vitality))
-        text = f"{token.name} Refreshes: +{roll.total} vitality (now {vitality})."
+        if token.stat("refresh_heals", "vitality") == "wounds":
+            wounds = model.stat_int(token, "wounds") + 2
+            state = state.with_token(model.with_stats(token, wounds=wounds))
+            text = f"{token.name} Refreshes: +2 wound points (now {wounds})."
+        else:
+            vitality = model.stat_int(token, "vitality") + roll.total
+            state = state.with_token(model.with_stats(token, vitality=vitality))
+            text = f"{token.name} Refreshes: +{roll.total} vitality (now {vitality})."
     else:
         damage = max(0, model.stat_int(token, "damage") - roll.total)
         state = state.with_token(model.with_stats(token, damage=damage))
         text = f"{token.name} Refreshes: damage down by {roll.total} (now {damage})."
-
     return state, [Event(EventKind.NOTE, text, (token_id,), roll)]
+
+
+# ---- Drop a Ready Item, Stand Off, fluid events
+
+
+@handles("drop_ready_item")
+class DropReadyItem(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        return [] if command.weapon else ["say which item to drop (weapon=...)"]
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.items import drop_weapon
+
+        actor = state.token(_actor(state, command))
+        where = command.squares[0] if command.squares else actor.square
+        state, event = drop_weapon(state, actor.id, str(command.weapon), where)
+        return state, (event,)
+
+
+@handles("stand_off")
+class StandOff(Handler):
+    """Declared when a foe in melee or CQB range attacks a special character: both hold
+    fire; each round both sides roll Resolve (Wis), the loser takes stress. The round-by-
+    round Resolve contest is rolled with ``stand_off_round``-style GM commands (logged)."""
+
+    out_of_turn = True
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        from engine.rules.spycraft.attack_math import cqb_range_ft
+
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        reasons = []
+        if actor.stat("special", True) is not True:
+            reasons.append("only a special character may call a Stand Off")
+        if model.feet_between(state, actor, target) > cqb_range_ft(actor):
+            reasons.append(f"{target.name} is not within melee or CQB range")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        target = state.token(str(command.target))
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "resolve_wis"),
+            target,
+            model.skill(target, "resolve_wis"),
+            "Stand Off (Resolve)",
+        )
+        loser, winner = (target, actor) if result.actor_wins else (actor, target)
+        stress = dice.roll(f"1d6{max(1, model.stat_int(winner, 'wis')):+d}", "Stand Off stress")
+        total = model.stat_int(loser, "stress") + stress.total
+        state = state.with_token(model.with_stats(loser, stress=total))
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} and {target.name} are locked in a Stand Off.",
+                (actor.id, target.id),
+            ),
+            *result.events,
+            Event(
+                EventKind.DAMAGE,
+                f"{loser.name} takes {stress.total} stress (now {total}).",
+                (loser.id,),
+                stress,
+            ),
+        )
+
+
+@handles("fluid_event")
+class FluidEvent(Handler):
+    """A row of Table: Fluid Initiative Modifiers the GM applies (``event=<key>``, ``times``)."""
+
+    out_of_turn = True
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        from engine.rules.spycraft.flow import FLUID_EVENTS
+
+        key = str(command.option("event", ""))
+        if key not in FLUID_EVENTS:
+            return [f"unknown fluid initiative event {key!r} (known: {', '.join(FLUID_EVENTS)})"]
+        return []
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.flow import FLUID_EVENTS
+
+        actor = state.token(_actor(state, command))
+        value, words = FLUID_EVENTS[str(command.option("event"))]
+        times = int(command.option("times", 1) or 1)
+        state = model.add_fluid(state, actor.id, value * times)
+        return state, (
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} {words}: {value * times:+d} Initiative at round's end.",
+                (actor.id,),
+            ),
+        )

@@ -200,3 +200,36 @@ def is_error(roll: Roll, error_range: int) -> bool:
 
 def is_threat(roll: Roll, threat: int = 20) -> bool:
     return roll.natural is not None and roll.natural >= threat
+
+
+# ---- opposed and straight checks
+
+
+def note_failed_check(state: EncounterState, token_id: str) -> EncounterState:
+    """Remember a failed attack or skill check (it breaks a Joint Action)."""
+    if not state.combat.has(token_id):
+        return state
+    return set_data(state, token_id, failed_check=True)
+
+
+def skill(token: Token, name: str) -> int:
+    """A skill or save bonus; ``resolve_con`` and ``resolve_wis`` fall back to ``resolve``."""
+    if name in token.stats:
+        return stat_int(token, name)
+    if name.startswith("resolve_"):
+        return stat_int(token, "resolve")
+    return 0
+
+
+def size_bonus(a: Token, b: Token) -> tuple[int, int]:
+    """+4 per size category to the bigger of two combatants (Bull Rush, Grapple, Trip)."""
+    sa = stat_int(a, "size_category", a.size - 1)
+    sb = stat_int(b, "size_category", b.size - 1)
+    if sa > sb:
+        return 4 * (sa - sb), 0
+    return 0, 4 * (sb - sa)
+
+
+def size_difference(a: Token, b: Token) -> int:
+    """How many size categories ``b`` is bigger than ``a`` (negative: smaller)."""
+    return stat_int(b, "size_category", b.size - 1) - stat_int(a, "size_category", a.size - 1)

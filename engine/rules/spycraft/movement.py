@@ -14,6 +14,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square, path_cost_squares
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
+from engine.rules.spycraft.geometry_bridge import step_blocked
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, are_opponents
 
@@ -31,6 +32,9 @@ def path_reasons(
     for square in path:
         if max(abs(square.x - previous.x), abs(square.y - previous.y)) != 1:
             reasons.append(f"the path jumps from {previous} to {square}")
+            return reasons
+        if mover.size == 1 and step_blocked(state, previous, square):
+            reasons.append(f"a wall or closed door blocks the step from {previous} to {square}")
             return reasons
         for covered in mover.moved_to(square).squares:
             if not state.battlemap.in_bounds(covered):
@@ -78,7 +82,11 @@ def speed_squares(state: EncounterState, mover: Token) -> int:
 
 
 def move_token(
-    state: EncounterState, mover_id: str, path: tuple[Square, ...], verb: str = "moves"
+    state: EncounterState,
+    mover_id: str,
+    path: tuple[Square, ...],
+    verb: str = "moves",
+    dice: Dice | None = None,
 ) -> tuple[EncounterState, list[Event]]:
     """Move along a path; Aim at a mover that goes past 5 ft, and the mover's own Aim
     and Brace, end."""
@@ -111,6 +119,11 @@ def move_token(
                         (other.id,),
                     )
                 )
+    if dice is not None:
+        from engine.rules.spycraft.fire import suppression_on_move
+
+        state, suppressed = suppression_on_move(state, mover_id, path, dice)
+        events.extend(suppressed)
     return state, events
 
 
@@ -141,7 +154,7 @@ class StandardMove(Handler):
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = move_token(state, str(command.actor), command.squares)
+        state, events = move_token(state, str(command.actor), command.squares, dice=dice)
         return state, tuple(events)
 
 
@@ -158,6 +171,6 @@ class FiveFootStep(Handler):
         return reasons + path_reasons(state, mover, command.squares, 1)
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = move_token(state, str(command.actor), command.squares, "steps")
+        state, events = move_token(state, str(command.actor), command.squares, "steps", dice)
         state = model.set_data(state, str(command.actor), stepped=True)
         return state, tuple(events)

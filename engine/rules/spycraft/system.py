@@ -29,7 +29,7 @@ from engine.rules.base import (
 )
 from engine.rules.spycraft import model
 from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL, MOVEMENT, PRF, TRICK
-from engine.rules.spycraft.handlers import HANDLERS, Handler
+from engine.rules.spycraft.handlers import HANDLERS, Handler, structure_reasons
 from engine.tokens import Token
 from engine.turns.combat import Phase
 
@@ -164,6 +164,7 @@ class SpycraftSystem(RuleSystem):
             reasons.append(f"{actor.name} does not act in the surprise round")
         if handler.out_of_turn:
             return reasons
+        reasons.extend(self._compulsions(state, command, actor))
         halves = self.cost(state, command) if structural else HALVES[spec.time]
         left = mine.budget.get("half", 0) + mine.budget.get("bonus", 0)
         if halves > left:
@@ -189,31 +190,32 @@ class SpycraftSystem(RuleSystem):
             reasons.extend(self._structure_reasons(state, command, actor))
         return reasons
 
+    def _compulsions(self, state: EncounterState, command: Command, actor: Token) -> list[str]:
+        """A Grapple allows only Grapple checks; a Taunt demands an attack on the taunter."""
+        from engine.rules.spycraft.catalogue import ATTACK
+        from engine.rules.spycraft.grapple import in_grapple
+
+        spec = self.handler(command.action).spec
+        reasons: list[str] = []
+        if (
+            in_grapple(state, actor)
+            and HALVES[spec.time] > 0
+            and spec.key not in ("grapple_check", "grapple")
+        ):
+            reasons.append(f"{actor.name} is in a Grapple: only Grapple checks (or free actions)")
+        for taunt in model.conditions_named(actor, model.TAUNTED):
+            if spec.category != ATTACK or (command.targets and command.target != taunt.source):
+                if HALVES[spec.time] > 0 and taunt.source:
+                    taunter = state.token(taunt.source).name
+                    reasons.append(
+                        f"{actor.name} was taunted: his next action must attack {taunter}"
+                    )
+        return reasons
+
     def _structure_reasons(
         self, state: EncounterState, command: Command, actor: Token
     ) -> list[str]:
-        spec = self.handler(command.action).spec
-        reasons: list[str] = []
-        for target in command.targets:
-            try:
-                state.token(target)
-            except KeyError:
-                reasons.append(f"there is no token {target!r} to target")
-        if Need.TARGET in spec.needs and len(command.targets) != 1:
-            reasons.append(f"{spec.name} needs exactly one target")
-        if Need.TARGETS in spec.needs and not command.targets:
-            reasons.append(f"{spec.name} needs at least one target")
-        if command.weapon is not None:
-            try:
-                actor.weapon(command.weapon)
-            except KeyError as error:
-                reasons.append(str(error.args[0]))
-        if (Need.SQUARE in spec.needs) and len(command.squares) != 1:
-            reasons.append(f"{spec.name} needs one square")
-        for square in command.squares:
-            if not state.battlemap.in_bounds(square):
-                reasons.append(f"square {square} is off the map")
-        return reasons
+        return structure_reasons(state, command)
 
     # ---- RuleSystem hooks
 

@@ -1,0 +1,542 @@
+"""Spycraft automatic and area fire: Autofire, Strafe, Suppressive Fire, Cover Fire.
+
+Strafe follows its description (3 shots per square, up to a third of the remaining
+shots, at most 10 squares; 9+ shots loaded), not the table's "2 per square".
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.spycraft import attack_math as am
+from engine.rules.spycraft import model
+from engine.rules.spycraft.attacks import (
+    ammo_reasons,
+    attack_once,
+    chosen_weapon,
+    error_range,
+    mark_attacked,
+    spend_ammo,
+    target_reasons,
+    weapon_reasons,
+)
+from engine.rules.spycraft.checks import save
+from engine.rules.spycraft.geometry_bridge import (
+    in_cone,
+    square_line_of_sight,
+    strafe_chain_reasons,
+)
+from engine.rules.spycraft.handlers import Handler, handles
+from engine.tokens import Token, Weapon, are_opponents
+from engine.turns.combat import PendingAction
+
+AUTOFIRE_MIN_SHOTS = 6
+SHOTS_PER_VOLLEY = 3
+MAX_VOLLEYS = 10
+STRAFE_MIN_SHOTS = 9
+SHOTS_PER_SQUARE = 3
+MAX_STRAFE_SQUARES = 10
+STRAFE_DEFENSE_STEP = 2
+SUPPRESS_SHOTS = 5
+COVER_FIRE_SHOTS = 5
+FINAL_ATTACK_PENALTY = -4
+FINAL_ATTACK_FLUID = -2
+
+
+def _full_auto_reasons(weapon: Weapon | None, minimum: int, name: str) -> list[str]:
+    if weapon is None or "full auto" not in weapon.modes:
+        return [f"{name} needs a firearm with a full-auto mode"]
+    reasons = weapon_reasons(weapon)
+    if weapon.ammo < minimum:
+        reasons.append(f"{name} needs {minimum}+ shots loaded; {weapon.name} has {weapon.ammo}")
+    return reasons
+
+
+def _brace_bonus(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
+    return [
+        Modifier("braced (target in cone)", 1)
+        for brace in model.conditions_named(actor, model.BRACED)
+        if brace.source and in_cone(state, actor, target, brace.source)
+    ]
+
+
+@handles("autofire")
+class Autofire(Handler):
+    """Option ``volleys`` (default: as many as the weapon allows, at most 10)."""
+
+    def volleys(self, actor: Token, command: Command) -> int:
+        weapon = chosen_weapon(actor, command)
+        most = min(MAX_VOLLEYS, (weapon.ammo if weapon else 0) // SHOTS_PER_VOLLEY)
+        return int(command.option("volleys", most) or 0)
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        reasons = _full_auto_reasons(weapon, AUTOFIRE_MIN_SHOTS, "Autofire")
+        if reasons:
+            return reasons
+        reasons = target_reasons(state, actor, target, weapon)
+        volleys = self.volleys(actor, command)
+        assert weapon is not None
+        most = min(MAX_VOLLEYS, weapon.ammo // SHOTS_PER_VOLLEY)
+        if not 1 <= volleys <= most:
+            reasons.append(
+                f"Autofire may fire 1 to {most} volleys (a third of the shots left, at most 10)"
+            )
+        return reasons
+
+    def modifiers(
+        self, state: EncounterState, command: Command, actor: Token, target: Token
+    ) -> list[Modifier]:
+        weapon = chosen_weapon(actor, command)
+        assert weapon is not None
+        mods = am.attacker_modifiers(state, actor, target, weapon)
+        mods = [m for m in mods if not m.name.startswith("braced")]
+        mods.extend(_brace_bonus(state, actor, target))
+        mods.append(Modifier("volleys", -self.volleys(actor, command)))
+        rng = am.range_modifier(state, actor, target, weapon)
+        if rng:
+            mods.append(rng)
+        recoil = am.recoil_modifier(actor, weapon)
+        if recoil:
+            mods.append(recoil)
+        return mods
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        volleys = self.volleys(actor, command)
+        mods = self.modifiers(state, command, actor, target)
+        bonus = am.attack_bonus(actor, chosen_weapon(actor, command)) + sum(m.value for m in mods)
+        defense, dmods = am.defense(state, actor, target)
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} autofires {volleys} volleys at {target.name}: 1d20{bonus:+d} "
+                f"against Defense {defense}; every 4 over lands one more shot (up to {volleys})."
+            ),
+            targets=(target.id,),
+            squares=target.squares,
+            modifiers=(*mods, *dmods),
+            shots=volleys * SHOTS_PER_VOLLEY,
+            rolls=(f"attack 1d20{bonus:+d}", "damage per shot"),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        volleys = self.volleys(actor, command)
+        mods = self.modifiers(state, command, actor, target)
+        bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
+        defense, _ = am.defense(state, actor, target)
+        events: list[Event] = []
+        state, fired = spend_ammo(state, actor.id, weapon, volleys * SHOTS_PER_VOLLEY)
+        events.extend(fired)
+        threat = am.weapon_trait(weapon, "threat", 20) if weapon else 20
+        result = am.roll_attack(
+            dice,
+            actor,
+            target,
+            bonus,
+            defense,
+            2 + error_range(command, 0, actor, self.key),
+            f"{actor.name} autofires at {target.name}",
+            threat,
+        )
+        state = mark_attacked(state, target.id, actor.id)
+        events.append(
+            Event(
+                EventKind.ATTACK,
+                f"{actor.name} autofires at {target.name}: {result.total} against Defense {defense}, {'hits' if result.hit else 'misses'}.",
+                (actor.id, target.id),
+                result.roll,
+            )
+        )
+        if not result.hit:
+            state = model.note_failed_check(state, actor.id)
+            return state, tuple(events)
+        hits = min(volleys, 1 + result.margin // 4)
+        events.append(
+            Event(
+                EventKind.ATTACK,
+                f"{hits} shot{'s' if hits != 1 else ''} strike {target.name}.",
+                (target.id,),
+            )
+        )
+        critical = bool(result.threat and command.option("action_die", False))
+        for shot in range(hits):
+            damage = am.roll_damage(dice, actor, weapon, "Autofire damage")
+            state, dealt = am.apply_damage(
+                state,
+                target.id,
+                max(0, damage.total - model.stat_int(target, "dr")),
+                critical=critical and shot == 0,
+                attacker=actor.id,
+            )
+            events.extend(dealt)
+        return state, tuple(events)
+
+
+def strafe_targets(
+    state: EncounterState, shooter: Token, squares: tuple[Square, ...]
+) -> list[tuple[Square, Token]]:
+    """(square, opponent) in chain order: a token on two strafed squares is two targets."""
+    found = []
+    for square in squares:
+        token = state.token_at(square)
+        if token is not None and are_opponents(shooter.side, token.side):
+            found.append((square, token))
+    return found
+
+
+@handles("strafe")
+class Strafe(Handler):
+    """``squares``: the chain, from one end to the other, in the order it is swept."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        reasons = _full_auto_reasons(weapon, STRAFE_MIN_SHOTS, "Strafe")
+        if reasons:
+            return reasons
+        assert weapon is not None
+        squares = command.squares
+        most = min(MAX_STRAFE_SQUARES, weapon.ammo // SHOTS_PER_SQUARE)
+        if not 1 <= len(squares) <= most:
+            reasons.append(
+                f"Strafe covers 1 to {most} squares (a third of the shots left, at most 10)"
+            )
+        reasons.extend(strafe_chain_reasons(state, actor, squares))
+        for square in squares:
+            feet = state.scale.distance(
+                min(model.squares_between(state, actor, actor.moved_to(square)) for _ in (0,))
+            )
+            if feet > am.max_range_ft(weapon):
+                reasons.append(f"{square} is beyond {weapon.name}'s range")
+                break
+            if not square_line_of_sight(state, actor, square):
+                reasons.append(f"{actor.name} cannot see {square}")
+                break
+        reasons.extend(ammo_reasons(weapon, SHOTS_PER_SQUARE * len(squares), "Strafe"))
+        return reasons
+
+    def base_bonus(
+        self, state: EncounterState, command: Command, actor: Token
+    ) -> tuple[int, list[Modifier]]:
+        weapon = chosen_weapon(actor, command)
+        assert weapon is not None
+        mods = [m for m in am.attacker_modifiers(state, actor, None, weapon)]
+        recoil = am.recoil_modifier(actor, weapon, doubled=True)
+        if recoil:
+            mods.append(recoil)
+        return am.attack_bonus(actor, weapon) + sum(m.value for m in mods), mods
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        targets = strafe_targets(state, actor, command.squares)
+        bonus, mods = self.base_bonus(state, command, actor)
+        lines = []
+        for i, (square, token) in enumerate(targets, start=1):
+            defense, _ = am.defense(state, actor, token)
+            lines.append(f"{token.name} at {square}: Defense {defense}+{STRAFE_DEFENSE_STEP * i}")
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} strafes {len(command.squares)} squares "
+                f"({SHOTS_PER_SQUARE * len(command.squares)} shots): one roll 1d20{bonus:+d} against "
+                + ("; ".join(lines) if lines else "nobody in the area")
+                + "."
+            ),
+            targets=tuple(t.id for _, t in targets),
+            squares=command.squares,
+            modifiers=tuple(mods),
+            shots=SHOTS_PER_SQUARE * len(command.squares),
+            rolls=(f"attack 1d20{bonus:+d}", *(f"damage for {t.name}" for _, t in targets)),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        events: list[Event] = []
+        targets = strafe_targets(state, actor, command.squares)
+        bonus, _ = self.base_bonus(state, command, actor)
+        state, fired = spend_ammo(state, actor.id, weapon, SHOTS_PER_SQUARE * len(command.squares))
+        events.extend(fired)
+        roll = model.check_roll(dice, bonus, f"{actor.name} strafes")
+        nat = roll.natural
+        events.append(
+            Event(
+                EventKind.ATTACK,
+                f"{actor.name} strafes {len(command.squares)} squares: attack {roll.total}.",
+                (actor.id,),
+                roll,
+            )
+        )
+        crit_target = command.option("critical_target")
+        critical = bool(
+            nat is not None
+            and nat >= (am.weapon_trait(weapon, "threat", 20) if weapon else 20)
+            and command.option("action_die", False)
+        )
+        crit_used = False
+        missed_any = False
+        for i, (square, token) in enumerate(targets, start=1):
+            current = state.token(token.id)
+            defense, _ = am.defense(state, actor, current)
+            defense += STRAFE_DEFENSE_STEP * i
+            hit = (roll.total >= defense or nat == 20) and nat != 1
+            state = mark_attacked(state, token.id, actor.id)
+            events.append(
+                Event(
+                    EventKind.ATTACK,
+                    f"  {current.name} at {square} (Defense {defense}): {'hit' if hit else 'missed'}.",
+                    (token.id,),
+                )
+            )
+            if not hit:
+                missed_any = True
+                continue
+            damage = am.roll_damage(dice, actor, weapon, f"Strafe damage to {current.name}")
+            as_crit = critical and not crit_used and (crit_target in (None, token.id))
+            crit_used = crit_used or as_crit
+            state, dealt = am.apply_damage(
+                state,
+                token.id,
+                max(0, damage.total - model.stat_int(current, "dr")),
+                critical=as_crit,
+                attacker=actor.id,
+            )
+            events.extend(dealt)
+        if missed_any and not any(e.text.endswith(": hit.") for e in events):
+            state = model.note_failed_check(state, actor.id)
+        return state, tuple(events)
+
+
+# ---- Suppressive Fire
+
+
+def suppression_zones(state: EncounterState) -> list[PendingAction]:
+    return [p for p in state.combat.pending if p.kind == "suppress"]
+
+
+@handles("suppressive_fire")
+class SuppressiveFire(Handler):
+    """One empty square in range; 5 shots now, 1 per final attack later."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        if weapon is None or weapon.melee or not weapon.uses_ammunition:
+            return ["Suppressive Fire needs a firearm"]
+        reasons = weapon_reasons(weapon)
+        square = command.squares[0]
+        if state.token_at(square) is not None:
+            reasons.append("Suppressive Fire may not target an occupied square")
+        feet = state.scale.distance(
+            model.squares_between(state, actor, actor.moved_to(square)) if actor.size == 1 else 0
+        )
+        if feet > am.max_range_ft(weapon):
+            reasons.append(f"{square} is beyond {weapon.name}'s maximum range")
+        if not square_line_of_sight(state, actor, square):
+            reasons.append(f"{actor.name} cannot see {square}")
+        reasons.extend(ammo_reasons(weapon, SUPPRESS_SHOTS, "Suppressive Fire"))
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} suppresses {command.squares[0]}: for a round, a final attack at -4 on "
+                "each foe crossing it, who also takes -4 to attacks and skills."
+            ),
+            squares=command.squares,
+            shots=SUPPRESS_SHOTS,
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        assert weapon is not None
+        state, fired = spend_ammo(state, actor.id, weapon, SUPPRESS_SHOTS)
+        square = command.squares[0]
+        zone = PendingAction(
+            actor.id,
+            "suppress",
+            "",
+            "suppressive_fire",
+            {"x": square.x, "y": square.y, "weapon": weapon.name, "round": state.combat.round},
+        )
+        state = replace(state, combat=replace(state.combat, pending=(*state.combat.pending, zone)))
+        return state, (
+            *fired,
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} lays down Suppressive Fire on {square}.",
+                (actor.id,),
+            ),
+        )
+
+
+def suppression_on_move(
+    state: EncounterState, mover_id: str, path: tuple[Square, ...], dice: Dice
+) -> tuple[EncounterState, list[Event]]:
+    """Each opponent moving through a suppressed square: -4 to checks and a final attack."""
+    events: list[Event] = []
+    for zone in suppression_zones(state):
+        square = Square(int(zone.data["x"]), int(zone.data["y"]))
+        shooter_id = zone.token_id
+        mover = state.token(mover_id)
+        try:
+            shooter = state.token(shooter_id)
+        except KeyError:
+            continue
+        if not are_opponents(shooter.side, mover.side):
+            continue
+        if not any(square in mover.moved_to(step).squares for step in path):
+            continue
+        expiry = model.until_next_turn(state, shooter_id)
+        state, ev = model.add_condition(
+            state, mover_id, model.SUPPRESSED, expiry, source=shooter_id
+        )
+        events.append(
+            Event(
+                EventKind.CONDITION,
+                f"{mover.name} runs through suppressed {square}: -4 to attacks and skills.",
+                (mover_id,),
+            )
+        )
+        try:
+            weapon = shooter.weapon(str(zone.data["weapon"]))
+        except KeyError:
+            continue
+        if weapon.ammo < 1:
+            events.append(
+                Event(
+                    EventKind.NOTE,
+                    f"{shooter.name} is out of ammunition: no final attack.",
+                    (shooter_id,),
+                )
+            )
+            continue
+        state, more = final_attack(
+            state, dice, shooter, state.token(mover_id), weapon, "Suppressive Fire"
+        )
+        events.extend(more)
+    return state, events
+
+
+def final_attack(
+    state: EncounterState, dice: Dice, shooter: Token, target: Token, weapon: Weapon, why: str
+) -> tuple[EncounterState, list[Event]]:
+    """A final attack: 1 shot, -4, no Aim bonus; -2 fluid Initiative for the shooter."""
+    state, fired = spend_ammo(state, shooter.id, weapon, 1)
+    mods = [m for m in am.attacker_modifiers(state, shooter, target, weapon)]
+    bonus = am.attack_bonus(shooter, weapon) + sum(m.value for m in mods) + FINAL_ATTACK_PENALTY
+    defense, _ = am.defense(state, shooter, target)
+    cmd = Command("standard_attack", shooter.id, (target.id,), weapon=weapon.name)
+    state, events = attack_once(
+        state,
+        dice,
+        shooter,
+        target,
+        weapon,
+        bonus,
+        defense,
+        0,
+        cmd,
+        label=f"{shooter.name} ({why} final attack) at {target.name}",
+    )
+    state = model.add_fluid(state, shooter.id, FINAL_ATTACK_FLUID)
+    return state, [*fired, *events]
+
+
+def expire_suppression(state: EncounterState, token_id: str) -> EncounterState:
+    """A suppression lasts 1 full round: it ends at the start of the shooter's next turn."""
+    kept = tuple(
+        p
+        for p in state.combat.pending
+        if not (
+            p.kind == "suppress"
+            and p.token_id == token_id
+            and int(p.data["round"]) < state.combat.round
+        )
+    )
+    return replace(state, combat=replace(state.combat, pending=kept))
+
+
+# ---- Cover Fire
+
+
+@handles("cover_fire")
+class CoverFire(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        if weapon is None or weapon.melee or not weapon.uses_ammunition:
+            return ["Cover Fire needs a firearm"]
+        reasons = weapon_reasons(weapon) + target_reasons(state, actor, target, weapon)
+        if model.feet_between(state, actor, target) > am.max_range_ft(weapon) // 2:
+            reasons.append(f"{target.name} is beyond half of {weapon.name}'s maximum range")
+        if model.adjacent_opponents(state, target):
+            reasons.append(f"{target.name} is engaged in melee")
+        reasons.extend(ammo_reasons(weapon, COVER_FIRE_SHOTS, "Cover Fire"))
+        return reasons
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        dc = 10 + model.stat_int(actor, "ranged_attack")
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} pins {target.name} down: Will DC {dc} or -4 to attacks and skills for a full round.",
+            targets=(target.id,),
+            shots=COVER_FIRE_SHOTS,
+            rolls=(f"{target.name} Will save vs DC {dc}",),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        weapon = chosen_weapon(actor, command)
+        assert weapon is not None
+        state, events = spend_ammo(state, actor.id, weapon, COVER_FIRE_SHOTS)
+        dc = 10 + model.stat_int(actor, "ranged_attack")
+        ok, roll, event = save(dice, target, "will", dc)
+        events.append(event)
+        state = mark_attacked(state, target.id, actor.id)
+        if not ok:
+            state, ev = model.add_condition(
+                state,
+                target.id,
+                model.COVER_FIRED,
+                model.until_next_turn(state, target.id),
+                source=actor.id,
+            )
+            events.append(ev)
+            if (
+                roll.total <= dc - 5
+                and command.option("action_die", False)
+                and state.token(actor.id).weapon(weapon.name).ammo > 0
+            ):
+                state, more = final_attack(
+                    state,
+                    dice,
+                    state.token(actor.id),
+                    state.token(target.id),
+                    state.token(actor.id).weapon(weapon.name),
+                    "Cover Fire",
+                )
+                events.extend(more)
+        return state, tuple(events)

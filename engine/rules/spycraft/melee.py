@@ -1,0 +1,473 @@
+"""Spycraft close attacks and social attacks: Coup de Grace, Disarm, Kick, Pummel, Trip,
+Taunt, Threaten."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import NEIGHBOUR_STEPS, Square
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.spycraft import attack_math as am
+from engine.rules.spycraft import model
+from engine.rules.spycraft.attacks import (
+    ammo_reasons,
+    attack_once,
+    chosen_weapon,
+    mark_attacked,
+    spend_ammo,
+    standard_modifiers,
+    target_reasons,
+    weapon_reasons,
+)
+from engine.rules.spycraft.checks import opposed, save
+from engine.rules.spycraft.handlers import Handler, handles
+from engine.tokens import Token, Weapon
+
+HELPLESS_STATES = (model.HELPLESS, model.UNCONSCIOUS, model.PINNED)
+TWO_HANDED_BONUS = 4
+THREATEN_VITALITY = 5
+DEAD_WOUNDS = -10
+
+
+def _pair(state: EncounterState, command: Command) -> tuple[Token, Token]:
+    return state.token(str(command.actor)), state.token(str(command.target))
+
+
+def _adjacent_reason(actor: Token, target: Token) -> list[str]:
+    return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+
+
+def _cqb_reason(state: EncounterState, actor: Token, target: Token) -> list[str]:
+    if model.feet_between(state, actor, target) > am.cqb_range_ft(actor):
+        return [f"{target.name} is beyond CQB range ({am.cqb_range_ft(actor):g} ft)"]
+    return []
+
+
+def deviation_square(state: EncounterState, around: Token, dice: Dice, distance: int = 1) -> Square:
+    """A random free square ``distance`` away (the Deviation Diagram's eight directions,
+    occupied or off-map results re-rolled; the token's own square if none is free)."""
+    free = []
+    for dx, dy in NEIGHBOUR_STEPS:
+        square = Square(around.square.x + dx * distance, around.square.y + dy * distance)
+        if state.battlemap.in_bounds(square) and state.token_at(square) is None:
+            free.append(square)
+    if not free:
+        return around.square
+    for _ in range(20):
+        dx, dy = NEIGHBOUR_STEPS[dice.roll("1d8", "deviation").total - 1]
+        square = Square(around.square.x + dx * distance, around.square.y + dy * distance)
+        if square in free:
+            return square
+    return free[0]
+
+
+@handles("coup_de_grace")
+class CoupDeGrace(Handler):
+    """Option ``knock_out=True`` knocks the target out instead of the critical hit."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        weapon = chosen_weapon(actor, command)
+        reasons = weapon_reasons(weapon) + _adjacent_reason(actor, target)
+        if not any(target.has_condition(c) for c in HELPLESS_STATES):
+            reasons.append(f"{target.name} is not helpless")
+        return reasons + ammo_reasons(weapon, 1, "Coup de Grace")
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        weapon = chosen_weapon(actor, command)
+        state, events = spend_ammo(state, actor.id, weapon, 1)
+        state = mark_attacked(state, target.id, actor.id)
+        if command.option("knock_out", False):
+            state, ev = model.add_condition(state, target.id, model.UNCONSCIOUS)
+            return state, (
+                *events,
+                Event(
+                    EventKind.ATTACK,
+                    f"{actor.name} knocks {target.name} out.",
+                    (actor.id, target.id),
+                ),
+                ev,
+            )
+        damage = am.roll_damage(dice, actor, weapon, "Coup de Grace damage")
+        events.append(
+            Event(
+                EventKind.ATTACK,
+                f"{actor.name} delivers a Coup de Grace to {target.name}: automatic critical hit.",
+                (actor.id, target.id),
+                damage,
+            )
+        )
+        state, dealt = am.apply_damage(
+            state, target.id, damage.total, critical=True, attacker=actor.id
+        )
+        events.extend(dealt)
+        ok, _, event = save(dice, state.token(target.id), "fortitude", 10 + damage.total)
+        events.append(event)
+        if not ok:
+            victim = state.token(target.id)
+            state = state.with_token(model.with_stats(victim, wounds=DEAD_WOUNDS))
+            state, ev = model.add_condition(state, target.id, model.DEAD)
+            events.append(ev)
+        return state, tuple(events)
+
+
+def _holds_two_handed(token: Token, weapon: Weapon | None) -> bool:
+    return weapon is not None and weapon.two_handed
+
+
+@handles("disarm")
+class Disarm(Handler):
+    """The target's weapon: ``option target_weapon`` (default his first ready weapon)."""
+
+    def their_weapon(self, target: Token, command: Command) -> Weapon | None:
+        from engine.rules.spycraft.items import is_ready
+
+        name = command.option("target_weapon")
+        ready = [w for w in target.weapons if is_ready(w)]
+        if name is not None:
+            return next((w for w in ready if w.name == name), None)
+        return ready[0] if ready else None
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        weapon = chosen_weapon(actor, command)
+        reasons = target_reasons(state, actor, target, weapon if am.is_melee(weapon) else None)
+        if not am.is_melee(weapon):
+            reasons = [r for r in reasons if "reach" not in r] + _cqb_reason(state, actor, target)
+        if self.their_weapon(target, command) is None:
+            reasons.append(f"{target.name} holds no weapon to lose")
+        return reasons + ammo_reasons(weapon, 1, "Disarm")
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        weapon = chosen_weapon(actor, command)
+        theirs = self.their_weapon(target, command)
+        assert theirs is not None
+        events: list[Event] = []
+        state, fired = spend_ammo(state, actor.id, weapon, 1)
+        events.extend(fired)
+        mine_bonus = am.attack_bonus(actor, weapon) + sum(
+            m.value for m in standard_modifiers(state, command, actor, target, weapon)
+        )
+        their_bonus = am.attack_bonus(target, theirs)
+        if _holds_two_handed(actor, weapon):
+            mine_bonus += TWO_HANDED_BONUS
+        if _holds_two_handed(target, theirs):
+            their_bonus += TWO_HANDED_BONUS
+        if am.is_melee(weapon):
+            a_size, b_size = (
+                am.weapon_trait(weapon, "size", 0) if weapon else -2,
+                am.weapon_trait(theirs, "size", 0),
+            )
+            if a_size > b_size:
+                mine_bonus += 4 * (a_size - b_size)
+            elif b_size > a_size:
+                their_bonus += 4 * (b_size - a_size)
+        err = 2 + (0 if model.is_proficient(actor, self.key, command.weapon) else 2)
+        result = opposed(
+            dice, command, actor, mine_bonus, target, their_bonus, "Disarm (opposed attack)", err
+        )
+        events.extend(result.events)
+        state = mark_attacked(state, target.id, actor.id)
+        if result.actor_wins:
+            if result.actor_critical and command.option("take", False):
+                holder = state.token(target.id)
+                state = state.with_token(
+                    replace(
+                        holder, weapons=tuple(w for w in holder.weapons if w.name != theirs.name)
+                    )
+                )
+                taker = state.token(actor.id)
+                state = state.with_token(replace(taker, weapons=(*taker.weapons, theirs)))
+                events.append(
+                    Event(
+                        EventKind.ACTION,
+                        f"{actor.name} snatches {theirs.name}.",
+                        (actor.id, target.id),
+                    )
+                )
+            else:
+                from engine.rules.spycraft.items import drop_weapon
+
+                chosen = command.squares[0] if command.squares and result.actor_critical else None
+                where = chosen or deviation_square(state, state.token(target.id), dice)
+                state, ev = drop_weapon(state, target.id, theirs.name, where)
+                events.append(
+                    Event(
+                        EventKind.ACTION,
+                        f"{target.name} is disarmed: {theirs.name} lands at {where}.",
+                        (target.id,),
+                    )
+                )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(ev)
+            if result.other_critical:
+                events.append(
+                    Event(
+                        EventKind.NOTE,
+                        f"{target.name} may make a free Disarm (or, critically, a final attack) against {actor.name}.",
+                        (target.id,),
+                    )
+                )
+        return state, tuple(events)
+
+
+@handles("kick")
+class Kick(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        return target_reasons(state, actor, target, None)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor, target = _pair(state, command)
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} kicks {target.name}: -2 Initiative, Strength bonus twice on damage.",
+            targets=(target.id,),
+            initiative=((actor.id, -2),),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        bonus = model.stat_int(actor, "melee_attack") + sum(
+            m.value for m in am.attacker_modifiers(state, actor, target, None)
+        )
+        defense, _ = am.defense(state, actor, target)
+        extra = max(0, model.stat_int(actor, "str"))
+        state, events = attack_once(
+            state,
+            dice,
+            actor,
+            target,
+            None,
+            bonus,
+            defense,
+            0,
+            command,
+            label=f"{actor.name} kicks {target.name}",
+            damage_bonus=extra,
+        )
+        state = model.add_fluid(state, actor.id, -2)
+        return state, (
+            *events,
+            Event(EventKind.INITIATIVE, f"{actor.name}: Kick, -2 Initiative.", (actor.id,)),
+        )
+
+
+@handles("pummel")
+class Pummel(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        return _adjacent_reason(actor, target)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        bonus = model.stat_int(actor, "melee_attack") + sum(
+            m.value for m in am.attacker_modifiers(state, actor, target, None)
+        )
+        defense, _ = am.defense(state, actor, target)
+        state, events = attack_once(
+            state,
+            dice,
+            actor,
+            target,
+            None,
+            bonus,
+            defense,
+            0,
+            command,
+            label=f"{actor.name} pummels {target.name}",
+            subdual=True,
+        )
+        raise_by = max(1, model.stat_int(actor, "str"))
+        events.append(
+            Event(
+                EventKind.NOTE,
+                f"Any save {target.name} makes against a knock-out from this is {raise_by} harder.",
+                (target.id,),
+            )
+        )
+        return state, tuple(events)
+
+
+@handles("trip")
+class Trip(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        reasons = _adjacent_reason(actor, target)
+        if model.size_difference(actor, target) > 1:
+            reasons.append(f"{target.name} is too big to Trip")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        a_bonus, b_bonus = model.size_bonus(actor, target)
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "acrobatics") + a_bonus,
+            target,
+            model.skill(target, "acrobatics") + b_bonus,
+            "Trip (Acrobatics)",
+            1,
+        )
+        events = list(result.events)
+        state = mark_attacked(state, target.id, actor.id)
+        if result.actor_wins:
+            state, ev = model.add_condition(state, target.id, model.SPRAWLED)
+            events.append(ev)
+            if result.actor_critical:
+                weapon = chosen_weapon(actor, command)
+                from engine.rules.spycraft.fire import final_attack
+
+                if weapon is not None:
+                    state, more = final_attack(
+                        state, dice, state.token(actor.id), state.token(target.id), weapon, "Trip"
+                    )
+                    events.extend(more)
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(ev)
+            if result.other_critical:
+                events.append(
+                    Event(
+                        EventKind.NOTE,
+                        f"{target.name} may Trip {actor.name} back as a free action.",
+                        (target.id,),
+                    )
+                )
+        return state, tuple(events)
+
+
+def _edge(
+    state: EncounterState, holder: str, against: str, value: int
+) -> tuple[EncounterState, Event]:
+    state, _ = model.add_condition(state, holder, "edge", None, source=against, value=value)
+    return state, Event(
+        EventKind.CONDITION,
+        f"{state.token(holder).name} gets +{value} on his next attack at {state.token(against).name}.",
+        (holder,),
+    )
+
+
+@handles("taunt")
+class Taunt(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        return _cqb_reason(state, actor, target)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "manipulate"),
+            target,
+            model.skill(target, "sense_motive"),
+            "Taunt (Manipulate vs Sense Motive)",
+        )
+        events = list(result.events)
+        if result.actor_wins:
+            state, ev = model.add_condition(state, target.id, model.TAUNTED, source=actor.id)
+            events.append(
+                Event(
+                    EventKind.CONDITION,
+                    f"{target.name} must attack {actor.name} with his next action.",
+                    (target.id,),
+                )
+            )
+            if result.actor_critical:
+                rounds = dice.roll("2d4", "enraged rounds").total
+                from engine.tokens import Expiry, ExpiryPoint
+
+                state, ev = model.add_condition(
+                    state,
+                    target.id,
+                    model.ENRAGED,
+                    Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND),
+                )
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{target.name} is enraged for {rounds} rounds.",
+                        (target.id,),
+                    )
+                )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = _edge(state, target.id, actor.id, 2 if result.other_critical else 1)
+            events.append(ev)
+        return state, tuple(events)
+
+
+@handles("threaten")
+class Threaten(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor, target = _pair(state, command)
+        reasons = _cqb_reason(state, actor, target)
+        vitality, wounds = am.harm_done(state, actor.id, target.id)
+        if vitality < THREATEN_VITALITY and wounds < 1:
+            reasons.append(
+                f"{actor.name} has not yet hurt {target.name} enough (5 vitality or 1 wound)"
+            )
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor, target = _pair(state, command)
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "intimidate"),
+            target,
+            model.skill(target, "resolve_wis"),
+            "Threaten (Intimidate vs Resolve)",
+        )
+        events = list(result.events)
+        if result.actor_wins:
+            stress = dice.roll("1d4+1", "Threaten stress")
+            total = model.stat_int(target, "stress") + stress.total
+            state = state.with_token(model.with_stats(target, stress=total))
+            events.append(
+                Event(
+                    EventKind.DAMAGE,
+                    f"{target.name} takes {stress.total} stress (now {total}).",
+                    (target.id,),
+                    stress,
+                )
+            )
+            if result.actor_critical:
+                rounds = dice.roll("2d4", "frightened rounds").total
+                from engine.tokens import Expiry, ExpiryPoint
+
+                state, ev = model.add_condition(
+                    state,
+                    target.id,
+                    model.FRIGHTENED,
+                    Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND),
+                )
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{target.name} is frightened for {rounds} rounds.",
+                        (target.id,),
+                    )
+                )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = _edge(state, target.id, actor.id, 2 if result.other_critical else 1)
+            events.append(ev)
+        return state, tuple(events)

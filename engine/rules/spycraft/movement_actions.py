@@ -1,0 +1,416 @@
+"""Spycraft movement actions beyond Standard Move: Run, Withdraw, Bull Rush, Total
+Defense, Crouch, Drop Prone, Stand Up, Feint, Tire."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.spycraft import model
+from engine.rules.spycraft.attacks import mark_attacked
+from engine.rules.spycraft.checks import opposed
+from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
+from engine.tokens import Token
+
+RUN_MULTIPLIER = 4
+RUN_MULTIPLIER_FULL_ARMOR = 3
+WITHDRAW_MULTIPLIER = 2
+TOTAL_DEFENSE_BONUS = 4
+POSTURES = (model.CROUCHED, model.PRONE, model.SPRAWLED)
+
+
+def _grappled(token: Token) -> list[str]:
+    if token.has_condition(model.HELD) or token.has_condition(model.PINNED):
+        return [f"{token.name} is caught in a Grapple"]
+    return []
+
+
+def is_straight(start: Square, path: tuple[Square, ...]) -> bool:
+    """Every step goes the same way (a straight line along a row, column or diagonal)."""
+    steps = {(b.x - a.x, b.y - a.y) for a, b in zip((start, *path), path, strict=False)}
+    return len(steps) <= 1
+
+
+class _PathMove(Handler):
+    multiplier = 1
+    verb = "moves"
+
+    def allowance(self, state: EncounterState, mover: Token) -> int:
+        return speed_squares(state, mover) * self.multiplier
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        return _grappled(mover) + path_reasons(
+            state, mover, command.squares, self.allowance(state, mover)
+        )
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        mover = state.token(str(command.actor))
+        cost = path_cost(state, mover, command.squares) if command.squares else 0
+        return Preview(
+            command,
+            True,
+            squares=command.squares,
+            summary=(
+                f"{mover.name}: {self.spec.name}, {state.scale.describe(cost)} of "
+                f"{state.scale.describe(self.allowance(state, mover))}."
+            ),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = move_token(state, str(command.actor), command.squares, self.verb, dice)
+        return state, tuple(events)
+
+
+@handles("run")
+class Run(_PathMove):
+    verb = "runs"
+
+    def allowance(self, state: EncounterState, mover: Token) -> int:
+        times = (
+            RUN_MULTIPLIER_FULL_ARMOR if mover.stat("armor", "none") == "full" else RUN_MULTIPLIER
+        )
+        return speed_squares(state, mover) * times
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        reasons = super().check(state, command)
+        if command.squares and not is_straight(mover.square, command.squares):
+            reasons.append("a Run goes in a straight line")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = super().resolve(state, command, dice)
+        actor = str(command.actor)
+        state, flat = model.add_condition(
+            state, actor, model.FLAT_FOOTED, model.until_next_turn(state, actor)
+        )
+        return state, (*events, flat)
+
+
+@handles("withdraw")
+class Withdraw(_PathMove):
+    multiplier = WITHDRAW_MULTIPLIER
+    verb = "withdraws"
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        reasons = super().check(state, command)
+        if reasons or not command.squares:
+            return reasons
+        around = model.adjacent_opponents(state, mover)
+        # Between two opponents the first 10 ft must clear them; otherwise the first 5 ft.
+        first = 2 if len(around) >= 2 and len(command.squares) >= 2 else 1
+        check_at = command.squares[first - 1]
+        if model.adjacent_opponents(state, mover, at=check_at):
+            reasons.append(
+                f"the first {first * 5} ft of a Withdraw must leave every opponent's side"
+            )
+        return reasons
+
+
+@handles("total_defense")
+class TotalDefense(_PathMove):
+    """A Standard Move (``squares`` may be empty: stay put) and +4 dodge for a full round."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        if not command.squares:
+            return []
+        return super().check(state, command)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        events: tuple[Event, ...] = ()
+        if command.squares:
+            state, events = super().resolve(state, command, dice)
+        actor = str(command.actor)
+        state, ev = model.add_condition(
+            state,
+            actor,
+            model.TOTAL_DEFENSE,
+            model.until_next_turn(state, actor),
+            value=TOTAL_DEFENSE_BONUS,
+        )
+        return state, (*events, ev)
+
+
+class _Posture(Handler):
+    posture = ""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        return (
+            [f"{actor.name} is already {self.posture}"] if actor.has_condition(self.posture) else []
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = str(command.actor)
+        for other in POSTURES:
+            state = model.remove_condition(state, actor, other)
+        state, ev = model.add_condition(state, actor, self.posture)
+        return state, (ev,)
+
+
+@handles("crouch")
+class Crouch(_Posture):
+    posture = model.CROUCHED
+
+
+@handles("drop_prone")
+class DropProne(_Posture):
+    posture = model.PRONE
+
+
+@handles("stand_up")
+class StandUp(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        if not any(actor.has_condition(p) for p in POSTURES):
+            return [f"{actor.name} is already standing"]
+        return _grappled(actor)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = str(command.actor)
+        for posture in POSTURES:
+            state = model.remove_condition(state, actor, posture)
+        state, flat = model.add_condition(
+            state, actor, model.FLAT_FOOTED, model.until_next_turn(state, actor)
+        )
+        name = state.token(actor).name
+        return state, (Event(EventKind.MOVE, f"{name} stands up.", (actor,)), flat)
+
+
+@handles("feint")
+class Feint(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        reasons = [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+        if state.combat.has(target.id) and state.combat.combatant(target.id).get("feinted", False):
+            reasons.append(f"{target.name} already fell for a Feint this round")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "sleight_of_hand"),
+            target,
+            model.skill(target, "notice"),
+            "Feint (Sleight of Hand vs Notice)",
+            1,
+        )
+        events = list(result.events)
+        if result.actor_wins:
+            state, ev = model.add_condition(
+                state, target.id, model.FLAT_FOOTED, model.until_next_turn(state, target.id)
+            )
+            events.append(ev)
+            if state.combat.has(target.id):
+                state = model.set_data(state, target.id, feinted=True)
+            if result.actor_critical:
+                state, _ = model.add_condition(
+                    state,
+                    actor.id,
+                    "edge",
+                    model.until_next_turn(state, actor.id),
+                    source=target.id,
+                    value=2,
+                )
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{actor.name} gets +2 on his next attack at {target.name}.",
+                        (actor.id,),
+                    )
+                )
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(ev)
+            if result.other_critical:
+                state, _ = model.add_condition(
+                    state,
+                    target.id,
+                    "edge",
+                    model.until_next_turn(state, target.id),
+                    source=actor.id,
+                    value=2,
+                )
+                events.append(
+                    Event(
+                        EventKind.CONDITION,
+                        f"{target.name} gets +2 on his next attack at {actor.name}.",
+                        (target.id,),
+                    )
+                )
+        return state, tuple(events)
+
+
+@handles("tire")
+class Tire(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.attack_math import apply_damage
+
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "resolve_con"),
+            target,
+            model.skill(target, "resolve_con"),
+            "Tire (Resolve vs Resolve)",
+            1,
+        )
+        events = list(result.events)
+        state = mark_attacked(state, target.id, actor.id)
+        if result.actor_wins:
+            hurt = dice.roll("2d4+2" if result.actor_critical else "1d4+1", "Tire subdual damage")
+            state, dealt = apply_damage(state, target.id, hurt.total, subdual=True)
+            events.extend(dealt)
+        else:
+            state = model.note_failed_check(state, actor.id)
+            state, ev = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(ev)
+            if result.other_critical:
+                hurt = dice.roll("1d4+1", "Tire backfires")
+                state, dealt = apply_damage(state, actor.id, hurt.total, subdual=True)
+                events.extend(dealt)
+        return state, tuple(events)
+
+
+@handles("bull_rush")
+class BullRush(Handler):
+    """``squares``: the approach path, ending next to the target, heading straight at him."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        reasons = _grappled(actor)
+        if model.size_difference(actor, target) > 1:
+            reasons.append(f"{target.name} is more than one size bigger")
+        if command.squares:
+            reasons.extend(path_reasons(state, actor, command.squares, speed_squares(state, actor)))
+            end = actor.moved_to(command.squares[-1])
+            if not reasons and not model.adjacent(end, target):
+                reasons.append(f"the Bull Rush must end next to {target.name}")
+        elif not model.adjacent(actor, target):
+            reasons.append(f"{target.name} is not adjacent (give a path to charge in)")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        events: list[Event] = []
+        actor_id, target_id = str(command.actor), str(command.target)
+        if command.squares:
+            state, moved = move_token(state, actor_id, command.squares, "charges", dice)
+            events.extend(moved)
+        actor, target = state.token(actor_id), state.token(target_id)
+        a_bonus, b_bonus = model.size_bonus(actor, target)
+        result = opposed(
+            dice,
+            command,
+            actor,
+            model.skill(actor, "athletics") + a_bonus,
+            target,
+            model.skill(target, "athletics") + b_bonus,
+            "Bull Rush (Athletics)",
+        )
+        events.extend(result.events)
+        state = mark_attacked(state, target_id, actor_id)
+        dx = _sign(target.square.x - actor.square.x)
+        dy = _sign(target.square.y - actor.square.y)
+        if result.actor_wins:
+            if result.actor_critical:
+                squares = 2 + result.margin // 2
+            else:
+                squares = 1 + result.margin // 4
+            squares += max(0, -model.size_difference(actor, target))
+            state, pushed = push(state, target_id, dx, dy, squares)
+            events.extend(pushed)
+            # The rusher follows, ending adjacent within the path.
+            follow = tuple(
+                Square(actor.square.x + dx * i, actor.square.y + dy * i)
+                for i in range(1, _distance_moved(state, target, target_id) + 1)
+            )
+            if follow:
+                state, moved = move_token(state, actor_id, follow, "follows", dice)
+                events.extend(moved)
+            state, ev = model.add_condition(state, target_id, model.SPRAWLED)
+            events.append(ev)
+        else:
+            state = model.note_failed_check(state, actor_id)
+            state, pushed = push(state, actor_id, -dx, -dy, 1)
+            events.extend(pushed)
+            state, ev = model.add_condition(state, actor_id, model.SPRAWLED)
+            events.append(ev)
+            if result.other_critical:
+                state, reel = model.add_condition(
+                    state, actor_id, model.REELING, model.until_next_turn(state, actor_id)
+                )
+                events.append(reel)
+        return state, tuple(events)
+
+
+def _sign(value: int) -> int:
+    return (value > 0) - (value < 0)
+
+
+def _distance_moved(state: EncounterState, before: Token, token_id: str) -> int:
+    after = state.token(token_id).square
+    return max(abs(after.x - before.square.x), abs(after.y - before.square.y))
+
+
+def push(
+    state: EncounterState, token_id: str, dx: int, dy: int, squares: int
+) -> tuple[EncounterState, list[Event]]:
+    """Shove a token straight along (dx, dy) up to ``squares``, stopping at the map edge or
+    anything in the way (walls, doors and tokens; a table may rule smashing through)."""
+    from engine.rules.spycraft.geometry_bridge import step_blocked
+
+    token = state.token(token_id)
+    here = token.square
+    moved = 0
+    for _ in range(squares):
+        nxt = Square(here.x + dx, here.y + dy)
+        footprint = token.moved_to(nxt).squares
+        if any(not state.battlemap.in_bounds(s) for s in footprint):
+            break
+        if any((o := state.token_at(s)) is not None and o.id != token_id for s in footprint):
+            break
+        if step_blocked(state, here, nxt):
+            break
+        here = nxt
+        moved += 1
+    if moved == 0:
+        return state, [
+            Event(
+                EventKind.MOVE,
+                f"{token.name} cannot be pushed back: something is in the way.",
+                (token_id,),
+            )
+        ]
+    state = state.with_token(replace(token, square=here))
+    return state, [
+        Event(
+            EventKind.MOVE,
+            f"{token.name} is pushed back {state.scale.describe(moved)} to {here}.",
+            (token_id,),
+        )
+    ]
