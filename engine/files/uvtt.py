@@ -30,7 +30,10 @@ How each field lands in Killbox (``import_uvtt``):
 * ``image``: base64 PNG, WebP or JPEG, told apart by its first bytes, decoded by Pillow and
   stored as the entry ``images/background.<ext>``; see ``uvtt_picture`` for big pictures.
 
-Keys Killbox does not know (tools add their own) are ignored. Any problem is an
+Keys Killbox does not know (tools add their own) are ignored. A file Killbox exported
+(``"software": "Killbox"``) is read exactly as written, without simplifying again or cutting
+doorways (it was done on the first import), so round trips give the same walls back and
+never drift. Any problem is an
 ``EncounterFileError`` naming the file, the JSON path and what is wrong.
 """
 
@@ -57,7 +60,7 @@ from engine.battlemap import (
 from engine.encounter import EncounterState
 from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
 from engine.files.errors import EncounterFileError
-from engine.files.uvtt_export import export_uvtt
+from engine.files.uvtt_export import SOFTWARE, export_uvtt
 from engine.files.uvtt_json import Reader
 from engine.files.uvtt_picture import Picture, PictureProblem, load_picture, pop_base64
 from engine.files.uvtt_shapes import (
@@ -147,7 +150,10 @@ def import_uvtt(
             raise reader.fail(["image"], str(exc)) from exc
 
     report(0.7, "Reading walls, doors and lights")
-    content = _MapReader(reader, origin, objects_block_sight, open_portals_as)
+    # Walls Killbox wrote were cleaned up when first imported: simplifying them again
+    # could move them further (Douglas-Peucker is not idempotent), so they are read as is.
+    simplify = not _written_by_killbox(root)
+    content = _MapReader(reader, origin, objects_block_sight, open_portals_as, simplify)
     wall_lines = content.wall_lines(root)
     object_lines, cover = content.objects(root)
     portals = content.portals(root)
@@ -155,7 +161,11 @@ def import_uvtt(
     content.check_environment(root)
 
     report(0.85, "Simplifying walls")
-    walls = _walls(simplify_polylines([*wall_lines, *object_lines]), len(wall_lines), portals)
+    lines = [*wall_lines, *object_lines]
+    if simplify:
+        walls = _walls(simplify_polylines(lines), len(wall_lines), portals)
+    else:
+        walls = _walls(lines, len(wall_lines), ())
 
     images: dict[str, bytes] = {}
     background = None
@@ -181,6 +191,11 @@ def import_uvtt(
         raise EncounterFileError(path, "(map)", str(exc)) from exc
     report(1.0, "Done")
     return encounter
+
+
+def _written_by_killbox(root: dict[str, Any]) -> bool:
+    software = root.get("software")
+    return isinstance(software, str) and software.startswith(SOFTWARE)
 
 
 def _silent(fraction: float, stage: str) -> None:
@@ -266,9 +281,10 @@ class _MapReader:
 
     def __init__(
         self, reader: Reader, origin: Point, objects_block_sight: bool,
-        open_portals_as: Literal["window", "door"],
+        open_portals_as: Literal["window", "door"], simplify: bool,
     ) -> None:
         self.reader = reader
+        self.simplify = simplify
         self.origin = origin
         self.objects_block_sight = objects_block_sight
         self.open_portals_as = open_portals_as
@@ -302,7 +318,7 @@ class _MapReader:
         outlines = self.reader.optional_array(root, "objects_line_of_sight", [])
         for i, value in enumerate(outlines):
             points = self.polyline(value, ["objects_line_of_sight", i], "an object outline")
-            rings = polygon_outlines(points)
+            rings = polygon_outlines(points, simplify=self.simplify)
             if not rings and self.objects_block_sight:
                 lines.append(points)
             for ring in rings:

@@ -3,7 +3,8 @@
 What goes where:
 
 * walls that block sight and movement -> ``line_of_sight`` (joined into polylines);
-* walls that block sight only -> ``objects_line_of_sight`` polylines;
+* walls that block sight only -> ``objects_line_of_sight`` two-point lines (read back as
+  sight-only walls);
 * walls that block movement only (glass) -> ``portals`` with ``closed: false``: Universal VTT's
   window, which blocks movement and not sight (Killbox reads them back as windows);
 * cover objects -> ``objects_line_of_sight`` closed outlines (first point repeated);
@@ -38,6 +39,8 @@ from engine.files.uvtt_shapes import Segment, touches_any
 from engine.grid import Point
 
 EXPORT_FORMAT = 0.3
+#: Written as ``software``; the importer reads such files without simplifying again.
+SOFTWARE = "Killbox"
 DEFAULT_PIXELS_PER_GRID = 64
 BLANK_COLOUR = (96, 96, 96)
 
@@ -57,6 +60,7 @@ def export_uvtt(encounter_file: EncounterFile, path: str | os.PathLike[str]) -> 
              if w.blocks_movement and not w.blocks_sight]
     document: dict[str, Any] = {
         "format": EXPORT_FORMAT,
+        "software": SOFTWARE,
         "resolution": {
             "map_origin": {"x": 0, "y": 0},
             "map_size": {"x": battlemap.width, "y": battlemap.height},
@@ -64,7 +68,8 @@ def export_uvtt(encounter_file: EncounterFile, path: str | os.PathLike[str]) -> 
         },
         "line_of_sight": [_points(line) for line in _polylines(walls)],
         "objects_line_of_sight": [
-            *(_points(line) for line in _polylines(sight_only)),
+            # One segment each: a chain of them could enclose an area and read back as cover.
+            *(_points(segment) for segment in sight_only),
             *(_points([*c.outline, c.outline[0]]) for c in battlemap.cover),
         ],
         "portals": [

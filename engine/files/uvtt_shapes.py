@@ -55,8 +55,8 @@ def simplify_polylines(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
     return [[(float(x), float(y)) for x, y in part.coords] for part in parts]
 
 
-def polygon_outlines(points: Sequence[Point]) -> list[list[Point]]:
-    """A closed or open outline as simplified valid polygon rings (without the repeat).
+def polygon_outlines(points: Sequence[Point], simplify: bool = True) -> list[list[Point]]:
+    """A closed or open outline as (simplified) valid polygon rings (without the repeat).
 
     A self-crossing outline (a figure of eight) is split into its valid parts. Nothing is
     returned when the outline encloses no area.
@@ -70,7 +70,9 @@ def polygon_outlines(points: Sequence[Point]) -> list[list[Point]]:
     for part in _polygons(shape):
         if part.area <= EPSILON:
             continue
-        simple = Polygon(part.exterior).simplify(SIMPLIFY_TOLERANCE, preserve_topology=True)
+        simple = Polygon(part.exterior)
+        if simplify:
+            simple = simple.simplify(SIMPLIFY_TOLERANCE, preserve_topology=True)
         for polygon in _polygons(simple):
             coords = [(float(x), float(y)) for x, y in polygon.exterior.coords][:-1]
             if len(coords) >= 3:
