@@ -33,6 +33,14 @@ from engine.geometry.los import (
 )
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult
 from engine.geometry.strafe import StrafeResult, StrafeTarget, check_strafe
+from engine.geometry.suppression import (
+    SuppressionArea,
+    d20_suppressive_fire,
+    savage_suppressive_fire,
+    spycraft_suppressive_fire,
+    suppressed_squares,
+    suppression_against,
+)
 from engine.geometry.templates import (
     SAVAGE_BLASTS,
     Inclusion,
@@ -60,6 +68,7 @@ __all__ = [
     "RangeBands",
     "StrafeResult",
     "StrafeTarget",
+    "SuppressionArea",
     "SystemCover",
     "TemplateResult",
     "VisibleSquares",
@@ -74,13 +83,18 @@ __all__ = [
     "cover_table",
     "covered_squares",
     "covering_fire_area",
+    "d20_suppressive_fire",
     "default_inclusion",
     "has_line_of_sight",
     "line_template",
     "range_bands",
     "savage_cone_template",
+    "savage_suppressive_fire",
+    "spycraft_suppressive_fire",
     "square_template",
     "squares_see_each_other",
+    "suppressed_squares",
+    "suppression_against",
     "token_centre",
     "token_line_of_sight",
     "visibility_polygon",

@@ -1,0 +1,91 @@
+"""Suppressive Fire areas for Spycraft, the d20 rules and Savage Worlds; who suppresses what."""
+
+import pytest
+
+from engine.battlemap import BattleMap, Wall
+from engine.encounter import EncounterState
+from engine.geometry.suppression import (
+    d20_suppressive_fire,
+    savage_suppressive_fire,
+    spycraft_suppressive_fire,
+    suppressed_squares,
+    suppression_against,
+)
+from engine.grid import FIVE_FOOT, SAVAGE_INCH, Square
+from engine.tokens import Side, Token, Weapon
+
+RIFLE = Weapon(
+    "rifle", range_increment=10.0, ammo=20, capacity=30, modes=("full auto",), rate_of_fire=3
+)
+
+
+def scene(system: str, ammo: int = 20, battlemap: BattleMap | None = None) -> EncounterState:
+    scale = SAVAGE_INCH if system == "savage-worlds" else FIVE_FOOT
+    gun = RIFLE.with_ammo(ammo)
+    me = Token("me", "Gunner", Side.PARTY, Square(0, 5), weapons=(gun,))
+    other = Token("pal", "Second gunner", Side.PARTY, Square(0, 7), weapons=(gun,))
+    thug = Token("thug", "Thug", Side.ENEMY, Square(8, 5))
+    boss = Token("boss", "Boss", Side.ENEMY, Square(9, 6), size=2)
+    return EncounterState(
+        "s", system, scale, battlemap or BattleMap(60, 30), (me, other, thug, boss)
+    )
+
+
+def test_spycraft_suppresses_one_empty_square_with_five_warning_shots() -> None:
+    area = spycraft_suppressive_fire(scene("spycraft"), "me", Square(6, 5), "rifle")
+    assert area.allowed and area.shots == 5 and area.squares == {Square(6, 5)}
+    assert [m.value for m in area.movers] == [-4, -4]
+
+
+def test_spycraft_refuses_occupied_far_and_hidden_squares() -> None:
+    occupied = spycraft_suppressive_fire(scene("spycraft"), "me", Square(8, 5), "rifle")
+    assert "occupied by Thug" in occupied.reasons[0]
+    # 10 ft increments: maximum range 10 increments = 100 ft = 20 squares.
+    far = spycraft_suppressive_fire(scene("spycraft"), "me", Square(30, 5), "rifle")
+    assert any("beyond the rifle's maximum range of 100 ft" in r for r in far.reasons)
+    walled = BattleMap(60, 30, walls=(Wall((3, 0), (3, 30)),))
+    hidden = spycraft_suppressive_fire(
+        scene("spycraft", battlemap=walled), "me", Square(6, 5), "rifle"
+    )
+    assert "the shooter cannot see the area" in hidden.reasons
+
+
+def test_d20_area_is_ten_by_ten_feet_and_needs_ten_rounds() -> None:
+    area = d20_suppressive_fire(scene("d20-firearms"), "me", Square(8, 5), "rifle")
+    assert area.squares == {Square(8, 5), Square(9, 5), Square(8, 6), Square(9, 6)}
+    assert area.shots == 10 and area.allowed
+    assert set(t.token_id for t in area.tokens) == {"thug", "boss"}
+    assert [m.value for m in area.attack] == [10, -4]  # Defense 10; no feat -4
+    assert [m.value for m in area.tokens[0].modifiers] == [-4, -4, 15]
+    proficient = d20_suppressive_fire(
+        scene("d20-firearms"), "me", Square(8, 5), "rifle", advanced_firearms_proficiency=True
+    )
+    assert [m.value for m in proficient.attack] == [10]
+    short = d20_suppressive_fire(scene("d20-firearms", ammo=9), "me", Square(8, 5), "rifle")
+    assert "needs 10" in short.reasons[0]
+
+
+def test_savage_worlds_uses_a_medium_blast_and_three_times_rate_of_fire() -> None:
+    area = savage_suppressive_fire(scene("savage-worlds"), "me", (9.0, 6.0), "rifle")
+    assert area.shots == 9 and area.max_casualties == 3
+    assert set(t.token_id for t in area.tokens) == {"thug", "boss"}
+    assert len(area.squares) == 16  # radius 2 about a grid corner, partly covered squares
+    short = savage_suppressive_fire(scene("savage-worlds", ammo=8), "me", (9.0, 6.0), "rifle")
+    assert "needs 9" in short.reasons[0]
+
+
+def test_routes_ask_which_squares_are_suppressed_and_by_whom() -> None:
+    state = scene("spycraft")
+    mine = spycraft_suppressive_fire(state, "me", Square(6, 5), "rifle")
+    theirs = spycraft_suppressive_fire(state, "pal", Square(6, 5), "rifle")
+    elsewhere = spycraft_suppressive_fire(state, "pal", Square(6, 6), "rifle")
+    refused = spycraft_suppressive_fire(state, "me", Square(8, 5), "rifle")
+    squares = suppressed_squares([mine, theirs, elsewhere, refused])
+    assert squares == {Square(6, 5): ("me", "pal"), Square(6, 6): ("pal",)}
+    assert suppression_against(state, [mine, theirs], "thug", Square(6, 5)) == (mine, theirs)
+    assert suppression_against(state, [mine], "pal", Square(6, 5)) == ()
+
+
+def test_off_map_square_is_an_error() -> None:
+    with pytest.raises(ValueError, match="outside the map"):
+        spycraft_suppressive_fire(scene("spycraft"), "me", Square(99, 5), "rifle")
