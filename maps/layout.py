@@ -157,3 +157,35 @@ def block(
 def squares(x0: int, y0: int, x1: int, y1: int) -> frozenset[Square]:
     """Every square with x0 <= x < x1 and y0 <= y < y1."""
     return frozenset(Square(x, y) for y in range(y0, y1) for x in range(x0, x1))
+
+
+def glass_run(
+    prefix: str,
+    start: Point,
+    end: Point,
+    *,
+    pane: int = 2,
+    door_at: int | None = None,
+    door_id: str | None = None,
+) -> list[Portal]:
+    """An all-glass partition: window panes of up to ``pane`` squares and, optionally, a
+    one-square glass door ``door_at`` squares from ``start``. Axis-aligned whole squares."""
+    length = round(math.hypot(end[0] - start[0], end[1] - start[1]))
+    ux, uy = (end[0] - start[0]) / length, (end[1] - start[1]) / length
+
+    def at(offset: float) -> Point:
+        return (start[0] + ux * offset, start[1] + uy * offset)
+
+    portals: list[Portal] = []
+    position = 0
+    while position < length:
+        if door_at is not None and position == door_at:
+            portals.append(door(door_id or f"glassdoor-{prefix}", at(position), at(position + 1)))
+            position += 1
+            continue
+        stop = min(position + pane, length)
+        if door_at is not None and position < door_at < stop:
+            stop = door_at
+        portals.append(window(f"{prefix}-{len(portals) + 1}", at(position), at(stop)))
+        position = stop
+    return portals

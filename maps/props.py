@@ -526,9 +526,9 @@ def generator(s: Sprite) -> None:
 
 
 def reception(s: Sprite) -> None:
-    wood = (210, 206, 198)
-    s.draw.rounded_rectangle((0, 0, s.w - 1, s.h - 1), radius=s.px(0.2), fill=(60, 64, 72),
-                             outline=(30, 30, 34), width=s.px(0.03))
+    wood = (112, 78, 54)  # walnut on dark stone: it must stand out from a pale lobby floor
+    s.draw.rounded_rectangle((0, 0, s.w - 1, s.h - 1), radius=s.px(0.2), fill=(50, 54, 62),
+                             outline=(24, 24, 28), width=s.px(0.03))
     s.draw.rounded_rectangle((s.px(0.12), s.px(0.12), s.w - 1 - s.px(0.12), s.h - 1 - s.px(0.12)),
                              radius=s.px(0.12), fill=wood)
     _monitor(s, s.w * 0.35, s.h * 0.4)

@@ -148,11 +148,10 @@ def night_city(height: int, width: int, pps: int, rng: np.random.Generator) -> A
     """The view down from a high floor at night: dark, with scattered lit windows."""
     light = 5 * smooth_noise(rng, height, width, pps * 2) + 2 * grain(rng, height, width)
     base = _tint((18, 22, 36), light)
-    lit = rng.random((height // 6 + 1, width // 6 + 1)) > 0.93
-    lights = np.kron(lit, np.ones((3, 3)))
-    mask = np.zeros((height, width), dtype=np.float32)
-    h, w = min(height, lights.shape[0]), min(width, lights.shape[1])
-    mask[:h, :w] = lights[:h, :w]
+    lit = (rng.random((height // 6 + 1, width // 6 + 1)) > 0.93).astype(np.float32)
+    window = np.zeros((6, 6), dtype=np.float32)
+    window[1:4, 1:4] = 1.0  # a lit window three pixels square, on a six-pixel lattice
+    mask = np.kron(lit, window)[:height, :width]
     base += mask[:, :, None] * np.array([120, 100, 50], dtype=np.float32)
     return base
 
