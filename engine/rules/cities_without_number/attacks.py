@@ -1,0 +1,260 @@
+"""Cities Without Number attack rolls, damage, Shock and screens.
+
+An attack is 1d20 + attack bonus + combat skill + attribute modifier against the target's
+Melee or Ranged AC. A hit rolls the weapon's damage plus the attribute modifier; a melee miss
+still deals the weapon's Shock (a ``shock:N/AC`` trait: N damage to targets whose AC is AC or
+less) unless the target is on Total Defense. A body at 0 hit points is Mortally Wounded.
+
+Range: ``range_increment`` is the weapon's normal range in metres; shots past it take -2,
+up to four times that distance (a ``max:N`` trait sets the maximum instead).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import Event, EventKind, Modifier
+from engine.rules.cities_without_number import board
+from engine.rules.cities_without_number import combat_rules as rules
+from engine.tokens import Token, Weapon
+
+LONG_RANGE_PENALTY = -2
+DEFAULT_MAX_FACTOR = 4
+SCREEN_ROLL = "2d6"
+UNARMED = Weapon("Unarmed", "1d2", melee=True, traits=("punch", "shock:1/15"))
+_DAMAGE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
+
+
+class AttackError(ValueError):
+    pass
+
+
+def _trait_value(weapon: Weapon, name: str) -> str | None:
+    for trait in weapon.traits:
+        if trait.startswith(f"{name}:"):
+            return trait.partition(":")[2].strip()
+    return None
+
+
+def shock(weapon: Weapon) -> tuple[int, int] | None:
+    """(damage, AC threshold) of a melee weapon's Shock, if it has any."""
+    text = _trait_value(weapon, "shock")
+    if text is None:
+        return None
+    amount, _, threshold = text.partition("/")
+    try:
+        return int(amount), int(threshold or 99)
+    except ValueError:
+        raise AttackError(f"{weapon.name}: Shock must read like 'shock:2/13', not {text!r}") \
+            from None
+
+
+def max_range(weapon: Weapon) -> float:
+    text = _trait_value(weapon, "max")
+    return float(text) if text else weapon.range_increment * DEFAULT_MAX_FACTOR
+
+
+def skill_for(weapon: Weapon) -> str:
+    if not weapon.melee:
+        return "shoot"
+    return "punch" if "punch" in weapon.traits or weapon.name == "Unarmed" else "stab"
+
+
+def attribute_for(attacker: Token, weapon: Weapon) -> int:
+    if weapon.melee:
+        return board.stat_int(attacker, "str_mod")
+    return board.stat_int(attacker, "dex_mod")
+
+
+def armour_class(target: Token, melee: bool) -> tuple[int, list[Modifier]]:
+    base = board.stat_int(target, "ac_melee" if melee else "ac_ranged", 10)
+    mods: list[Modifier] = []
+    if target.has_condition(board.TOTAL_DEFENSE):
+        mods.append(Modifier("Total Defense", rules.TOTAL_DEFENSE_AC, "AC"))
+    if target.has_condition(board.CHARGING):
+        mods.append(Modifier("Charging", rules.CHARGE_AC_PENALTY, "AC"))
+    return base + sum(m.value for m in mods), mods
+
+
+@dataclass(frozen=True, slots=True)
+class AttackPlan:
+    weapon: Weapon
+    melee: bool
+    armour_class: int
+    modifiers: tuple[Modifier, ...]
+    damage_modifiers: tuple[Modifier, ...]
+
+    @property
+    def to_hit(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def damage_bonus(self) -> int:
+        return sum(m.value for m in self.damage_modifiers)
+
+
+def plan_attack(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon,
+    extra: Sequence[Modifier] = (), extra_damage: Sequence[Modifier] = (),
+) -> AttackPlan:
+    """The roll an attack makes, or :class:`AttackError` saying why it cannot be made."""
+    if board.out_of_fight(target):
+        raise AttackError(f"{target.name} is already down")
+    melee = weapon.melee
+    mods: list[Modifier] = []
+    attribute = attribute_for(attacker, weapon)
+    mods.append(Modifier("Attack bonus", board.stat_int(attacker, "attack_bonus")))
+    skill = skill_for(weapon)
+    mods.append(Modifier(f"{skill.title()} skill", board.skill(attacker, skill)))
+    mods.append(Modifier("Attribute", attribute))
+    if melee:
+        if not board.adjacent(attacker, target):
+            raise AttackError(f"{target.name} is not in melee range")
+    else:
+        distance = board.metres_between(state, attacker, target)
+        if distance > max_range(weapon):
+            raise AttackError(f"{target.name} is {distance:g} m away, beyond {weapon.name}'s "
+                              f"{max_range(weapon):g} m")
+        if distance > weapon.range_increment:
+            mods.append(Modifier("Long range", LONG_RANGE_PENALTY))
+        penalty, refusal = rules.ranged_in_melee(weapon, board.enemy_in_melee(state, attacker))
+        if refusal:
+            raise AttackError(refusal)
+        if penalty:
+            mods.append(Modifier("Enemy in melee range", penalty))
+    if target.has_condition(board.PRONE):
+        mods.append(Modifier("Prone target", rules.prone_modifier_against(melee)))
+    ac, ac_mods = armour_class(target, melee)
+    mods = [m for m in mods if m.value] + list(extra)
+    damage = [Modifier("Attribute", attribute, "damage"), *extra_damage]
+    return AttackPlan(weapon, melee, ac, (*mods, *ac_mods), tuple(damage))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    hit: bool
+    damage: int
+    events: tuple[Event, ...]
+
+
+def max_damage(expression: str) -> int | None:
+    """The highest a damage expression like "1d8+2" or "2d6" can roll (None if unreadable)."""
+    match = _DAMAGE.match(expression.replace(" ", "").lower())
+    if not match:
+        return None
+    count, sides, bonus = int(match.group(1) or 1), int(match.group(2)), int(match.group(3) or 0)
+    return count * sides + bonus
+
+
+def roll_attack(
+    state: EncounterState, attacker: Token, target: Token, plan: AttackPlan, dice: Dice,
+    label: str, *, swarm: rules.SwarmBonus | None = None,
+) -> tuple[EncounterState, AttackResult]:
+    """Roll to hit and apply damage (or Shock on a miss).
+
+    A Swarm Attack's bonus damage cannot lift the hit past the weapon's usual maximum and
+    never adds to Shock, but its Shock lands whatever the target's AC (not on Total Defense).
+    """
+    to_hit = sum(m.value for m in plan.modifiers if m.applies_to != "AC")
+    roll = dice.roll(f"1d20{to_hit:+d}", f"{attacker.name} {label}")
+    hit = roll.total >= plan.armour_class
+    events = [Event(EventKind.ATTACK, f"{attacker.name} {label} at {target.name}: {roll.total} "
+                    f"against AC {plan.armour_class} - {'hit' if hit else 'miss'}.",
+                    (attacker.id, target.id), roll)]
+    amount = 0
+    if hit:
+        rolled = dice.roll(plan.weapon.damage, f"{attacker.name} damage").total
+        amount = rolled + plan.damage_bonus
+        if swarm is not None:
+            ceiling = max_damage(plan.weapon.damage)
+            top = ceiling + plan.damage_bonus if ceiling is not None else amount + swarm.damage
+            amount = rules.swarm_damage(amount, swarm, top)
+        amount = max(amount, 1)
+    else:
+        weapon_shock = shock(plan.weapon)
+        swarming = swarm is not None
+        immune = target.has_condition(board.TOTAL_DEFENSE)
+        if weapon_shock and not immune and (swarming or plan.armour_class <= weapon_shock[1]):
+            amount = max(weapon_shock[0] + plan.damage_bonus, 0)
+            events.append(Event(EventKind.DAMAGE, f"Shock: {target.name} takes {amount} even "
+                                "so.", (target.id,)))
+    if amount:
+        state, more = apply_damage(state, target.id, amount)
+        events.extend(more)
+    return state, AttackResult(hit, amount, tuple(events))
+
+
+def apply_damage(state: EncounterState, target_id: str, amount: int,
+                 ) -> tuple[EncounterState, list[Event]]:
+    target = state.token(target_id)
+    hp = board.stat_int(target, "hp", 10) - amount
+    state = board.set_stat(state, target_id, hp=hp)
+    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
+                    "left).", (target_id,))]
+    if hp <= 0:
+        state, down = board.add_condition(state, target_id, board.DOWN)
+        events.append(down)
+    return state, events
+
+
+# --- Screen an Ally --------------------------------------------------------------------------
+
+
+def screeners(state: EncounterState, ward: Token, attack_is_gunfire: bool) -> list[Token]:
+    """Screens that can still stop an attack on ``ward`` this round."""
+    found = []
+    for condition in ward.conditions:
+        if condition.name != board.SCREENED or condition.source is None:
+            continue
+        if not any(t.id == condition.source for t in state.tokens):
+            continue
+        guard = state.token(condition.source)
+        if board.out_of_fight(guard):
+            continue
+        if board.metres_between(state, guard, ward) > rules.SCREEN_RANGE_M:
+            continue
+        if not rules.screen_blocks(attack_is_gunfire, bool(guard.stat("cyber_armor", False))):
+            continue
+        used = int(board.data(state, guard.id, "screens_used", 0))
+        if used >= rules.screen_capacity(board.combat_skill(guard)):
+            continue
+        found.append(guard)
+    return found
+
+
+def combat_check_bonus(token: Token) -> int:
+    return board.combat_skill(token) + max(board.stat_int(token, "str_mod"),
+                                           board.stat_int(token, "dex_mod"))
+
+
+def resolve_screen(
+    state: EncounterState, attacker: Token, ward: Token, attack_is_gunfire: bool, dice: Dice,
+) -> tuple[EncounterState, Token, list[Event]]:
+    """Who an attack on a screened ward really targets, after the opposed checks."""
+    guards = screeners(state, ward, attack_is_gunfire)
+    if not guards:
+        return state, ward, []
+    mine = dice.roll(f"{SCREEN_ROLL}{combat_check_bonus(attacker):+d}",
+                     f"{attacker.name} gets past the screen")
+    rolls: dict[str, int] = {}
+    events: list[Event] = []
+    for guard in guards:
+        theirs = dice.roll(f"{SCREEN_ROLL}{combat_check_bonus(guard):+d}",
+                           f"{guard.name} screens {ward.name}")
+        rolls[guard.id] = theirs.total
+        used = int(board.data(state, guard.id, "screens_used", 0))
+        state = board.set_data(state, guard.id, screens_used=used + 1)
+        events.append(Event(EventKind.ROLL, f"{guard.name} screens {ward.name}: {theirs.total} "
+                            f"against {attacker.name}'s {mine.total} (Screen an Ally).",
+                            (guard.id, attacker.id)))
+    blocker = rules.screen_target(mine.total, rolls)
+    if blocker is None:
+        return state, ward, events
+    guard = state.token(blocker)
+    events.append(Event(EventKind.NOTE, f"{guard.name} takes the attack meant for {ward.name}.",
+                        (guard.id, ward.id)))
+    return state, guard, events
