@@ -1,0 +1,163 @@
+"""Geometry benchmark on the synthetic 200x200 map (2,000 segments, 100 tokens).
+
+Run: /work/venv/bin/python -m tests.benchmarks.bench_geometry
+Prints one line per figure, ``<figure>: <median> ms (target <target> ms)``, then the naive
+references and the speed-up ratios. The per-map sight index is built once (as the app does
+when a map is loaded) and reported on its own line; every other figure is computed afresh
+on each repetition (no result caching).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+import shapely
+
+from engine.battlemap import BattleMap
+from engine.encounter import EncounterState
+from engine.geometry import (
+    blast_template,
+    check_strafe,
+    cone_template,
+    squares_see_each_other,
+    visibility_polygon,
+    visible_squares,
+)
+from engine.geometry._index import sight_index
+from engine.geometry.los import segments_blocked_reference, sight_corners
+from engine.grid import Point, Square
+from engine.tokens import Side, Token, Weapon
+from tests.benchmarks.synthetic_map import make_big_encounter
+
+RADIUS = 60.0
+
+
+def median_ms(action: Callable[[], object], repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def report(figure: str, value: float, target: float | None) -> None:
+    goal = f"target {target:g} ms" if target is not None else "no target"
+    print(f"{figure}: {value:.3f} ms ({goal})")
+
+
+def naive_visibility(battlemap: BattleMap, origin: Point, radius: float) -> shapely.Geometry:
+    """Disc minus the union of one shadow per wall (each wall's end rays pushed far out)."""
+    index = sight_index(battlemap)
+    segments = index.segments
+    ox, oy = origin
+    far = radius * 4
+
+    def push(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        dx, dy = x - ox, y - oy
+        norm = np.maximum(np.hypot(dx, dy), 1e-9)
+        return ox + dx / norm * far, oy + dy / norm * far
+
+    x1, y1, x2, y2 = segments.T
+    fx1, fy1 = push(x1, y1)
+    fx2, fy2 = push(x2, y2)
+    rings = np.stack(
+        [np.column_stack(p) for p in ((x1, y1), (x2, y2), (fx2, fy2), (fx1, fy1))], axis=1
+    )
+    shadows = shapely.make_valid(shapely.polygons(rings))
+    near = shapely.dwithin(
+        shapely.linestrings(segments.reshape(-1, 2, 2)), shapely.Point(origin), radius
+    )
+    disc = shapely.Point(origin).buffer(radius, quad_segs=45)
+    return shapely.intersection(
+        shapely.difference(disc, shapely.union_all(shadows[near])), index.bounds
+    )
+
+
+def naive_pairs(battlemap: BattleMap, pairs: list[tuple[Square, Square]]) -> np.ndarray:
+    """All 16 corner lines of every pair through a plain R-tree query."""
+    a = sight_corners([p for p, _ in pairs]).reshape(-1, 4, 2)
+    b = sight_corners([q for _, q in pairs]).reshape(-1, 4, 2)
+    starts = np.repeat(a, 4, axis=1).reshape(-1, 2)
+    ends = np.tile(b, (1, 4, 1)).reshape(-1, 2)
+    blocked = segments_blocked_reference(battlemap, starts, ends)
+    result: np.ndarray = ~blocked.reshape(-1, 16).all(axis=1)
+    return result
+
+
+def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, list[Square]]:
+    """A shooter with a full magazine facing ten free squares in a column, 6 squares away."""
+    occupied = set(encounter.occupancy())
+    gun = Weapon("SMG", range_increment=20.0, ammo=30, capacity=30, modes=("full auto",))
+    for token in encounter.tokens:
+        x, y = token.square
+        column = [Square(x + 6, y + dy) for dy in range(-5, 5)]
+        if all(encounter.battlemap.in_bounds(s) and s not in occupied for s in column):
+            shooter = Token(token.id, token.name, Side.PARTY, token.square, weapons=(gun,))
+            return encounter.with_token(shooter), column
+    raise RuntimeError("no room for the Strafe scene")
+
+
+def main() -> int:
+    encounter = make_big_encounter()
+    battlemap = encounter.battlemap
+    start = time.perf_counter()
+    sight_index(battlemap)
+    report("sight index build (once per map)", (time.perf_counter() - start) * 1000, None)
+    viewer = encounter.tokens[50]
+    origin = viewer.square.centre
+
+    poly = median_ms(lambda: visibility_polygon(battlemap, origin, RADIUS), 15)
+    report("visibility polygon, 60-square radius", poly, 3)
+    seen = median_ms(lambda: visible_squares(battlemap, viewer, RADIUS), 7)
+    report("squares one token sees, 60-square radius", seen, 2)
+
+    pairs = list(combinations([t.square for t in encounter.tokens], 2))
+    firsts, seconds = [a for a, _ in pairs], [b for _, b in pairs]
+    los = median_ms(lambda: squares_see_each_other(battlemap, firsts, seconds), 7)
+    report(f"line of sight, all {len(pairs)} token pairs", los, 5)
+
+    blast = median_ms(lambda: blast_template(encounter, (100.0, 100.0), "medium"), 50)
+    report("template squares and tokens (Savage Worlds Medium Blast)", blast, 0.5)
+    cone = median_ms(lambda: cone_template(encounter, origin, 30.0, 12.0), 50)
+    report("template squares and tokens (d20 60 ft cone)", cone, 0.5)
+
+    strafing, column = strafe_scene(encounter)
+    shooter = next(t for t in strafing.tokens if t.weapons and t.weapons[0].name == "SMG")
+    strafe = median_ms(lambda: check_strafe(strafing, shooter.id, column, "SMG"), 50)
+    report("Strafe check, 10 squares", strafe, 0.5)
+
+    print("-- naive references --")
+    naive_poly = median_ms(lambda: naive_visibility(battlemap, origin, RADIUS), 3)
+    fast, slow = (
+        visibility_polygon(battlemap, origin, RADIUS),
+        naive_visibility(battlemap, origin, RADIUS),
+    )
+    agreement = shapely.area(shapely.symmetric_difference(fast, slow)) / max(slow.area, 1e-9)
+    report("naive visibility polygon (union of wall shadows)", naive_poly, None)
+    print(
+        f"visibility polygon speed-up: {naive_poly / poly:.1f}x (areas differ by {agreement:.2%})"
+    )
+    sample = pairs[::10]
+    naive_los = median_ms(lambda: naive_pairs(battlemap, sample), 1) * len(pairs) / len(sample)
+    report(
+        f"naive line of sight, all {len(pairs)} pairs (R-tree per line; "
+        f"timed on {len(sample)}, scaled)",
+        naive_los,
+        None,
+    )
+    same = np.array_equal(
+        naive_pairs(battlemap, sample),
+        squares_see_each_other(battlemap, [a for a, _ in sample], [b for _, b in sample]),
+    )
+    print(f"line of sight speed-up: {naive_los / los:.1f}x (same answers: {same})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
