@@ -20,6 +20,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
+from pydantic_core import PydanticSerializationError
 
 from engine.encounter import EncounterState
 from engine.files.archive import ARCHIVE, read_entries, unsafe_name_reason, zip_bytes
@@ -72,11 +73,14 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
     """
     if not isinstance(data, dict):
         raise EncounterFileError(path, ENCOUNTER_ENTRY, "must hold a JSON object")
-    if data.get("format") != FORMAT_NAME:
+    for key in ("format", "version"):
+        if key not in data:
+            raise EncounterFileError(path, key, "missing: this is not a Killbox encounter")
+    if data["format"] != FORMAT_NAME:
         raise EncounterFileError(
-            path, "format", f"must be {FORMAT_NAME!r}, found {_show(data.get('format'))}"
+            path, "format", f"must be {FORMAT_NAME!r}, found {_show(data['format'])}"
         )
-    version = data.get("version")
+    version = data["version"]
     if type(version) is not int or version not in SUPPORTED_VERSIONS:
         supported = ", ".join(str(v) for v in SUPPORTED_VERSIONS)
         newer = (
@@ -124,7 +128,10 @@ def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) 
     written, so a saved file always loads (EncounterFileError names what would not).
     OSError from the file system (disk full, no permission) passes through.
     """
-    document = encounter_to_json(encounter_file.state)
+    try:
+        document = encounter_to_json(encounter_file.state)
+    except (PydanticSerializationError, TypeError, ValueError) as exc:
+        raise EncounterFileError(path, "encounter", f"cannot be serialised: {exc}") from exc
     non_finite = _find_non_finite(document["encounter"], ["encounter"])
     if non_finite is not None:
         raise EncounterFileError(path, non_finite, "is not a finite number; cannot be saved")
@@ -187,7 +194,7 @@ def _check_image_name(name: str, path: str | os.PathLike[str]) -> None:
 
 def _parse_json(raw: bytes, path: str | os.PathLike[str]) -> Any:
     try:
-        text = raw.decode("utf-8")
+        text = raw.decode("utf-8-sig")  # a BOM from a Windows editor is harmless
     except UnicodeDecodeError as exc:
         raise EncounterFileError(
             path, ENCOUNTER_ENTRY, f"is not UTF-8 text (byte {exc.start})"

@@ -265,6 +265,8 @@ def test_encounter_json_that_is_not_a_document(tmp_path: Path, raw: bytes, probl
     (lambda d: d["encounter"]["tokens"].__setitem__(0, "agent"),
      "encounter.tokens[0]", "Input should be an object (found 'agent')"),
     (lambda d: d.pop("encounter"), "encounter", "missing"),
+    (lambda d: d.pop("format"), "format", "missing: this is not a Killbox encounter"),
+    (lambda d: d.pop("version"), "version", "missing: this is not a Killbox encounter"),
 ])
 def test_a_bad_value_is_named_by_its_json_path(
     tmp_path: Path, mutate: Callable[[dict[str, Any]], object], place: str, problem: str

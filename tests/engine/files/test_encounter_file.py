@@ -23,7 +23,13 @@ from engine.files import (
     save_encounter,
 )
 from engine.grid import Square
-from tests.engine.files.builders import png_bytes, rich_file, rich_state
+from tests.engine.files.builders import (
+    png_bytes,
+    rich_entries,
+    rich_file,
+    rich_state,
+    write_archive,
+)
 from tests.engine.files.strategies import IMAGE_NAMES, encounter_states
 
 
@@ -167,3 +173,9 @@ def test_save_refuses_image_names_outside_the_images_folder(tmp_path: Path, name
         save_encounter(tmp_path / "x.killbox", EncounterFile(rich_state(), images))
     assert caught.value.place == name
     assert not (tmp_path / "x.killbox").exists()
+
+
+def test_a_byte_order_mark_from_a_windows_editor_is_accepted(tmp_path: Path) -> None:
+    entries = rich_entries()
+    entries["encounter.json"] = b"\xef\xbb\xbf" + entries["encounter.json"]
+    assert load_encounter(write_archive(tmp_path / "x.killbox", entries)).state == rich_state()
