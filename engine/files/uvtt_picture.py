@@ -129,7 +129,7 @@ def load_picture(data: bytes, map_size: tuple[float, float], bounds: tuple[int, 
                 raise PictureProblem(f"the {kind} header gives an empty size {original}")
             target, content = _target_size(original, map_size, bounds)
             if target == original:
-                image.load()  # proves the bytes are whole; the pixels are dropped on exit
+                _prove_whole(image)
                 picture = Picture(data, kind, original, original)
             else:
                 picture = _resample(image, kind, target, content, map_size)
@@ -146,7 +146,21 @@ def load_picture(data: bytes, map_size: tuple[float, float], bounds: tuple[int, 
     return picture
 
 
-def _open(data: bytes, kind: str) -> Image.Image:
+def _prove_whole(image: Image.Image) -> None:
+    """Fail if the picture is damaged or cut short, decoding as little as will tell.
+
+    A PNG needs no decoding here: ``check_image`` walks its chunks to the end, checking
+    each one's CRC. A JPEG has no checksums, so its whole bit stream is decoded, at 1/8
+    size (cheap); a WebP is decoded.
+    """
+    if isinstance(image, PngImagePlugin.PngImageFile):
+        return
+    if isinstance(image, JpegImagePlugin.JpegImageFile):
+        image.draft("RGB", (max(1, image.size[0] // 8), max(1, image.size[1] // 8)))
+    image.load()
+
+
+def _open(data: bytes, kind: str) -> ImageFile.ImageFile:
     # The format comes from the magic bytes: no plugin guesses. Opening through the plugin
     # class skips Pillow's generic size guard, whose limit is not ours; ``_resample``
     # applies ours before any pixel is decoded.
