@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.geometry.los import token_line_of_sight
-from engine.grid import Square, distance_squares, squares_of_footprint
+from engine.grid import DiagonalRule, GridScale, Square, distance_squares, squares_of_footprint
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph
 from engine.routes.lines import LineWalk, walk_line
@@ -99,6 +99,31 @@ def _attack_spaces(movement: MovementGraph, charger: Token, target: Token) -> li
             t in adjacency[s] for s in squares_of_footprint(space, charger.size) for t in targets
         )
     ]
+
+
+def _far_lower_bound(charger: Token, target: Token, rule: DiagonalRule) -> int:
+    """Distance to the nearest attack square when the charger stands outside their ring.
+
+    The ring's outer box holds every attack anchor, and its edge is part of the ring, so
+    from outside the box the nearest anchor is the charger's square clamped onto it.
+    Inside the box the answer is 0 (enumerate the squares instead).
+    """
+    reach = int(charger.stat("reach", 1))
+    low_x = target.square.x - reach - charger.size + 1
+    high_x = target.square.x + target.size + reach - 1
+    low_y = target.square.y - reach - charger.size + 1
+    high_y = target.square.y + target.size + reach - 1
+    x, y = charger.square
+    clamped = Square(min(max(x, low_x), high_x), min(max(y, low_y), high_y))
+    return distance_squares(charger.square, clamped, rule)
+
+
+def _too_far(target: Token, nearest: int, limit: int, surprise: bool, scale: GridScale) -> str:
+    what = "Speed in the surprise round" if surprise else "twice Speed"
+    return (
+        f"the closest square to attack {target.name} from is {scale.describe(nearest)} away, "
+        f"more than {what} ({scale.describe(limit)})"
+    )
 
 
 def _default_sight(movement: MovementGraph) -> LineOfSight:
@@ -186,6 +211,9 @@ def _d20_charge(
     if took_five_foot_step:
         reasons.append("a 5-ft step was taken this round, and a Charge forbids one")
     limit = scale.squares(charger.speed if surprise_round else 2 * charger.speed)
+    far = _far_lower_bound(charger, target, rule)
+    if far > limit:
+        return _refused(target, [*reasons, _too_far(target, far, limit, surprise_round, scale)])
     spaces = _attack_spaces(movement, charger, target)
     if not spaces:
         return _refused(target, [*reasons, f"no square to attack {target.name} from"])
@@ -195,12 +223,7 @@ def _d20_charge(
         reasons.append(f"already next to {target.name}: a Charge must move before the attack")
         return _refused(target, reasons)
     if nearest > limit:
-        what = "Speed in the surprise round" if surprise_round else "twice Speed"
-        reasons.append(
-            f"the closest square to attack {target.name} from is {scale.describe(nearest)} away, "
-            f"more than {what} ({scale.describe(limit)})"
-        )
-        return _refused(target, reasons)
+        return _refused(target, [*reasons, _too_far(target, nearest, limit, surprise_round, scale)])
     # Equally close spaces: the most direct line first (a GM charges straight when he can).
     closest = sorted(
         (s for s, d in distances.items() if d == nearest),

@@ -203,10 +203,16 @@ class MovementGraph:
         """Open, close or lock a door: the steps through it appear or vanish in place."""
         if portal_id not in self._portal_states:
             raise RouteError(f"no door or window {portal_id!r} on this map")
+        edges = self._portal_edges_by_id.get(portal_id, ())
+        # Make both ends of every affected step before the state changes, so that no end
+        # is made later from the new state while the other still holds the old one.
+        for a, b in edges:
+            self._adjacency[a]
+            self._adjacency[b]
         self.battlemap = self.battlemap.with_portal_state(portal_id, state)
         self._portal_states[portal_id] = self.battlemap.portal(portal_id)
         graph = self.graph
-        for a, b in self._portal_edges_by_id.get(portal_id, ()):
+        for a, b in edges:
             self._step_cache.pop(a, None)
             self._step_cache.pop(b, None)
             statically_open = self._step_open_statically(a, b)

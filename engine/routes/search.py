@@ -327,6 +327,8 @@ def cheapest_route(
     """The cheapest route for the mover to end on ``goal`` (A*), or None when there is none.
 
     The mover may not end on another token's square; ``budget`` (squares) caps the cost.
+    The estimate is the open-ground cost (exact without walls, so A* stays narrow there);
+    states dominated by the other parity are skipped as in ``reach``.
     """
     mover = movement.token(mover_id)
     goal = movement.check_square(goal, "route goal")
@@ -335,39 +337,73 @@ def cheapest_route(
         return None
     start = mover.square
     alternating = walker.alternating
-    best: dict[State, int] = {(start, 0): 0}
+    limit = budget if budget is not None else 1 << 30
+    best: list[dict[Square, int]] = [{start: 0}, {}]
     parents: dict[State, State] = {}
-    counter = 0
-    queue: list[tuple[int, int, int, Square, int]] = [
-        (_estimate(start, goal, 0, alternating), 0, counter, start, 0)
+    queue: list[tuple[int, int, Square, int]] = [
+        (_estimate(start, goal, 0, alternating), 0, start, 0)
     ]
-    steps = walker.steps
+    prune = alternating and not walker.difficult
+    one_square = walker.size == 1
+    step_cache = movement._step_cache
+    step_lists = movement.step_lists
+    blocked = walker.blocked
+    difficult = walker.difficult
+    gx, gy = goal
+    pop, push = heapq.heappop, heapq.heappush
+    never = 1 << 31
     while queue:
-        _, negative_cost, _, u, parity = heapq.heappop(queue)
+        _, negative_cost, u, parity = pop(queue)
         cost = -negative_cost
-        if best.get((u, parity)) != cost:
+        if best[parity].get(u) != cost:
             continue
         if u == goal:
             return _rebuild((u, parity), cost, parents, {}, movement.scale)
-        for v, next_parity, step in steps(u, parity):
-            new = cost + step
-            if budget is not None and new > budget:
+        if one_square:
+            lists = step_cache.get(u) or step_lists(u)
+            moves: Iterable[tuple[Square, int, int]] = _moves(lists, cost, parity, alternating)
+        else:
+            moves = ((v, cost + step, p) for v, p, step in walker.steps(u, parity))
+        for v, base, next_parity in moves:
+            if one_square and v in blocked:
                 continue
-            key = (v, next_parity)
-            old = best.get(key)
+            new = base
+            if one_square and difficult and v in difficult:
+                new += base - cost
+            if new > limit:
+                continue
+            if prune and best[1 - next_parity].get(v, never) <= new - (0 if next_parity else 1):
+                continue
+            table = best[next_parity]
+            old = table.get(v)
             if old is None or new < old:
-                best[key] = new
-                parents[key] = (u, parity)
-                counter += 1
+                table[v] = new
+                parents[(v, next_parity)] = (u, parity)
+                dx = v[0] - gx if v[0] > gx else gx - v[0]
+                dy = v[1] - gy if v[1] > gy else gy - v[1]
+                if dx > dy:
+                    dx, dy = dy, dx
+                # dx is now the diagonal count, dy - dx the straight steps.
+                estimate = dy + (dx + next_parity) // 2 if alternating else dy
                 # Ties go to the deeper state (larger cost so far), which keeps A* narrow.
-                heapq.heappush(
-                    queue,
-                    (
-                        new + _estimate(v, goal, next_parity, alternating),
-                        -new,
-                        counter,
-                        v,
-                        next_parity,
-                    ),
-                )
+                push(queue, (new + estimate, -new, v, next_parity))
     return None
+
+
+def _moves(
+    lists: tuple[tuple[Square, ...], tuple[Square, ...]], cost: int, parity: int, alternating: bool
+) -> Iterator[tuple[Square, int, int]]:
+    """(neighbour, cost after the step, parity after it) for a one-square mover."""
+    straight, diagonal = lists
+    after = cost + 1
+    for v in straight:
+        yield v, after, parity
+    if not alternating:
+        for v in diagonal:
+            yield v, after, parity
+    elif parity:
+        for v in diagonal:
+            yield v, after + 1, 0
+    else:
+        for v in diagonal:
+            yield v, after, 1

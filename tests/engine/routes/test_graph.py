@@ -53,6 +53,17 @@ def test_door_toggles_its_steps_in_place() -> None:
     assert not nx_graph.has_edge(Square(2, 2), Square(3, 2))
 
 
+def test_door_toggle_when_only_one_side_was_looked_at() -> None:
+    door = Portal("d1", (3, 2), (3, 3), PortalKind.DOOR, PortalState.OPEN)
+    movement = graph(portals=[door])
+    assert Square(3, 2) in movement.graph[Square(2, 2)]  # makes (2,2)'s neighbours only
+    movement.set_portal_state("d1", PortalState.CLOSED)
+    assert not movement.graph.has_edge(Square(2, 2), Square(3, 2))
+    assert Square(2, 2) not in movement.graph[Square(3, 2)]
+    movement.open_portal("d1")
+    assert movement.graph[Square(2, 2)][Square(3, 2)] is movement.graph[Square(3, 2)][Square(2, 2)]
+
+
 def test_window_blocks_even_when_open() -> None:
     window = Portal("w1", (3, 2), (3, 3), PortalKind.WINDOW, PortalState.OPEN)
     movement = graph(portals=[window])

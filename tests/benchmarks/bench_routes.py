@@ -1,0 +1,108 @@
+"""Route benchmarks (a script, not a test): run ``python tests/benchmarks/bench_routes.py``.
+
+On the generated 200x200 map with 2,000 wall and door segments and 100 tokens
+(``tests/benchmarks/synthetic_map.py``), each figure is printed as
+``<figure>: <median> ms (target <target> ms)``:
+
+- building the movement graph from the encounter;
+- toggling one door (the graph is updated in place);
+- reach within 12 squares for one token;
+- Charge legality (d20 clear path, line of sight from ``engine.geometry``) of one token
+  against the 50 opponents on the map;
+- the cheapest route from one corner of the map to the other.
+
+The graph is built once and then reused, as the app does: the query figures are medians
+of repeated queries on a graph whose adjacency the first query has already touched.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from engine.battlemap import PortalState  # noqa: E402
+from engine.grid import Square  # noqa: E402
+from engine.routes import MovementGraph, cheapest_route, reach  # noqa: E402
+from engine.routes.charge import charge_options  # noqa: E402
+from engine.tokens import Side  # noqa: E402
+from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
+
+TARGETS_MS = {
+    "build graph": 300.0,
+    "door toggle": 5.0,
+    "reach within 12 squares": 2.0,
+    "Charge legality vs 50 opponents": 5.0,
+    "route across the whole map": 20.0,
+}
+
+
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def report(figure: str, value: float) -> None:
+    print(f"{figure}: {value:.2f} ms (target {TARGETS_MS[figure]:g} ms)")
+
+
+def main() -> None:
+    state = make_big_encounter(seed=0)
+    report("build graph", median_ms(lambda: MovementGraph(state), 7))
+
+    movement = MovementGraph(state)
+    door = state.battlemap.portals[0].id
+
+    def toggle() -> None:
+        closed = movement.portal_state(door) is not PortalState.OPEN
+        movement.set_portal_state(door, PortalState.OPEN if closed else PortalState.CLOSED)
+
+    report("door toggle", median_ms(toggle, 51))
+
+    party = [t for t in state.tokens if t.side is Side.PARTY]
+    runner = min(party, key=lambda t: abs(t.square.x - 100) + abs(t.square.y - 100))
+    reach(movement, runner.id, 12)
+    report("reach within 12 squares", median_ms(lambda: reach(movement, runner.id, 12), 51))
+
+    opponents = [t for t in state.tokens if t.side is Side.ENEMY]
+    assert len(opponents) == 50, len(opponents)
+    # The party token with the most opponents within Charge range, so that lines and line
+    # of sight are exercised, not only the quick "too far" answer.
+    charger = max(
+        party,
+        key=lambda p: sum(
+            max(abs(o.square.x - p.square.x), abs(o.square.y - p.square.y)) <= 13 for o in opponents
+        ),
+    )
+    charge_options(movement, charger.id, system="d20-firearms")
+    report(
+        "Charge legality vs 50 opponents",
+        median_ms(lambda: charge_options(movement, charger.id, system="d20-firearms"), 21),
+    )
+
+    corner = min(party, key=lambda t: t.square.x + t.square.y)
+    occupied = movement.occupant
+    goal = next(
+        Square(x, y)
+        for x, y in ((199 - i, 199 - j) for i in range(20) for j in range(20))
+        if Square(x, y) not in occupied and Square(x, y) not in movement.impassable
+    )
+    first = cheapest_route(movement, corner.id, goal)
+    assert first is not None, "no route across the benchmark map"
+    report(
+        "route across the whole map",
+        median_ms(lambda: cheapest_route(movement, corner.id, goal), 11),
+    )
+
+
+if __name__ == "__main__":
+    main()
