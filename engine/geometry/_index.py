@@ -8,23 +8,28 @@ maps up by identity first and only falls back to hashing for an equal copy.
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
+from typing import Generic, TypeVar
 
 import numpy as np
 import shapely
 from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
+from engine.encounter import EncounterState
 from engine.geometry._march import WallGrid, build_wall_grid
-from engine.grid import Point
+from engine.grid import Point, Square
 
 #: A wall end that no other sight-blocking segment shares is pulled back by this much, so a
 #: line that only touches the very end of a wall is not blocked (d20's grazing rule).
 FREE_END_TOLERANCE = 1e-4
 
 FloatArray = NDArray[np.float64]
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 @dataclass(frozen=True, eq=False)
@@ -101,19 +106,42 @@ def _by_value(battlemap: BattleMap) -> SightIndex:
     return _build(battlemap)
 
 
-_BY_IDENTITY: OrderedDict[int, tuple[BattleMap, SightIndex]] = OrderedDict()
-_IDENTITY_SLOTS = 8
+class IdentityCache(Generic[K, V]):
+    """A small cache keyed by object identity, for immutable values that are slow to hash.
+
+    Holding the key keeps its id from being reused while the entry lives.
+    """
+
+    def __init__(self, build: Callable[[K], V], slots: int = 8) -> None:
+        self._build = build
+        self._slots = slots
+        self._entries: OrderedDict[int, tuple[K, V]] = OrderedDict()
+
+    def __call__(self, key: K) -> V:
+        hit = self._entries.get(id(key))
+        if hit is not None and hit[0] is key:
+            self._entries.move_to_end(id(key))
+            return hit[1]
+        value = self._build(key)
+        self._entries[id(key)] = (key, value)
+        while len(self._entries) > self._slots:
+            self._entries.popitem(last=False)
+        return value
 
 
-def sight_index(battlemap: BattleMap) -> SightIndex:
-    """The sight index of a map, built once per map (identity first, then by value)."""
-    hit = _BY_IDENTITY.get(id(battlemap))
-    if hit is not None and hit[0] is battlemap:
-        _BY_IDENTITY.move_to_end(id(battlemap))
-        return hit[1]
-    index = _by_value(battlemap)
-    # Holding the map keeps its id from being reused while the entry lives.
-    _BY_IDENTITY[id(battlemap)] = (battlemap, index)
-    while len(_BY_IDENTITY) > _IDENTITY_SLOTS:
-        _BY_IDENTITY.popitem(last=False)
-    return index
+#: The sight index of a map, built once per map (by identity first, then by value).
+sight_index: IdentityCache[BattleMap, SightIndex] = IdentityCache(_by_value)
+
+
+def _occupancy(encounter: EncounterState) -> dict[Square, str]:
+    return {square: token.id for token in encounter.tokens for square in token.squares}
+
+
+def _token_order(encounter: EncounterState) -> dict[str, int]:
+    return {token.id: number for number, token in enumerate(encounter.tokens)}
+
+
+#: Which token id stands on each square of an encounter (cached per encounter value).
+occupancy_of: IdentityCache[EncounterState, dict[Square, str]] = IdentityCache(_occupancy)
+#: Each token id's place in the encounter's token order.
+token_order: IdentityCache[EncounterState, dict[str, int]] = IdentityCache(_token_order)

@@ -13,10 +13,12 @@ template is cut to what its point of origin sees, so a blast does not pass throu
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from enum import StrEnum
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from engine.encounter import EncounterState
 from engine.geometry.results import AffectedToken, TemplateResult
@@ -30,6 +32,9 @@ class Inclusion(StrEnum):
     CENTRE = "centre"  # d20 family: the square's centre lies in the template
     PARTIAL = "partial"  # Savage Worlds: some part of the square lies beneath it
 
+
+IntArray = NDArray[np.int_]
+BoolArray = NDArray[np.bool_]
 
 #: Savage Worlds blast templates by name: radius in inches (one inch = one square).
 SAVAGE_BLASTS: dict[str, float] = {"small": 1.0, "medium": 2.0, "large": 3.0}
@@ -121,10 +126,79 @@ def savage_cone_shape(origin: Point, direction: float) -> shapely.Polygon:
     )
 
 
+#: An exact test of which squares (given by their top-left corners) a template covers under
+#: an inclusion rule, or None when it has no exact answer for that rule.
+SquareTest = Callable[[IntArray, IntArray, Inclusion], "BoolArray | None"]
+
+
+def _circle_test(centre: Point, radius: float) -> SquareTest:
+    cx, cy = centre
+
+    def test(xs: IntArray, ys: IntArray, rule: Inclusion) -> BoolArray:
+        if rule is Inclusion.CENTRE:
+            dx, dy = xs + 0.5 - cx, ys + 0.5 - cy
+            inside: BoolArray = dx * dx + dy * dy <= radius * radius + _EDGE
+            return inside
+        # Nearest point of each square to the centre, strictly inside the disc.
+        dx = np.maximum(np.abs(xs + 0.5 - cx) - 0.5, 0.0)
+        dy = np.maximum(np.abs(ys + 0.5 - cy) - 0.5, 0.0)
+        under: BoolArray = dx * dx + dy * dy < radius * radius - _EDGE
+        return under
+
+    return test
+
+
+def _cone_test(origin: Point, direction: float, length: float, angle: float) -> SquareTest:
+    ox, oy = origin
+    ux, uy = _unit(direction)
+    cos_half = math.cos(math.radians(angle / 2))
+
+    def test(xs: IntArray, ys: IntArray, rule: Inclusion) -> BoolArray | None:
+        if rule is not Inclusion.CENTRE:
+            return None
+        dx, dy = xs + 0.5 - ox, ys + 0.5 - oy
+        distance = np.hypot(dx, dy)
+        along = (dx * ux + dy * uy) / np.maximum(distance, 1e-12)
+        inside: BoolArray = (distance <= length + _EDGE) & (
+            (along >= cos_half - _EDGE) | (distance < _EDGE) | (angle >= 360)
+        )
+        return inside
+
+    return test
+
+
+def _rectangle_test(
+    origin: Point, direction: float, along: tuple[float, float], across: float
+) -> SquareTest:
+    """Centres within ``along`` (from, to) of ``origin`` on the axis and ``across`` either side."""
+    ox, oy = origin
+    ux, uy = _unit(direction)
+
+    def test(xs: IntArray, ys: IntArray, rule: Inclusion) -> BoolArray | None:
+        if rule is not Inclusion.CENTRE:
+            return None
+        dx, dy = xs + 0.5 - ox, ys + 0.5 - oy
+        a = dx * ux + dy * uy
+        b = -dx * uy + dy * ux
+        inside: BoolArray = (
+            (a >= along[0] - _EDGE) & (a <= along[1] + _EDGE) & (np.abs(b) <= across + _EDGE)
+        )
+        return inside
+
+    return test
+
+
 def covered_squares(
-    encounter: EncounterState, shape: shapely.Geometry, inclusion: Inclusion
+    encounter: EncounterState,
+    shape: shapely.Geometry,
+    inclusion: Inclusion,
+    exact: SquareTest | None = None,
 ) -> frozenset[Square]:
-    """The map squares a shape covers under an inclusion rule."""
+    """The map squares a shape covers under an inclusion rule.
+
+    ``exact`` answers from the template's own geometry (a true circle rather than the
+    drawn polygon) when it can; otherwise the shape decides.
+    """
     battlemap = encounter.battlemap
     if shape.is_empty:
         return frozenset()
@@ -136,6 +210,11 @@ def covered_squares(
         return frozenset()
     grid_x, grid_y = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
     xs, ys = grid_x.ravel(), grid_y.ravel()
+    known = exact(xs, ys, inclusion) if exact is not None else None
+    if known is not None:
+        return frozenset(
+            map(Square._make, zip(xs[known].tolist(), ys[known].tolist(), strict=True))
+        )
     shapely.prepare(shape)
     # A hair of tolerance keeps a centre lying on the edge inside however the template turns,
     # and a square whose edge only touches the template outside.
@@ -167,8 +246,12 @@ def apply_template(
     origin: Point,
     inclusion: Inclusion | None = None,
     clip_to_walls: bool = False,
+    exact: SquareTest | None = None,
 ) -> TemplateResult:
-    """Squares and tokens under a template shape; optionally cut to what ``origin`` sees."""
+    """Squares and tokens under a template shape; optionally cut to what ``origin`` sees.
+
+    ``exact`` is an optional exact square test for the unclipped template.
+    """
     rule = inclusion or default_inclusion(encounter.system)
     reasons: tuple[str, ...] = ()
     if clip_to_walls:
@@ -181,8 +264,9 @@ def apply_template(
         clipped = shapely.intersection(shape, seen)
         if clipped.area < shape.area - 1e-9:
             reasons = ("walls stop part of the area: it covers only what its origin can see",)
+            exact = None
         shape = clipped
-    squares = covered_squares(encounter, shape, rule)
+    squares = covered_squares(encounter, shape, rule, exact)
     return TemplateResult(shape, squares, touched_tokens(encounter, squares), reasons)
 
 
@@ -199,7 +283,12 @@ def cone_template(
     """A cone (a d20 cone is a quarter circle, 90 degrees) from ``origin``."""
     shape = cone_shape(origin, direction, length, angle)
     return apply_template(
-        encounter, shape, origin=origin, inclusion=inclusion, clip_to_walls=clip_to_walls
+        encounter,
+        shape,
+        origin=origin,
+        inclusion=inclusion,
+        clip_to_walls=clip_to_walls,
+        exact=_cone_test(origin, direction, length, angle),
     )
 
 
@@ -218,6 +307,7 @@ def circle_template(
         origin=centre,
         inclusion=inclusion,
         clip_to_walls=clip_to_walls,
+        exact=_circle_test(centre, radius),
     )
 
 
@@ -237,6 +327,7 @@ def square_template(
         origin=centre,
         inclusion=inclusion,
         clip_to_walls=clip_to_walls,
+        exact=_rectangle_test(centre, direction, (-side / 2, side / 2), side / 2),
     )
 
 
@@ -257,6 +348,7 @@ def line_template(
         origin=origin,
         inclusion=inclusion,
         clip_to_walls=clip_to_walls,
+        exact=_rectangle_test(origin, direction, (0.0, length), width / 2),
     )
 
 
