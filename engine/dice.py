@@ -5,7 +5,8 @@ touching anybody else's randomness, each roll swaps ``d20.expression.random`` fo
 :class:`random.Random` seeded from (encounter seed, roll number) under a lock, so roll n
 of an encounter is always the same whatever happened elsewhere in the process.
 
-The GM may roll physical dice instead: :class:`GivenDice` hands back typed totals.
+The GM may roll physical dice instead: :class:`GivenDice` takes what the dice show (the
+sum of the dice of one roll, e.g. the d20's face) and adds the expression's modifiers.
 
 >>> dice = SeededDice(seed=7)
 >>> first = dice.roll("1d20+5", "initiative")
@@ -14,7 +15,7 @@ True
 >>> dice.rolls
 1
 >>> GivenDice([17]).roll("1d20+5", "initiative").total
-17
+22
 """
 
 from __future__ import annotations
@@ -112,21 +113,26 @@ class SeededDice:
         return Roll(expression, int(result.total), str(result), purpose, natural=_natural(result))
 
 
-class GivenDice:
-    """Totals the GM typed in from physical dice, used in order.
+def modifier_of(expression: str) -> tuple[int, int]:
+    """(constant modifier, number of dice) of an expression such as ``2d6+3``."""
+    result = roll_expression(expression, random.Random(0))
+    groups = [node for node in _walk(result.expr) if isinstance(node, d20.Dice)]
+    dice_sum = sum(int(group.number) for group in groups)
+    count = sum(len(group.values) for group in groups)
+    return int(result.total) - dice_sum, count
 
-    When they run out, ``fallback`` rolls the rest (or a :class:`DiceError` says which roll
-    was missing). ``naturals`` may give the natural die faces for threat and error checks.
+
+class GivenDice:
+    """What the GM's physical dice showed, used in order; the engine adds the modifiers.
+
+    Each value is the sum of the dice of one roll (for ``1d20+5`` the d20's face, so a
+    typed 17 makes 22; for ``2d6+1`` the two dice together). A single-d20 roll reports
+    the typed face as its natural result, so threats and errors work as rolled. When the
+    values run out, ``fallback`` rolls the rest (or a :class:`DiceError` names the roll).
     """
 
-    def __init__(
-        self,
-        totals: Iterable[int],
-        fallback: Dice | None = None,
-        naturals: Iterable[int | None] = (),
-    ) -> None:
-        self._totals = list(totals)
-        self._naturals = list(naturals)
+    def __init__(self, faces: Iterable[int], fallback: Dice | None = None) -> None:
+        self._totals = list(faces)
         self._used = 0
         self._fallback = fallback
 
@@ -136,10 +142,13 @@ class GivenDice:
 
     def roll(self, expression: str, purpose: str) -> Roll:
         if self._used < len(self._totals):
-            total = self._totals[self._used]
-            natural = self._naturals[self._used] if self._used < len(self._naturals) else None
+            face = self._totals[self._used]
             self._used += 1
-            return Roll(expression, total, f"typed {total}", purpose, given=True, natural=natural)
+            modifier, count = modifier_of(expression)
+            natural = face if count == 1 and expression.replace(" ", "").startswith("1d20") else None
+            total = face + modifier
+            detail = f"typed {face}" + (f" {modifier:+d}" if modifier else "") + f" = {total}"
+            return Roll(expression, total, detail, purpose, given=True, natural=natural)
         if self._fallback is not None:
             return self._fallback.roll(expression, purpose)
         raise DiceError(

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def sort(
     combatants: Iterable[Combatant],
-    acts_at: Callable[[Combatant], int] = lambda c: c.initiative,
+    acts_at: Callable[[Combatant], float] = lambda c: c.initiative,
 ) -> tuple[Combatant, ...]:
     """Acting order: highest count first, then highest tiebreak, then token id.
 

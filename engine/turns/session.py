@@ -43,7 +43,7 @@ class _Counting:
 
 def log_text(event: Event) -> str:
     """An event as one log line; a roll's working is added in brackets."""
-    if event.roll is None or event.roll.given:
+    if event.roll is None:
         return event.text
     return f"{event.text} [{event.roll.detail}]"
 

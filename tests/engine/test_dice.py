@@ -44,7 +44,8 @@ def test_natural_die_face_is_reported() -> None:
 
 def test_given_dice_use_typed_totals_then_fall_back() -> None:
     dice = GivenDice([17, 4], fallback=SeededDice(0))
-    assert dice.roll("1d20", "a").total == 17
+    first = dice.roll("1d20+5", "a")
+    assert (first.total, first.natural) == (22, 17)
     assert dice.roll("1d20", "b").given
     assert not dice.roll("1d20", "c").given
 

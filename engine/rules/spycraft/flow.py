@@ -239,7 +239,7 @@ def roll_offs(
     """Equal counts and equal bonuses: each rolls 1d20, high first, re-rolling ties."""
     events: list[Event] = []
     result = list(combatants)
-    groups: dict[tuple[int, int, int], list[int]] = {}
+    groups: dict[tuple[float, int, int], list[int]] = {}
     for index, c in enumerate(result):
         delayed, bonus = (*c.tiebreak, 0, 0, 0)[:2]
         groups.setdefault((acts_at(c), delayed, bonus), []).append(index)
@@ -272,14 +272,15 @@ def roll_offs(
     return result, events
 
 
-def acts_at(combatant: Combatant) -> int:
-    """The count a combatant acts on this round (a Joint Action moves him; counts stay)."""
+def acts_at(combatant: Combatant) -> float:
+    """The count a combatant acts on this round (a Joint Action moves him; counts stay).
+
+    Joint Action members share the leader's count, in the order the leader chose.
+    """
     joint = combatant.data.get("acts_at")
-    return (
-        int(joint)
-        if isinstance(joint, int) and not isinstance(joint, bool)
-        else combatant.initiative
-    )
+    if isinstance(joint, int | float) and not isinstance(joint, bool):
+        return float(joint)
+    return float(combatant.initiative)
 
 
 def _surprise(
@@ -454,10 +455,18 @@ def _apply_joint(
         leader = next((c for c in result if c.token_id == joint.token_id), None)
         if leader is None:
             continue
-        members = _ids(joint.data.get("members", "")) | {joint.token_id}
+        order = [m for m in str(joint.data.get("order", "")).split(",") if m]
+        rank = {token_id: i for i, token_id in enumerate(order)}
         result = [
-            replace(c, data={**c.data, "acts_at": leader.initiative, "joint": joint.token_id})
-            if c.token_id in members
+            replace(
+                c,
+                data={
+                    **c.data,
+                    "acts_at": leader.initiative + (len(order) - rank[c.token_id]) / 100,
+                    "joint": joint.token_id,
+                },
+            )
+            if c.token_id in rank
             else c
             for c in result
         ]
@@ -517,9 +526,11 @@ def after_action(
     if state.combat.has(actor):
         mine = state.combat.combatant(actor)
         leader = mine.data.get("joint")
-        if leader and any(e.kind == EventKind.ROLL and "fails" in e.text for e in events):
+        if leader and mine.get("failed_check", False):
             state, broke = break_joint(state, str(leader))
             more.extend(broke)
+        if mine.get("failed_check", False):
+            state = model.set_data(state, actor, failed_check=False)
     state, yielded = yield_if_passed(system, state, dice)
     return state, (*events, *more, *yielded)
 
@@ -536,8 +547,6 @@ def break_joint(state: EncounterState, leader: str) -> tuple[EncounterState, lis
     active = state.combat.active
     if active is not None and state.combat.combatant(active).data.get("joint") == leader:
         state = model.set_budget(state, active, 0)
-    for token_id in [c.token_id for c in state.combat.order if c.data.get("joint") == leader]:
-        state = model.set_data(state, token_id, joint="", acts_at=False)
     names = ", ".join(state.token(t).name for t in lost) or "nobody else"
     return state, [
         Event(

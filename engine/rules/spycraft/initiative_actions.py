@@ -319,6 +319,11 @@ class JointAction(Handler):
         actor = state.token(_actor(state, command))
         reasons: list[str] = []
         most = max(1, model.stat_int(actor, "cha") + 1)
+        order = command.option("order")
+        if order is not None:
+            named = sorted(m for m in str(order).split(",") if m)
+            if named != sorted((actor.id, *command.targets)):
+                reasons.append("the order must name the leader and each chosen teammate once")
         if len(command.targets) > most:
             reasons.append(f"{actor.name} may lead at most {most} teammates (Cha modifier +1)")
         for target in command.targets:
@@ -364,7 +369,10 @@ class JointAction(Handler):
                 "joint",
                 "",
                 "joint_action",
-                {"round": state.combat.round + 1, "members": ",".join(command.targets)},
+                {
+                    "round": state.combat.round + 1,
+                    "order": str(command.option("order", ",".join((actor.id, *command.targets)))),
+                },
             )
             state = replace(
                 state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
@@ -752,3 +760,38 @@ class FluidEvent(Handler):
                 (actor.id,),
             ),
         )
+
+
+@handles("action_check")
+class ActionCheck(Handler):
+    """Anything else: ``name`` (what), optional ``skill`` (a stat) and ``dc`` to roll
+    against, ``full=True`` for a full action. A failed check breaks a Joint Action."""
+
+    def halves(self, state: EncounterState, command: Command) -> int | None:
+        return 2 if command.option("full", False) else 1
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(_actor(state, command))
+        what = str(command.option("name", "an action"))
+        dc = command.option("dc")
+        rolls: tuple[str, ...] = ()
+        if dc is not None:
+            bonus = model.skill(actor, str(command.option("skill", "")))
+            rolls = (f"{command.option('skill', 'check')} 1d20{bonus:+d} vs DC {dc}",)
+        return Preview(command, True, summary=f"{actor.name}: {what}.", rolls=rolls)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(_actor(state, command))
+        what = str(command.option("name", "an action"))
+        events = [Event(EventKind.ACTION, f"{actor.name}: {what}.", (actor.id,))]
+        dc = command.option("dc")
+        if dc is not None:
+            skill = str(command.option("skill", ""))
+            label = f"{skill or 'check'} ({what})"
+            ok, _, _, _, event = straight(
+                dice, command, actor, model.skill(actor, skill), int(dc), label
+            )
+            events.append(event)
+            if not ok:
+                state = model.note_failed_check(state, actor.id)
+        return state, tuple(events)

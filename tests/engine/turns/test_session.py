@@ -85,10 +85,10 @@ def test_replay_with_the_same_seed_gives_the_same_log() -> None:
 
 def test_typed_rolls_are_used_in_order() -> None:
     fight = two()
-    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol"), [9, 5])
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol"), [8, 5])
     texts = [e.text for e in fight.log]
-    assert any("attacks Guard: 9 against Defense" in t for t in texts)
-    assert fight.state.token("guard").stats["vitality"] == 20  # 9 misses Defense 12
+    assert any("attacks Guard: 11 against Defense" in t for t in texts)
+    assert fight.state.token("guard").stats["vitality"] == 20  # 8 + 3 = 11 misses Defense 12
 
 
 def test_the_log_reads_as_sentences() -> None:
