@@ -159,11 +159,30 @@ def test_an_entry_outside_images_is_refused(tmp_path: Path) -> None:
 def test_an_entry_over_the_size_cap_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(archive_module, "MAX_ENTRY_BYTES", 1000)
-    entries = {**rich_entries(), "images/big.png": png_bytes() + b"\x00" * 5000}
+    entries = {**rich_entries(), "images/big.png": png_bytes() + b"\x00" * 50_000}
+    cap = len(entries["encounter.json"]) + 1000
+    monkeypatch.setattr(archive_module, "MAX_ENTRY_BYTES", cap)
+    read_names: list[str] = []
+    real_read_entry = archive_module._read_entry
+    monkeypatch.setattr(archive_module, "_read_entry", lambda archive, info, path: (
+        read_names.append(info.filename) or real_read_entry(archive, info, path)))
     error = load_error(write_archive(tmp_path / "x.killbox", entries))
-    assert error.place == "encounter.json" or error.place == "images/big.png"
-    assert "over the limit of 1,000 bytes" in error.problem
+    assert error.place == "images/big.png"
+    assert f"over the limit of {cap:,} bytes" in error.problem
+    assert read_names == []  # refused from the directory, before anything was unpacked
+
+
+def test_reading_stops_at_the_cap_even_if_the_directory_check_was_passed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Belt and braces: the byte count is checked again while unpacking."""
+    path = write_archive(tmp_path / "x.killbox", {"images/big.png": b"\x00" * 50_000})
+    monkeypatch.setattr(archive_module, "MAX_ENTRY_BYTES", 10_000)
+    monkeypatch.setattr(archive_module, "_CHUNK", 4096)
+    with zipfile.ZipFile(path) as archive, pytest.raises(EncounterFileError) as caught:
+        archive_module._read_entry(archive, archive.getinfo("images/big.png"), path)
+    assert caught.value.place == "images/big.png"
+    assert "unpacks to 12,288 bytes or more, over the limit of 10,000 bytes" in str(caught.value)
 
 
 def test_an_entry_lying_about_its_size_is_refused(tmp_path: Path) -> None:
