@@ -21,6 +21,7 @@ import shapely
 from numpy.typing import NDArray
 
 from engine.encounter import EncounterState
+from engine.geometry._index import occupancy_of, token_order
 from engine.geometry.results import AffectedToken, TemplateResult
 from engine.geometry.visibility import visibility_polygon
 from engine.grid import Point, Square
@@ -75,14 +76,22 @@ def cone_shape(
         [origin[0] + length * np.cos(angles), origin[1] + length * np.sin(angles)]
     )
     if angle >= 360:
-        return shapely.Polygon(arc)
-    return shapely.Polygon([origin, *map(tuple, arc)])
+        return shapely.polygons(arc)
+    return shapely.polygons(np.vstack([np.asarray(origin, dtype=np.float64), arc]))
 
 
 def circle_shape(centre: Point, radius: float) -> shapely.Polygon:
-    """A burst or blast: a disc of ``radius`` squares."""
+    """A burst or blast: a disc of ``radius`` squares (drawn as a 64-sided polygon)."""
     _check_positive(radius, "radius")
-    return shapely.Point(centre).buffer(radius, quad_segs=_ARC_STEPS)
+    return shapely.polygons(np.asarray(centre) + radius * _UNIT_CIRCLE)
+
+
+_UNIT_CIRCLE = np.column_stack(
+    [
+        np.cos(np.linspace(0, 2 * np.pi, 4 * _ARC_STEPS + 1)),
+        np.sin(np.linspace(0, 2 * np.pi, 4 * _ARC_STEPS + 1)),
+    ]
+)
 
 
 def square_shape(centre: Point, side: float, direction: float = 0.0) -> shapely.Polygon:
@@ -208,8 +217,8 @@ def covered_squares(
     hi_y = min(battlemap.height - 1, math.ceil(maxy) - 1)
     if hi_x < lo_x or hi_y < lo_y:
         return frozenset()
-    grid_x, grid_y = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
-    xs, ys = grid_x.ravel(), grid_y.ravel()
+    columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)
+    xs, ys = np.tile(columns, len(rows)), np.repeat(rows, len(columns))
     known = exact(xs, ys, inclusion) if exact is not None else None
     if known is not None:
         return frozenset(
@@ -231,12 +240,17 @@ def touched_tokens(
     encounter: EncounterState, squares: frozenset[Square]
 ) -> tuple[AffectedToken, ...]:
     """Every token with at least one square among ``squares``, with those squares."""
-    found = []
-    for token in encounter.tokens:
-        under = tuple(s for s in token.squares if s in squares)
-        if under:
-            found.append(AffectedToken(token.id, under))
-    return tuple(found)
+    occupancy = occupancy_of(encounter)
+    under: dict[str, list[Square]] = {}
+    for square in squares:
+        token_id = occupancy.get(square)
+        if token_id is not None:
+            under.setdefault(token_id, []).append(square)
+    order = token_order(encounter)
+    return tuple(
+        AffectedToken(token_id, tuple(sorted(found, key=lambda s: (s.y, s.x))))
+        for token_id, found in sorted(under.items(), key=lambda item: order[item[0]])
+    )
 
 
 def apply_template(
