@@ -30,6 +30,7 @@ from engine.encounter import EncounterState
 from engine.files import EncounterFile, encounter_to_json
 from engine.grid import FIVE_FOOT, Square
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
+from engine.turns.combat import Combatant, CombatState, LogEntry, PendingAction, Phase
 
 
 def png_bytes(size: tuple[int, int] = (8, 6), colour: str = "olive") -> bytes:
@@ -109,8 +110,20 @@ def rich_state() -> EncounterState:
         Token("civ", "Forklift driver", Side.NEUTRAL, Square(11, 9)),
         Token("ally", "Informant", Side.ALLY, Square(3, 3), speed=0.0),
     )
+    combat = CombatState(
+        phase=Phase.ROUND, round=2,
+        order=(Combatant("agent-1", 18, (3, 12), {"half": 1, "free": 1}, {"moved": True},
+                         acted=True),
+               Combatant("thug-1", 11, (1,), data={"fluid": -2, "note": "braced"})),
+        active="thug-1",
+        pending=(PendingAction("ally", "ready", "thug-1 moves", "shoot", {"bonus": 1.5}),),
+        seed=2**70 + 3, rolls=17,
+        log=(LogEntry(1, "initiative", "Agent Kestrel acts first.", ("agent-1",)),),
+        data={"surprise": False},
+    )
     return EncounterState("Warehouse shoot-out", "spycraft", FIVE_FOOT, battlemap, tokens,
-                          description="Crates, a roll-up door and a catwalk.\nLine two.")
+                          description="Crates, a roll-up door and a catwalk.\nLine two.",
+                          combat=combat)
 
 
 def rich_file() -> EncounterFile:

@@ -20,6 +20,7 @@ from engine.battlemap import (
 from engine.encounter import EncounterState
 from engine.grid import DiagonalRule, GridScale, Square, Unit
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
+from engine.turns.combat import Combatant, CombatState, LogEntry, PendingAction, Phase
 
 IMAGE_NAMES = ("images/background.png", "images/portrait-a.png", "images/b.png")
 
@@ -121,4 +122,23 @@ def encounter_states(draw: st.DrawFn) -> EncounterState:
     scale = GridScale(draw(st.floats(min_value=0.01, max_value=1e6)),
                       draw(st.sampled_from(Unit)), draw(st.sampled_from(DiagonalRule)))
     return EncounterState(draw(text), draw(text), scale, battlemap, tuple(tokens),
-                          draw(st.text(max_size=40)))
+                          draw(st.text(max_size=40)), draw(combat_states(tokens)))
+
+
+def combat_states(tokens: list[Token]) -> st.SearchStrategy[CombatState]:
+    ids = [t.id for t in tokens]
+    token_ids = st.sampled_from(ids) if ids else text
+    data = st.dictionaries(text, stat_values, max_size=3)
+    combatant = st.builds(Combatant, token_ids, st.integers(),
+                          st.lists(st.integers(), max_size=3).map(tuple),
+                          st.dictionaries(text, st.integers(), max_size=2), data, st.booleans())
+    return st.builds(
+        CombatState, st.sampled_from(Phase), st.integers(0, 99),
+        st.lists(combatant, max_size=3).map(tuple), st.none() | token_ids,
+        st.lists(st.builds(PendingAction, token_ids, text, text, text, data),
+                 max_size=2).map(tuple),
+        st.integers(), st.integers(0, 10_000),
+        st.lists(st.builds(LogEntry, st.integers(0, 99), text, st.text(max_size=30),
+                           st.lists(token_ids, max_size=2).map(tuple)), max_size=3).map(tuple),
+        data,
+    )

@@ -23,6 +23,7 @@ from engine.files import (
     save_encounter,
 )
 from engine.grid import Square
+from engine.turns.combat import CombatState
 from tests.engine.files.builders import (
     png_bytes,
     rich_entries,
@@ -179,3 +180,19 @@ def test_a_byte_order_mark_from_a_windows_editor_is_accepted(tmp_path: Path) -> 
     entries = rich_entries()
     entries["encounter.json"] = b"\xef\xbb\xbf" + entries["encounter.json"]
     assert load_encounter(write_archive(tmp_path / "x.killbox", entries)).state == rich_state()
+
+
+def test_a_file_written_before_a_field_existed_loads_with_its_default() -> None:
+    """Version 1 files from before ``combat`` was added to the state still load."""
+    document = encounter_to_json(rich_state())
+    del document["encounter"]["combat"]
+    assert encounter_from_json(document) == replace(rich_state(), combat=CombatState())
+
+
+def test_combat_state_with_a_big_dice_seed_survives_a_save(tmp_path: Path) -> None:
+    path = tmp_path / "x.killbox"
+    save_encounter(path, rich_file())
+    combat = load_encounter(path).state.combat
+    assert combat == rich_state().combat
+    assert combat.seed == 2**70 + 3
+    assert combat.order[0].tiebreak == (3, 12)
