@@ -3,3 +3,7 @@
 The action budget (``budget``: attack or movement actions per round, Full-Auto as three
 actions at rising recoil) and every special attack action (``special_actions``).
 """
+
+from engine.rules.d20_firearms.system import SYSTEM, D20FirearmsSystem
+
+__all__ = ["SYSTEM", "D20FirearmsSystem"]

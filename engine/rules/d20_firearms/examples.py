@@ -1,0 +1,36 @@
+"""Concrete d20 firearms commands worth trying for a token now."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from engine.encounter import EncounterState
+from engine.rules.base import Command
+from engine.tokens import are_opponents
+
+
+def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
+    actor = state.token(token_id)
+    foes = [t for t in state.tokens if are_opponents(actor.side, t.side)]
+    for square in actor.square.neighbours():
+        yield Command.build("move", token_id, squares=[square])
+        yield Command.build("move", token_id, squares=[square], accept_fire=True)
+    yield Command("stop_aiming", token_id)
+    yield Command("locate_enemies", token_id)
+    for weapon in actor.weapons:
+        yield Command.build("aim", token_id, weapon=weapon.name)
+        yield Command.build("draw_holster", token_id, weapon=weapon.name)
+        yield Command.build("reload", token_id, weapon=weapon.name)
+        yield Command.build("drop_item", token_id, weapon=weapon.name)
+    for foe in foes:
+        yield Command.build("charge", token_id, targets=[foe.id])
+        yield Command.build("overwatch", token_id, targets=[foe.id])
+        yield Command.build("two_weapon_attack", token_id, targets=[foe.id])
+        for weapon in actor.weapons:
+            yield Command.build("attack", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("full_auto", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("blind_fire", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("covering_fire", token_id, squares=[foe.square],
+                                weapon=weapon.name)
+            yield Command.build("suppressive_fire", token_id, squares=[foe.square],
+                                weapon=weapon.name)

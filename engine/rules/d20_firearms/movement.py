@@ -1,0 +1,42 @@
+"""Walking a path the GM drew, square by square, on the shared movement graph.
+
+Each step must be open to this mover (``engine.routes``: walls, closed doors, windows,
+impassable ground and opponents block; allies may be crossed but not ended on); the cost
+uses the map's diagonal rule (alternating 5/10 ft diagonals on d20 maps) and doubles on
+difficult ground.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.encounter import EncounterState
+from engine.grid import Square, step_cost
+from engine.routes.graph import MovementGraph
+from engine.routes.search import Walker
+
+
+def path_problems(
+    state: EncounterState, token_id: str, path: Sequence[Square]
+) -> tuple[list[str], int]:
+    """(reasons the path cannot be walked, its cost in squares). ``path`` excludes the start."""
+    if not path:
+        return ["a move needs at least one square to move to"], 0
+    token = state.token(token_id)
+    walker = Walker(MovementGraph(state), token)
+    previous = token.square
+    cost = diagonals = 0
+    for square in path:
+        if not walker.step_between(previous, square):
+            near = max(abs(square.x - previous.x), abs(square.y - previous.y)) == 1
+            why = "a wall, obstacle or foe is in the way" if near else "the squares do not touch"
+            return [f"{token.name} cannot step from {previous} to {square}: {why}"], cost
+        diagonal = square.x != previous.x and square.y != previous.y
+        step = step_cost(diagonals, diagonal, state.scale.diagonal)
+        cost += step * 2 if walker.lands_difficult(square) else step
+        diagonals += diagonal
+        previous = square
+    if not walker.can_end(path[-1]):
+        return [f"{token.name} cannot stop on {path[-1]}: someone stands there"], cost
+    return [], cost
+

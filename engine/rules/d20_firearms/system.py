@@ -1,0 +1,175 @@
+"""The d20 modern-firearms ruleset on the turn engine.
+
+The text speaks of attack actions, movement actions and full-round actions, and makes
+Full-Auto Fire three attack actions at 1x, 2x and 3x recoil. We model a round as a pool of
+interchangeable attack-or-movement actions (3 by default; ``start_combat`` takes the option
+``actions_per_round``), a full-round action as the whole untouched pool, and free actions
+as costing nothing. Initiative is the usual d20 roll: 1d20 + Initiative bonus, high first.
+
+Overwatch must be followed at once by the shot: any other action (free actions aside)
+drops the Overwatch bonus, and so does losing sight of the target.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.geometry.los import token_line_of_sight
+from engine.grid import FIVE_FOOT
+from engine.rules import register_system
+from engine.rules.base import (
+    ActionEconomy,
+    ActionSpec,
+    Command,
+    ConditionSpec,
+    Event,
+    EventKind,
+    InitiativeScheme,
+    Outcome,
+    Preview,
+    RuleSystem,
+    UnknownAction,
+)
+from engine.rules.d20_firearms import board, budget
+from engine.rules.d20_firearms.actions import HANDLERS, Handler, cost_of
+from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms.catalogue import ACTIONS
+from engine.turns import order as turn_order
+from engine.turns.combat import Phase
+
+#: Actions that keep an Overwatch bonus alive (the shot itself, more Overwatch, free ones).
+KEEPS_OVERWATCH = frozenset({"overwatch", "attack", "full_auto", "stop_aiming", "drop_item"})
+
+CONDITIONS: tuple[ConditionSpec, ...] = (
+    ConditionSpec(board.AIMING, "+1 critical threat range; Perception +5 in the 60-ft cone, -5 "
+                  "outside; half speed.", "until ended (a free action)"),
+    ConditionSpec(board.OVERWATCH, "Extra threat range on the next shot at the watched target.",
+                  "until the next action, or until sight is lost"),
+    ConditionSpec(board.CHARGING, "-2 Defense after a Charge.", "until the next turn"),
+    ConditionSpec(board.SUPPRESSED, "-4 to Perception and attacks; half speed next turn, or "
+                  "draw the shooter's fire.", "until the end of the next turn"),
+    ConditionSpec(board.TAKING_COVER, "Dived for cover from Covering Fire.",
+                  "until the next turn"),
+    ConditionSpec(board.DOWN, "At 0 hit points or less.", "until healed"),
+)
+
+
+class D20FirearmsSystem(RuleSystem):
+    """d20 modern firearms: a pool of attack-or-movement actions and the special actions."""
+
+    name = "d20-firearms"
+    title = "d20 Modern Firearms"
+    scale = FIVE_FOOT
+    economy = ActionEconomy(
+        budget.fresh_budget(),
+        "Each round: a pool of attack-or-movement actions (3 unless the table sets another "
+        "number); a full-round action takes the whole pool; Full-Auto is three attack "
+        "actions at 1x, 2x and 3x recoil; free actions cost nothing.",
+    )
+    initiative_scheme = InitiativeScheme(
+        "count", "1d20", "initiative", "1d20 + Initiative bonus, high first.",
+    )
+    catalogue = ACTIONS
+    conditions = CONDITIONS
+
+    def handler(self, key: str) -> Handler:
+        try:
+            return HANDLERS[key]
+        except KeyError:
+            raise UnknownAction(f"the d20 firearms rules have no {key!r}") from None
+
+    def pool(self, state: EncounterState) -> int:
+        value = state.combat.data.get(budget.ACTIONS_OPTION, budget.DEFAULT_ACTIONS_PER_ROUND)
+        return int(value)
+
+    def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
+        return budget.fresh_budget(self.pool(state))
+
+    def _shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+        self.handler(command.action)
+        combat = state.combat
+        actor_id = str(command.actor)
+        actor = state.token(actor_id)
+        if combat.phase is not Phase.ROUND:
+            return ["combat is not running: start combat first"]
+        if not combat.has(actor_id):
+            return [f"{actor.name} is not in the fight"]
+        if board.out_of_fight(actor):
+            return [f"{actor.name} is down"]
+        if combat.active != actor_id:
+            whose = state.token(combat.active).name if combat.active else "nobody"
+            return [f"it is {whose}'s turn, not {actor.name}'s"]
+        refusal = budget.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
+                                 self.pool(state))
+        return [refusal] if refusal else []
+
+    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        return tuple(
+            spec for spec in self.catalogue
+            if not self._shared_reasons(state, Command(spec.key, token_id))
+        )
+
+    def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
+        from engine.rules.d20_firearms.examples import example_commands
+
+        return example_commands(state, token_id)
+
+    def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        reasons = self._shared_reasons(state, command)
+        if reasons:
+            return reasons
+        try:
+            return self.handler(command.action).check(state, command)
+        except (KeyError, ValueError) as error:
+            return [str(error.args[0]) if error.args else str(error)]
+
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        try:
+            preview = self.handler(command.action).describe(state, command)
+            cost = cost_of(state, command)
+        except (KeyError, IndexError, ValueError) as error:
+            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
+        words = f"{budget.actions_needed(cost, self.pool(state))} of "\
+            f"{self.pool(state)} actions" if cost is not Cost.FREE else "free"
+        return replace(preview, cost=preview.cost or words)
+
+    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor_id = str(command.actor)
+        mine = state.combat.combatant(actor_id)
+        state = turn_order.update(state, replace(
+            mine, budget=budget.spend(mine.budget, cost_of(state, command), self.pool(state))))
+        events: list[Event] = []
+        if command.action not in KEEPS_OVERWATCH and state.token(actor_id).has_condition(
+                board.OVERWATCH):
+            state = board.remove_condition(state, actor_id, board.OVERWATCH)
+            events.append(Event(EventKind.CONDITION, f"{state.token(actor_id).name} breaks off "
+                                "the Overwatch (the shot must come next).", (actor_id,)))
+        state, more = self.handler(command.action).resolve(state, command, dice)
+        return state, (*events, *more)
+
+    def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        size = int(command.option(budget.ACTIONS_OPTION, budget.DEFAULT_ACTIONS_PER_ROUND)
+                   or budget.DEFAULT_ACTIONS_PER_ROUND)
+        budget.fresh_budget(size)  # refuses a pool smaller than 1
+        combat = replace(state.combat, data={**state.combat.data, budget.ACTIONS_OPTION: size})
+        return super().start_combat(replace(state, combat=combat), command, dice)
+
+    def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        state, events = super().start_turn(state, token_id, dice)
+        token = state.token(token_id)
+        watch = board.condition(token, board.OVERWATCH)
+        if watch is not None and watch.source and any(t.id == watch.source for t in state.tokens):
+            target = state.token(watch.source)
+            if not token_line_of_sight(state.battlemap, token, target):
+                state = board.remove_condition(state, token_id, board.OVERWATCH)
+                events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of "
+                                         f"{target.name}: the Overwatch bonus is gone.",
+                                         (token_id,)))
+        state = board.set_data(state, token_id, located=False)
+        return state, events
+
+
+SYSTEM = register_system(D20FirearmsSystem)
