@@ -5,7 +5,9 @@ no Charge, when asked): move up to 2x Speed (only Speed in the surprise round) i
 straight line to the *closest* space from which the target can be attacked. That space
 must be free; no square on the line may block or slow movement or hold a creature (a
 helpless one excepted); the charger must see the target at the start; no 5-ft step that
-round; the charger must move before attacking. +2 to the attack, -2 Defense.
+round; the charger must move before attacking. +2 to the attack, -2 Defense. The reasons
+for a refusal list what the cheap checks found; line of sight, the costliest, is asked only
+when nothing else forbids the Charge.
 
 Cities Without Number (``"cities-without-number"``): a straight line of at least 3 m and
 at most twice the normal move, ending next to the target; +2 to hit, -2 AC until the end
@@ -236,15 +238,16 @@ def _d20_charge(
             walks.append(_blocked_walk(walker, space, occupied))
             continue
         walks.append(walk_line(walker, space, strict=True))
-    if not sight(charger, target):
-        reasons.append(f"no line of sight to {target.name} at the start of the turn")
     good = next((w for w in walks if w.clear), None)
+    if good is None:
+        reasons.extend(p for w in walks for p in w.problems)
+    # Line of sight is the costliest check: asked only when nothing else forbids the Charge.
+    if not reasons and not sight(charger, target):
+        reasons.append(f"no line of sight to {target.name} at the start of the turn")
     if good is not None and not reasons:
         return ChargeOption(
             target.id, True, good.route, penalty_lasts="until the charger's next turn"
         )
-    if good is None:
-        reasons.extend(p for w in walks for p in w.problems)
     return _refused(target, reasons)
 
 

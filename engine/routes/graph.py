@@ -21,7 +21,7 @@ squares and edges.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import networkx as nx
@@ -145,6 +145,14 @@ class MovementGraph:
             for portal_id in ids:
                 self._portal_edges_by_id.setdefault(portal_id, []).append(key)
 
+        # A flat mirror of the adjacency for the search loops: per square (index y * width
+        # + x), the bit set of NEIGHBOUR_STEPS that are open now, doors included. It is
+        # changed by the same methods that change the NetworkX graph.
+        self.open_mask: list[int] = list(self.cuts.open_bits)
+        for (a, b), ids in self.cuts.portal_edges.items():
+            if self.portals_block(ids):
+                self._set_mask(a, b, False)
+
         self.graph = nx.Graph()
         self.graph._node = _LazyNodes(self.width, self.height)
         self._adjacency = _LazyAdjacency(self)
@@ -166,6 +174,7 @@ class MovementGraph:
         self.tokens: dict[str, Token] = {}
         self.occupant: dict[Square, str] = {}
         self._obstacle_cache: dict[Token, tuple[frozenset[Square], frozenset[Square]]] = {}
+        self._array_cache: dict[Token, tuple[bytearray, bytearray | None, bytearray]] = {}
         for token in encounter.tokens:
             self._place(token)
 
@@ -219,12 +228,22 @@ class MovementGraph:
             should_exist = statically_open and not self.portals_block(
                 self.cuts.portal_edges[(a, b)]
             )
+            self._set_mask(a, b, should_exist)
             if should_exist and not graph.has_edge(a, b):
                 graph.add_edge(
                     a, b, diagonal=a.x != b.x and a.y != b.y, portals=self.cuts.portal_edges[(a, b)]
                 )
             elif not should_exist and graph.has_edge(a, b):
                 graph.remove_edge(a, b)
+
+    def _set_mask(self, a: Square, b: Square, is_open: bool) -> None:
+        for here, there in ((a, b), (b, a)):
+            bit = 1 << NEIGHBOUR_STEPS.index((there.x - here.x, there.y - here.y))
+            index = here.y * self.width + here.x
+            if is_open:
+                self.open_mask[index] |= bit
+            else:
+                self.open_mask[index] &= ~bit
 
     def open_portal(self, portal_id: str) -> None:
         self.set_portal_state(portal_id, PortalState.OPEN)
@@ -243,6 +262,7 @@ class MovementGraph:
                 raise RouteError(f"tokens {holder!r} and {token.id!r} both stand on {square}")
         self.tokens[token.id] = token
         self._obstacle_cache.clear()
+        self._array_cache.clear()
         for square in token.squares:
             self.occupant[square] = token.id
             self.graph.nodes[square]["occupant"] = token.id
@@ -255,6 +275,7 @@ class MovementGraph:
                 self.graph.nodes[square]["occupant"] = None
         del self.tokens[token_id]
         self._obstacle_cache.clear()
+        self._array_cache.clear()
         return token
 
     def token(self, token_id: str) -> Token:
@@ -338,6 +359,25 @@ class MovementGraph:
         result = (frozenset(blocked), frozenset(passable))
         self._obstacle_cache[mover] = result
         return result
+
+    def obstacle_arrays(self, mover: Token) -> tuple[bytearray, bytearray | None, bytearray]:
+        """Flat per-square flags for the search loops: (blocked, difficult or None, no end)."""
+        cached = self._array_cache.get(mover)
+        if cached is None:
+            blocked, passable = self.obstacles_for(mover)
+            cached = (
+                self._flags(blocked),
+                self._flags(self.difficult) if self.difficult else None,
+                self._flags(passable | blocked),
+            )
+            self._array_cache[mover] = cached
+        return cached
+
+    def _flags(self, squares: Iterable[Square]) -> bytearray:
+        flags = bytearray(self.width * self.height)
+        for square in squares:
+            flags[square.y * self.width + square.x] = 1
+        return flags
 
     def weight(self, mover_id: str) -> WeightFunction:
         """A NetworkX weight function for a one-square mover, every diagonal costing 1.

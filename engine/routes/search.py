@@ -16,8 +16,9 @@ Rules-silent choice: a big token does not squeeze; it needs its full footprint f
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
@@ -51,9 +52,7 @@ class Reach:
     budget: int
     scale: GridScale
     costs: Mapping[Square, int]
-    _best: Mapping[Square, State] = field(repr=False, compare=False)
-    _parents: Mapping[State, State] = field(repr=False, compare=False)
-    _before: Mapping[State, tuple[Square, ...]] = field(repr=False, compare=False)
+    _trace: Callable[[Square], tuple[Square, ...]] = field(repr=False, compare=False)
 
     @property
     def squares(self) -> frozenset[Square]:
@@ -64,11 +63,9 @@ class Reach:
 
     def route_to(self, square: Square) -> Route:
         square = Square(*square)
-        if square not in self._best:
+        if square not in self.costs:
             raise KeyError(f"square {square} is not within reach of {self.mover_id}")
-        return _rebuild(
-            self._best[square], self.costs[square], self._parents, self._before, self.scale
-        )
+        return Route(self._trace(square), Cost.of(self.costs[square], self.scale))
 
 
 def _rebuild(
@@ -192,26 +189,23 @@ def reach(
     mover = movement.token(mover_id)
     if budget < 0:
         raise ValueError(f"movement budget must be 0 or more squares, not {budget}")
+    initial = list(starts) if starts is not None else [Start(mover.square)]
+    initial = [start for start in initial if start.cost <= budget]
+    if mover.size == 1:
+        return _reach_flat(movement, mover, budget, initial)
     walker = Walker(movement, mover)
     origin = mover.square
-    initial = list(starts) if starts is not None else [Start(origin)]
     best: list[dict[Square, int]] = [{}, {}]
     parents: dict[State, State] = {}
     before: dict[State, tuple[Square, ...]] = {}
     buckets: list[list[State]] = [[] for _ in range(budget + 1)]
     for start in initial:
-        if start.cost > budget:
-            continue
         known = best[start.parity].get(start.square)
         if known is None or start.cost < known:
             best[start.parity][start.square] = start.cost
             before[(start.square, start.parity)] = start.before
             buckets[start.cost].append((start.square, start.parity))
-
-    if walker.size == 1:
-        _reach_one_square(walker, budget, best, parents, buckets)
-    else:
-        _reach_any(walker, budget, best, parents, buckets)
+    _reach_any(walker, budget, best, parents, buckets)
 
     costs: dict[Square, int] = {}
     chosen: dict[Square, State] = {}
@@ -224,7 +218,123 @@ def reach(
                 chosen[square] = (square, parity)
     # A start state that the search improved on keeps no prefix of its own.
     before = {s: p for s, p in before.items() if s not in parents}
-    return Reach(mover_id, origin, budget, movement.scale, costs, chosen, parents, before)
+
+    def trace(square: Square) -> tuple[Square, ...]:
+        return _rebuild(chosen[square], costs[square], parents, before, movement.scale).squares
+
+    return Reach(mover_id, origin, budget, movement.scale, costs, trace)
+
+
+@lru_cache(maxsize=16)
+def _step_table(width: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """For each bit set of open steps: (straight index offsets, diagonal index offsets)."""
+    table = []
+    for bits in range(1 << len(NEIGHBOUR_STEPS)):
+        straight: list[int] = []
+        diagonal: list[int] = []
+        for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS):
+            if bits >> k & 1:
+                (diagonal if dx and dy else straight).append(dy * width + dx)
+        table.append((tuple(straight), tuple(diagonal)))
+    return tuple(table)
+
+
+def _reach_flat(movement: MovementGraph, mover: Token, budget: int, initial: list[Start]) -> Reach:
+    """``reach`` for a one-square mover on the flat mirror of the graph (the hot loop).
+
+    States are integers, ``index * 2 + parity`` with ``index = y * width + x``. Without
+    difficult terrain a cheaper-or-equal state of parity 0 makes the same square at
+    parity 1 pointless (its next diagonal costs 1 instead of 2), and parity 1 at cost c is
+    never worse than parity 0 at cost c + 1; such states are not queued.
+    """
+    width = movement.width
+    table = _step_table(width)
+    mask = movement.open_mask
+    blocked, difficult, no_end = movement.obstacle_arrays(mover)
+    alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
+    prune = alternating and difficult is None
+    never = budget + 2
+    best: tuple[dict[int, int], dict[int, int]] = ({}, {})
+    parents: dict[int, int] = {}
+    before: dict[int, tuple[Square, ...]] = {}
+    buckets: list[list[int]] = [[] for _ in range(budget + 1)]
+    for start in initial:
+        index = start.square.y * width + start.square.x
+        known = best[start.parity].get(index)
+        if known is None or start.cost < known:
+            best[start.parity][index] = start.cost
+            before[index * 2 + start.parity] = start.before
+            buckets[start.cost].append(index * 2 + start.parity)
+
+    for cost in range(budget + 1):
+        for state in buckets[cost]:
+            index, parity = state >> 1, state & 1
+            if best[parity][index] != cost:
+                continue
+            straight, diagonal = table[mask[index]]
+            if alternating:
+                diagonal_step, diagonal_parity = (2, 0) if parity else (1, 1)
+            else:
+                diagonal_step, diagonal_parity = 1, parity
+            for offsets, step, next_parity in (
+                (straight, 1, parity),
+                (diagonal, diagonal_step, diagonal_parity),
+            ):
+                base = cost + step
+                if base > budget or not offsets:
+                    continue
+                mine, rival = best[next_parity], best[next_parity ^ 1]
+                slack = 0 if next_parity else 1
+                for offset in offsets:
+                    v = index + offset
+                    if blocked[v]:
+                        continue
+                    new = base
+                    if difficult is not None and difficult[v]:
+                        new += step
+                        if new > budget:
+                            continue
+                    if prune and rival.get(v, never) <= new - slack:
+                        continue
+                    old = mine.get(v)
+                    if old is None or new < old:
+                        mine[v] = new
+                        parents[v * 2 + next_parity] = state
+                        buckets[new].append(v * 2 + next_parity)
+
+    origin_index = mover.square.y * width + mover.square.x
+    final_cost: dict[int, int] = {}
+    final_state: dict[int, int] = {}
+    for parity in (0, 1):
+        for index, cost in best[parity].items():
+            if no_end[index]:
+                continue
+            known = final_cost.get(index)
+            if known is None or cost < known:
+                final_cost[index] = cost
+                final_state[index] = index * 2 + parity
+    final_cost.pop(origin_index, None)
+    make = tuple.__new__  # skips NamedTuple's Python-level __new__ on the hot path
+    costs = {make(Square, (i % width, i // width)): c for i, c in final_cost.items()}
+
+    def trace(square: Square) -> tuple[Square, ...]:
+        return _trace_flat(final_state[square.y * width + square.x], parents, before, width)
+
+    return Reach(mover.id, mover.square, budget, movement.scale, costs, trace)
+
+
+def _trace_flat(
+    state: int, parents: Mapping[int, int], before: Mapping[int, tuple[Square, ...]], width: int
+) -> tuple[Square, ...]:
+    states = [state]
+    while state in parents:
+        state = parents[state]
+        states.append(state)
+    states.reverse()
+    # A start state that the search reached more cheaply another way has a parent, so
+    # the prefix used is the one of the start the route really begins at.
+    prefix = before.get(states[0], ())
+    return (*prefix, *(Square((s >> 1) % width, (s >> 1) // width) for s in states))
 
 
 def _reach_any(
@@ -251,60 +361,6 @@ def _reach_any(
                     table[v] = new
                     parents[(v, next_parity)] = state
                     buckets[new].append((v, next_parity))
-
-
-def _reach_one_square(
-    walker: Walker,
-    budget: int,
-    best: list[dict[Square, int]],
-    parents: dict[State, State],
-    buckets: list[list[State]],
-) -> None:
-    """``_reach_any`` for a one-square mover, with the step rules inlined (the hot loop).
-
-    Without difficult terrain a cheaper-or-equal state of parity 0 makes the same square
-    at parity 1 pointless (its next diagonal costs 1 instead of 2), and parity 1 at cost c
-    is never worse than parity 0 at cost c + 1; such states are not queued.
-    """
-    step_cache = walker.movement._step_cache
-    step_lists = walker.movement.step_lists
-    blocked = walker.blocked
-    difficult = walker.difficult
-    alternating = walker.alternating
-    prune = alternating and not difficult
-    never = budget + 2
-    for cost in range(budget + 1):
-        for state in buckets[cost]:
-            u, parity = state
-            if best[parity][u] != cost:
-                continue
-            lists = step_cache.get(u) or step_lists(u)
-            for moves, diagonal in ((lists[0], False), (lists[1], True)):
-                if diagonal and alternating:
-                    step, next_parity = (2, 0) if parity else (1, 1)
-                else:
-                    step, next_parity = 1, parity
-                base = cost + step
-                if base > budget:
-                    continue
-                table = best[next_parity]
-                rival = best[1 - next_parity]
-                slack = 0 if next_parity else 1
-                for v in moves:
-                    if v in blocked:
-                        continue
-                    new = base
-                    if difficult and v in difficult:
-                        new += step
-                        if new > budget:
-                            continue
-                    if prune and rival.get(v, never) <= new - slack:
-                        continue
-                    old = table.get(v)
-                    if old is None or new < old:
-                        table[v] = new
-                        parents[(v, next_parity)] = state
-                        buckets[new].append((v, next_parity))
 
 
 def _estimate(a: Square, goal: Square, parity: int, alternating: bool) -> int:
@@ -335,75 +391,118 @@ def cheapest_route(
     walker = Walker(movement, mover)
     if not walker.footprint_fits(goal) or not walker.can_end(goal):
         return None
-    start = mover.square
-    alternating = walker.alternating
     limit = budget if budget is not None else 1 << 30
-    best: list[dict[Square, int]] = [{start: 0}, {}]
+    if mover.size == 1:
+        return _route_flat(movement, mover, goal, limit)
+    return _route_any(movement, walker, goal, limit)
+
+
+def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:
+    """A* for a one-square mover on the flat mirror; heap entries are single integers."""
+    width = movement.width
+    table = _step_table(width)
+    mask = movement.open_mask
+    blocked, difficult, _ = movement.obstacle_arrays(mover)
+    alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
+    prune = alternating and difficult is None
+    gx, gy = goal
+    goal_index = gy * width + gx
+    start = mover.square.y * width + mover.square.x
+    # Heap key: estimate total, then deeper states first (larger cost so far), then state.
+    state_bits = (2 * width * movement.height).bit_length()
+    cost_bits = 32
+    deepest = (1 << cost_bits) - 1
+    best: tuple[dict[int, int], dict[int, int]] = ({start: 0}, {})
+    parents: dict[int, int] = {}
+    never = 1 << 40
+    queue = [
+        (_estimate(mover.square, goal, 0, alternating) << (cost_bits + state_bits))
+        | (deepest << state_bits)
+        | (start * 2)
+    ]
+    state_mask = (1 << state_bits) - 1
+    pop, push = heapq.heappop, heapq.heappush
+    while queue:
+        key = pop(queue)
+        state = key & state_mask
+        cost = deepest - ((key >> state_bits) & deepest)
+        index, parity = state >> 1, state & 1
+        if best[parity].get(index) != cost:
+            continue
+        if index == goal_index:
+            squares = _trace_flat(state, parents, {}, width)
+            return Route(squares, Cost.of(cost, movement.scale))
+        straight, diagonal = table[mask[index]]
+        if alternating:
+            diagonal_step, diagonal_parity = (2, 0) if parity else (1, 1)
+        else:
+            diagonal_step, diagonal_parity = 1, parity
+        for offsets, step, next_parity in (
+            (straight, 1, parity),
+            (diagonal, diagonal_step, diagonal_parity),
+        ):
+            base = cost + step
+            if base > limit or not offsets:
+                continue
+            mine, rival = best[next_parity], best[next_parity ^ 1]
+            slack = 0 if next_parity else 1
+            for offset in offsets:
+                v = index + offset
+                if blocked[v]:
+                    continue
+                new = base
+                if difficult is not None and difficult[v]:
+                    new += step
+                    if new > limit:
+                        continue
+                if prune and rival.get(v, never) <= new - slack:
+                    continue
+                old = mine.get(v)
+                if old is None or new < old:
+                    mine[v] = new
+                    child = v * 2 + next_parity
+                    parents[child] = state
+                    dy, dx = divmod(v, width)
+                    dx = dx - gx if dx > gx else gx - dx
+                    dy = dy - gy if dy > gy else gy - dy
+                    if dx > dy:
+                        dx, dy = dy, dx
+                    # dx is now the diagonal count, dy - dx the straight steps.
+                    estimate = dy + (dx + next_parity) // 2 if alternating else dy
+                    push(
+                        queue,
+                        ((new + estimate) << (cost_bits + state_bits))
+                        | ((deepest - new) << state_bits)
+                        | child,
+                    )
+    return None
+
+
+def _route_any(movement: MovementGraph, walker: Walker, goal: Square, limit: int) -> Route | None:
+    """A* for a token of any size, stepping its whole footprint (the slower, general path)."""
+    start = walker.mover.square
+    alternating = walker.alternating
+    best: dict[State, int] = {(start, 0): 0}
     parents: dict[State, State] = {}
     queue: list[tuple[int, int, Square, int]] = [
         (_estimate(start, goal, 0, alternating), 0, start, 0)
     ]
-    prune = alternating and not walker.difficult
-    one_square = walker.size == 1
-    step_cache = movement._step_cache
-    step_lists = movement.step_lists
-    blocked = walker.blocked
-    difficult = walker.difficult
-    gx, gy = goal
-    pop, push = heapq.heappop, heapq.heappush
-    never = 1 << 31
     while queue:
-        _, negative_cost, u, parity = pop(queue)
+        _, negative_cost, u, parity = heapq.heappop(queue)
         cost = -negative_cost
-        if best[parity].get(u) != cost:
+        if best.get((u, parity)) != cost:
             continue
         if u == goal:
             return _rebuild((u, parity), cost, parents, {}, movement.scale)
-        if one_square:
-            lists = step_cache.get(u) or step_lists(u)
-            moves: Iterable[tuple[Square, int, int]] = _moves(lists, cost, parity, alternating)
-        else:
-            moves = ((v, cost + step, p) for v, p, step in walker.steps(u, parity))
-        for v, base, next_parity in moves:
-            if one_square and v in blocked:
-                continue
-            new = base
-            if one_square and difficult and v in difficult:
-                new += base - cost
+        for v, next_parity, step in walker.steps(u, parity):
+            new = cost + step
             if new > limit:
                 continue
-            if prune and best[1 - next_parity].get(v, never) <= new - (0 if next_parity else 1):
-                continue
-            table = best[next_parity]
-            old = table.get(v)
+            key = (v, next_parity)
+            old = best.get(key)
             if old is None or new < old:
-                table[v] = new
-                parents[(v, next_parity)] = (u, parity)
-                dx = v[0] - gx if v[0] > gx else gx - v[0]
-                dy = v[1] - gy if v[1] > gy else gy - v[1]
-                if dx > dy:
-                    dx, dy = dy, dx
-                # dx is now the diagonal count, dy - dx the straight steps.
-                estimate = dy + (dx + next_parity) // 2 if alternating else dy
-                # Ties go to the deeper state (larger cost so far), which keeps A* narrow.
-                push(queue, (new + estimate, -new, v, next_parity))
+                best[key] = new
+                parents[key] = (u, parity)
+                estimate = _estimate(v, goal, next_parity, alternating)
+                heapq.heappush(queue, (new + estimate, -new, v, next_parity))
     return None
-
-
-def _moves(
-    lists: tuple[tuple[Square, ...], tuple[Square, ...]], cost: int, parity: int, alternating: bool
-) -> Iterator[tuple[Square, int, int]]:
-    """(neighbour, cost after the step, parity after it) for a one-square mover."""
-    straight, diagonal = lists
-    after = cost + 1
-    for v in straight:
-        yield v, after, parity
-    if not alternating:
-        for v in diagonal:
-            yield v, after, parity
-    elif parity:
-        for v in diagonal:
-            yield v, after + 1, 0
-    else:
-        for v in diagonal:
-            yield v, after, 1
