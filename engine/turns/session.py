@@ -8,7 +8,8 @@ one undo step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -67,6 +68,7 @@ class Encounter:
         system: RuleSystem | None = None,
         *,
         seed: int | None = None,
+        images: Mapping[str, bytes] | None = None,
     ) -> None:
         if seed is not None:
             state = replace(state, combat=replace(state.combat, seed=seed))
@@ -76,6 +78,24 @@ class Encounter:
         self._state = state
         self._grouping = 0
         self._group_saved = False
+        #: Pictures the encounter file carries (kept so that save writes them back).
+        self.images: Mapping[str, bytes] = dict(images or {})
+
+    # ---- files
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str], *, seed: int | None = None) -> Encounter:
+        """Load an encounter file (``.killbox``); its rule system is found by name."""
+        from engine.files import load_encounter
+
+        loaded = load_encounter(path)
+        return cls(loaded.state, seed=seed, images=loaded.images)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save the current state (combat, dice position and log included), atomically."""
+        from engine.files import EncounterFile, save_encounter
+
+        save_encounter(path, EncounterFile(self._state, self.images))
 
     # ---- reading
 
