@@ -17,7 +17,7 @@ if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.files import EncounterFile, save_encounter
-from maps.encounters import night_street, office_floor, warehouse
+from maps.encounters import compound, night_street, office_floor, warehouse
 from maps.painting import Scene, encode_png, paint
 
 #: Where the bundled ``.killbox`` files live.
@@ -29,6 +29,7 @@ SCENES: dict[str, Callable[[], Scene]] = {
     "warehouse": warehouse.build,
     "night_street": night_street.build,
     "office_floor": office_floor.build,
+    "compound": compound.build,
 }
 
 

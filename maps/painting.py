@@ -77,7 +77,7 @@ WALL_STYLES: dict[str, WallStyle] = {
 #: See-through barriers (block movement, not sight).
 BARRIER_STYLES: dict[str, WallStyle] = {
     "railing": WallStyle((226, 186, 40), (70, 56, 10), 0.07),
-    "chainlink": WallStyle((168, 172, 176), (70, 72, 76), 0.05),
+    "chainlink": WallStyle((176, 180, 184), (54, 56, 60), 0.07),
 }
 DOOR_COLOURS: dict[str, RGB] = {
     "door": (150, 104, 60),
@@ -286,7 +286,8 @@ def _barrier(draw: ImageDraw.ImageDraw, canvas: _Canvas, wall: Wall, look: Look)
     style = BARRIER_STYLES[look.barrier_style]
     t = style.thickness * canvas.unit
     if look.barrier_style == "chainlink":
-        _thick_segment(draw, canvas, wall.start, wall.end, t * 3, (150, 154, 158, 90))  # type: ignore[arg-type]
+        mesh = (150, 154, 158, 110)  # the see-through wire mesh either side of the rail
+        _thick_segment(draw, canvas, wall.start, wall.end, t * 3, mesh)  # type: ignore[arg-type]
     _thick_segment(draw, canvas, wall.start, wall.end, t, style.edge)
     _thick_segment(draw, canvas, wall.start, wall.end, t * 0.5, style.fill, caps=False)
     (x0, y0), (x1, y1) = canvas.px(wall.start), canvas.px(wall.end)
@@ -316,7 +317,7 @@ def _portal(draw: ImageDraw.ImageDraw, canvas: _Canvas, portal: Portal, battlema
         _thick_segment(draw, canvas, portal.start, portal.end, glass * 0.75, style.edge,
                        caps=False)
         _thick_segment(draw, canvas, portal.start, portal.end, glass * 0.5, GLASS, caps=False)
-        hx, hy = -uy * t * 0.08, ux * t * 0.08
+        hx, hy = -uy * glass * 0.16, ux * glass * 0.16  # a glint off the centre line
         draw.line([(x0 + hx, y0 + hy), (x1 + hx, y1 + hy)], fill=(236, 248, 255),
                   width=max(1, SUPERSAMPLE))
         panes = max(1, round(length / canvas.unit))
@@ -390,7 +391,7 @@ def _terrain(draw: ImageDraw.ImageDraw, canvas: _Canvas, terrain: Sequence[Terra
             if kind == "shaft":
                 draw.rectangle((sx, sy, sx + canvas.unit, sy + canvas.unit), fill=(16, 16, 18, 255))
                 continue
-            count = {"rubble": 9, "mud": 3, "brush": 6, "debris": 10}.get(kind, 6)
+            count = {"rubble": 16, "mud": 3, "brush": 6, "debris": 10}.get(kind, 6)
             for _ in range(count):
                 x = sx + rng.uniform(0.1, 0.9) * canvas.unit
                 y = sy + rng.uniform(0.1, 0.9) * canvas.unit
@@ -403,7 +404,7 @@ def _terrain(draw: ImageDraw.ImageDraw, canvas: _Canvas, terrain: Sequence[Terra
                     draw.ellipse((x - r, y - r, x + r, y + r), fill=tone,
                                  outline=(34, 60, 28, 255), width=SUPERSAMPLE)
                 else:  # rubble, debris
-                    r = rng.uniform(0.05, 0.13) * canvas.unit
+                    r = rng.uniform(0.06, 0.18) * canvas.unit
                     tone = int(rng.integers(90, 150))
                     points = [(x + r * math.cos(a), y + r * math.sin(a))
                               for a in np.linspace(0, 2 * math.pi, 6)[:-1] + rng.uniform(0, 1)]

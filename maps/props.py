@@ -433,20 +433,43 @@ def planter(s: Sprite) -> None:
                        outline=shade(tone, 0.7), width=1)
 
 
-def tree(s: Sprite) -> None:
-    """A street tree in its grate: the canopy spills past the trunk's square."""
+def _canopy(s: Sprite, tone: RGB, leaves: int, spread: float) -> None:
     d = min(s.w, s.h)
     cx, cy = s.w / 2, s.h / 2
-    s.draw.rectangle((0, 0, s.w - 1, s.h - 1), fill=(60, 58, 56), outline=(30, 30, 30),
-                     width=s.px(0.03))
-    for _ in range(18):
+    for _ in range(leaves):
         a = s.rng.uniform(0, 2 * np.pi)
-        r = s.rng.uniform(0, d * 0.3)
+        r = s.rng.uniform(0, d * spread)
         x, y = cx + r * np.cos(a), cy + r * np.sin(a)
         leaf = d * s.rng.uniform(0.14, 0.24)
-        tone = s.jitter((52, 96, 50), 14)
-        s.draw.ellipse((x - leaf, y - leaf, x + leaf, y + leaf), fill=tone,
-                       outline=shade(tone, 0.7), width=1)
+        colour = s.jitter(tone, 14)
+        s.draw.ellipse((x - leaf, y - leaf, x + leaf, y + leaf), fill=colour,
+                       outline=shade(colour, 0.7), width=1)
+
+
+def tree(s: Sprite) -> None:
+    """A tree seen from above: a dense canopy over the trunk's square."""
+    _canopy(s, (30, 58, 28), 30, 0.3)  # darker than any grass, so it reads as a tree
+    _canopy(s, (44, 80, 36), 12, 0.22)
+
+
+def streettree(s: Sprite) -> None:
+    """A street tree in its iron grate."""
+    s.draw.rectangle((0, 0, s.w - 1, s.h - 1), fill=(60, 58, 56), outline=(30, 30, 30),
+                     width=s.px(0.03))
+    _canopy(s, (52, 96, 50), 18, 0.3)
+
+
+def bench(s: Sprite) -> None:
+    """A workbench: scarred plank top with tools on it."""
+    top = s.jitter((150, 118, 80), 8)
+    _frame(s, top, edge=0.55)
+    for k in range(1, 4):
+        y = k * s.h / 4
+        s.draw.line((0, y, s.w, y), fill=shade(top, 0.8), width=s.px(0.015))
+    s.draw.rectangle((s.w * 0.15, s.h * 0.25, s.w * 0.35, s.h * 0.6), fill=(170, 40, 30),
+                     outline=(60, 20, 10), width=s.px(0.02))
+    s.draw.line((s.w * 0.5, s.h * 0.3, s.w * 0.8, s.h * 0.5), fill=(60, 60, 64), width=s.px(0.05))
+    s.draw.ellipse((s.w * 0.55, s.h * 0.6, s.w * 0.75, s.h * 0.85), fill=(90, 90, 96))
 
 
 def pubtable(s: Sprite) -> None:
@@ -552,6 +575,7 @@ PAINTERS: dict[str, Painter] = {
     "cabinet": cabinet, "sofa": sofa, "planter": planter, "tree": tree, "pillar": pillar,
     "sandbags": sandbags, "barrier": barrier, "pallet": pallet, "generator": generator,
     "reception": reception, "copier": copier, "pubtable": pubtable, "pooltable": pooltable,
+    "streettree": streettree, "bench": bench,
 }
 
 
