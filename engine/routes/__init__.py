@@ -9,7 +9,7 @@ and, when something is not allowed, the reasons in plain words.
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph
 from engine.routes.results import Cost, FinalAttack, Route, RouteAnswer
-from engine.routes.search import Reach, Start, cheapest_route, reach
+from engine.routes.search import Reach, Start, cheapest_route, reach, speed_budget
 
 __all__ = [
     "Cost",
@@ -22,4 +22,5 @@ __all__ = [
     "Start",
     "cheapest_route",
     "reach",
+    "speed_budget",
 ]

@@ -174,6 +174,12 @@ class Walker:
         return self.footprint_step(a, dx, dy) is not None
 
 
+def speed_budget(movement: MovementGraph, mover_id: str, multiple: float = 1.0) -> int:
+    """Whole squares in a multiple of the mover's Speed: 1 for a Standard Move (Spycraft,
+    d20) or a CWN Move, 2 for a Spycraft Withdraw or d20 Charge, 4 for a Spycraft Run."""
+    return movement.scale.squares(multiple * movement.token(mover_id).speed)
+
+
 def reach(
     movement: MovementGraph,
     mover_id: str,

@@ -4,7 +4,8 @@ A shooter who took Suppressive Fire gets, for one round, one final attack (at -4
 bonus, one more shot each) against each opponent who moves through the target square,
 while his firearm has ammunition left; each such mover also suffers -4 on attack and
 skill checks until the shooter's next Initiative Count. The geometry package works out
-the suppressed squares; here a route is checked against them.
+the suppressed squares (``engine.geometry.suppression.spycraft_suppressive_fire``); its
+areas can be passed here as they are, and a route is checked against them.
 
 Rules-silent choices: "moves through" is any square the mover's footprint covers after
 leaving its start square, the last one included; a shooter attacks a mover once per
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from engine.grid import Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
@@ -24,6 +26,20 @@ from engine.tokens import are_opponents
 
 FINAL_ATTACK_PENALTY = -4
 SUPPRESSED_CHECK_PENALTY = -4
+
+
+class SuppressionLike(Protocol):
+    """What a route needs of a Suppressive Fire in force; ``engine.geometry.suppression``'s
+    ``SuppressionArea`` fits, and so does ``SuppressedArea``."""
+
+    @property
+    def shooter_id(self) -> str: ...
+
+    @property
+    def weapon(self) -> str: ...
+
+    @property
+    def squares(self) -> frozenset[Square]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,14 +51,23 @@ class SuppressedArea:
     squares: frozenset[Square]
 
 
+def _spycraft_in_force(areas: Iterable[SuppressionLike]) -> list[SuppressionLike]:
+    """Areas that draw final attacks: allowed ones, of Spycraft (when they say their system)."""
+    return [
+        area
+        for area in areas
+        if getattr(area, "allowed", True) and getattr(area, "system", "spycraft") == "spycraft"
+    ]
+
+
 def final_attacks(
-    movement: MovementGraph, mover_id: str, route: Route, areas: Iterable[SuppressedArea]
+    movement: MovementGraph, mover_id: str, route: Route, areas: Iterable[SuppressionLike]
 ) -> tuple[FinalAttack, ...]:
     """One final attack per suppressing opponent whose square the route crosses (ammo left)."""
     mover = movement.token(mover_id)
     crossed = _crossed(route, mover.size)
     attacks = []
-    for area in areas:
+    for area in _spycraft_in_force(areas):
         shooter = movement.tokens.get(area.shooter_id)
         if shooter is None or not are_opponents(shooter.side, mover.side):
             continue
@@ -66,11 +91,11 @@ def _crossed(route: Route, size: int) -> list[Square]:
 
 
 def with_suppression(
-    movement: MovementGraph, mover_id: str, route: Route, areas: Iterable[SuppressedArea]
+    movement: MovementGraph, mover_id: str, route: Route, areas: Iterable[SuppressionLike]
 ) -> Route:
     """The route with its final attacks and the mover's check penalty filled in."""
     mover = movement.token(mover_id)
-    areas = tuple(areas)
+    areas = _spycraft_in_force(areas)
     crossed = set(_crossed(route, mover.size))
     suppressed = any(
         crossed & area.squares

@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battlemap import Portal, PortalState
-from engine.grid import DiagonalRule, Square, path_cost_squares
-from engine.routes import MovementGraph, cheapest_route, reach
+from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, Square, path_cost_squares
+from engine.routes import MovementGraph, cheapest_route, reach, speed_budget
 from engine.tokens import Side
 from tests.engine.routes.helpers import encounter, graph, token
 
@@ -160,3 +160,69 @@ def test_opening_a_door_never_shrinks_reach(x: int, y: int, budget: int, window:
     after = reach(movement, "hero", budget).costs
     assert set(before) <= set(after)
     assert all(after[s] <= c for s, c in before.items())
+
+
+def test_speed_budget_in_squares() -> None:
+    movement = graph(tokens=[HERO])
+    assert speed_budget(movement, "hero") == 6
+    assert speed_budget(movement, "hero", 2) == 12
+
+
+def test_big_token_reach_keeps_its_whole_footprint_free() -> None:
+    ogre = token("ogre", Side.ENEMY, 0, 0, size=2)
+    movement = graph(width=6, height=6, tokens=[ogre, token("imp", Side.ENEMY, 3, 3)])
+    area = reach(movement, "ogre", 10)
+    assert Square(4, 4) in area and Square(5, 5) not in area  # a 2x2 token at (5,5) is off the map
+    assert Square(2, 2) not in area and Square(3, 3) not in area  # the imp is an ally here
+    assert Square(3, 0) in area
+    route = area.route_to(Square(2, 0))
+    assert route.squares == (Square(0, 0), Square(1, 0), Square(2, 0))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    segments,
+    st.integers(0, SIZE - 1),
+    st.integers(0, SIZE - 1),
+    st.integers(0, SIZE - 1),
+    st.integers(0, SIZE - 1),
+)
+def test_a_star_route_costs_what_reach_says(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]], x: int, y: int, gx: int, gy: int
+) -> None:
+    movement = graph(
+        width=SIZE,
+        height=SIZE,
+        walls=walls,
+        tokens=[token("hero", Side.PARTY, x, y)],
+        difficult=[(3, 3), (4, 3)],
+    )
+    area = reach(movement, "hero", 40)
+    route = cheapest_route(movement, "hero", Square(gx, gy))
+    if Square(gx, gy) == Square(x, y):
+        return
+    if route is None:
+        assert Square(gx, gy) not in area
+    else:
+        assert route.cost.squares == area.costs[Square(gx, gy)]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.booleans()), max_size=8))
+def test_flat_mirror_matches_the_networkx_graph_after_door_changes(
+    changes: list[tuple[int, bool]],
+) -> None:
+    doors = [Portal(f"d{i}", (2 * i + 1, 2), (2 * i + 2, 2)) for i in range(4)]
+    walls = [((0, 2), (1, 2)), ((2, 2), (3, 2)), ((4, 2), (5, 2)), ((6, 2), (7, 2))]
+    movement = graph(width=9, height=5, walls=walls, portals=doors)
+    for index, is_open in changes:
+        state = PortalState.OPEN if is_open else PortalState.CLOSED
+        movement.set_portal_state(f"d{index}", state)
+    for square in movement.graph:
+        bits = movement.open_mask[square.y * 9 + square.x]
+        mirror = {
+            Square(square.x + dx, square.y + dy)
+            for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS)
+            if bits >> k & 1
+        }
+        assert mirror == set(movement.graph[square])

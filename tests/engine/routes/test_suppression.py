@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.geometry.suppression import spycraft_suppressive_fire
 from engine.grid import Square
 from engine.routes import MovementGraph, cheapest_route
 from engine.routes.suppression import SuppressedArea, final_attacks, with_suppression
@@ -54,3 +55,18 @@ def test_the_start_square_is_not_moving_through() -> None:
     areas = [SuppressedArea("gunner", "smg", frozenset({Square(0, 0)}))]
     annotated = with_suppression(movement, "runner", route, areas)
     assert annotated.final_attacks == () and annotated.check_penalty == 0
+
+
+def test_areas_from_the_geometry_package_are_accepted() -> None:
+    tokens = (
+        token("runner", Side.PARTY, 0, 0),
+        token("gunner", Side.ENEMY, 10, 10, weapons=(SMG,)),
+    )
+    state = encounter(tokens=tokens)
+    area = spycraft_suppressive_fire(state, "gunner", Square(3, 0), "smg")
+    assert area.allowed
+    movement = MovementGraph(state)
+    route = cheapest_route(movement, "runner", Square(6, 0))
+    assert route is not None
+    annotated = with_suppression(movement, "runner", route, [area])
+    assert [(a.shooter_id, a.square) for a in annotated.final_attacks] == [("gunner", Square(3, 0))]
