@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
 from engine.routes.results import Cost, Route
+from engine.routes.suppression import SuppressionLike, with_suppression
 from engine.tokens import Token
 
 State = tuple[Square, int]
@@ -53,6 +54,9 @@ class Reach:
     scale: GridScale
     costs: Mapping[Square, int]
     _trace: Callable[[Square], tuple[Square, ...]] = field(repr=False, compare=False)
+    _annotate: Callable[[Route], Route] = field(
+        default=lambda route: route, repr=False, compare=False
+    )
 
     @property
     def squares(self) -> frozenset[Square]:
@@ -65,7 +69,7 @@ class Reach:
         square = Square(*square)
         if square not in self.costs:
             raise KeyError(f"square {square} is not within reach of {self.mover_id}")
-        return Route(self._trace(square), Cost.of(self.costs[square], self.scale))
+        return self._annotate(Route(self._trace(square), Cost.of(self.costs[square], self.scale)))
 
 
 def _rebuild(
@@ -186,12 +190,24 @@ def reach(
     budget: int,
     *,
     starts: Iterable[Start] | None = None,
+    suppression: Iterable[SuppressionLike] = (),
 ) -> Reach:
     """Every square the mover can end on with at most ``budget`` squares of movement.
 
     ``starts`` defaults to the mover's own square at cost 0. The start square itself is
-    not part of the answer (staying put is not a move).
+    not part of the answer (staying put is not a move). With ``suppression`` (Spycraft
+    Suppressive Fire in force), each route lists the final attacks it draws.
     """
+    area = _reach(movement, mover_id, budget, starts)
+    areas = tuple(suppression)
+    if not areas:
+        return area
+    return replace(area, _annotate=lambda route: with_suppression(movement, mover_id, route, areas))
+
+
+def _reach(
+    movement: MovementGraph, mover_id: str, budget: int, starts: Iterable[Start] | None
+) -> Reach:
     mover = movement.token(mover_id)
     if budget < 0:
         raise ValueError(f"movement budget must be 0 or more squares, not {budget}")
@@ -385,10 +401,12 @@ def cheapest_route(
     goal: Square,
     *,
     budget: int | None = None,
+    suppression: Iterable[SuppressionLike] = (),
 ) -> Route | None:
     """The cheapest route for the mover to end on ``goal`` (A*), or None when there is none.
 
     The mover may not end on another token's square; ``budget`` (squares) caps the cost.
+    With ``suppression`` the route lists the Suppressive Fire final attacks it draws.
     The estimate is the open-ground cost (exact without walls, so A* stays narrow there);
     states dominated by the other parity are skipped as in ``reach``.
     """
@@ -399,8 +417,13 @@ def cheapest_route(
         return None
     limit = budget if budget is not None else 1 << 30
     if mover.size == 1:
-        return _route_flat(movement, mover, goal, limit)
-    return _route_any(movement, walker, goal, limit)
+        route = _route_flat(movement, mover, goal, limit)
+    else:
+        route = _route_any(movement, walker, goal, limit)
+    areas = tuple(suppression)
+    if route is None or not areas:
+        return route
+    return with_suppression(movement, mover_id, route, areas)
 
 
 def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:
@@ -418,9 +441,12 @@ def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int)
     state_bits = (2 * width * movement.height).bit_length()
     cost_bits = 32
     deepest = (1 << cost_bits) - 1
-    best: tuple[dict[int, int], dict[int, int]] = ({start: 0}, {})
-    parents: dict[int, int] = {}
     never = 1 << 40
+    # Flat lists, not dicts: a long route touches a good part of the map anyway.
+    cells = width * movement.height
+    best: tuple[list[int], list[int]] = ([never] * cells, [never] * cells)
+    best[0][start] = 0
+    parents: dict[int, int] = {}
     queue = [
         (_estimate(mover.square, goal, 0, alternating) << (cost_bits + state_bits))
         | (deepest << state_bits)
@@ -433,7 +459,7 @@ def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int)
         state = key & state_mask
         cost = deepest - ((key >> state_bits) & deepest)
         index, parity = state >> 1, state & 1
-        if best[parity].get(index) != cost:
+        if best[parity][index] != cost:
             continue
         if index == goal_index:
             squares = _trace_flat(state, parents, {}, width)
@@ -461,10 +487,9 @@ def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int)
                     new += step
                     if new > limit:
                         continue
-                if prune and rival.get(v, never) <= new - slack:
+                if prune and rival[v] <= new - slack:
                     continue
-                old = mine.get(v)
-                if old is None or new < old:
+                if new < mine[v]:
                     mine[v] = new
                     child = v * 2 + next_parity
                     parents[child] = state

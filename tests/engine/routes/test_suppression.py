@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.geometry.suppression import spycraft_suppressive_fire
 from engine.grid import Square
-from engine.routes import MovementGraph, cheapest_route
+from engine.routes import MovementGraph, cheapest_route, reach
 from engine.routes.suppression import SuppressedArea, final_attacks, with_suppression
 from engine.tokens import Side, Weapon
 from tests.engine.routes.helpers import encounter, token
@@ -70,3 +70,14 @@ def test_areas_from_the_geometry_package_are_accepted() -> None:
     assert route is not None
     annotated = with_suppression(movement, "runner", route, [area])
     assert [(a.shooter_id, a.square) for a in annotated.final_attacks] == [("gunner", Square(3, 0))]
+
+
+def test_reach_and_cheapest_route_report_final_attacks_when_asked() -> None:
+    movement, _ = setup()
+    areas = [SuppressedArea("gunner", "smg", frozenset({Square(3, 0)}))]
+    route = cheapest_route(movement, "runner", Square(6, 0), suppression=areas)
+    assert route is not None and [a.shooter_id for a in route.final_attacks] == ["gunner"]
+    area = reach(movement, "runner", 6, suppression=areas)
+    through = area.route_to(Square(4, 0))
+    assert through.check_penalty == -4 and len(through.final_attacks) == 1
+    assert area.route_to(Square(0, 3)).final_attacks == ()
