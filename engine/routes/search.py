@@ -19,6 +19,7 @@ import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from types import MappingProxyType
 
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
@@ -244,7 +245,7 @@ def _reach(
     def trace(square: Square) -> tuple[Square, ...]:
         return _rebuild(chosen[square], costs[square], parents, before, movement.scale).squares
 
-    return Reach(mover_id, origin, budget, movement.scale, costs, trace)
+    return Reach(mover_id, origin, budget, movement.scale, MappingProxyType(costs), trace)
 
 
 @lru_cache(maxsize=16)
@@ -342,7 +343,7 @@ def _reach_flat(movement: MovementGraph, mover: Token, budget: int, initial: lis
     def trace(square: Square) -> tuple[Square, ...]:
         return _trace_flat(final_state[square.y * width + square.x], parents, before, width)
 
-    return Reach(mover.id, mover.square, budget, movement.scale, costs, trace)
+    return Reach(mover.id, mover.square, budget, movement.scale, MappingProxyType(costs), trace)
 
 
 def _trace_flat(
