@@ -49,10 +49,11 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    _discovered = True
     for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
         if module.ispkg:
+            # An import error propagates (naming the broken package) and is retried next time.
             importlib.import_module(f"{__name__}.{module.name}")
+    _discovered = True
 
 
 def get_system(name: str) -> RuleSystem:

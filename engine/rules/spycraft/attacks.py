@@ -344,3 +344,34 @@ def full_round_expiry(state: EncounterState, actor_id: str) -> Expiry:
 
 def end_of_next_round(state: EncounterState) -> Expiry:
     return Expiry(state.combat.round + 1, ExpiryPoint.END_OF_ROUND)
+
+
+class _Trick(Handler):
+    """Tricks ride on a Standard Attack (its ``trick`` option); alone they are refused."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        return [f"{self.spec.name} is a trick: add trick={self.key} to a Standard Attack"]
+
+
+for _key in ("burst", "called_shot", "cheap_shot", "bounce"):
+    handles(_key)(type(f"Trick_{_key}", (_Trick,), {}))
+
+
+@handles("fight_defensively")
+class FightDefensively(Handler):
+    """Chosen at the start of his Initiative Count: -4 to attacks and skills, +2 dodge
+    Defense, for 1 full round."""
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mine = state.combat.combatant(str(command.actor))
+        started = mine.budget.get("half", 0) < 2 or mine.get("moved", False)
+        if started or mine.get("stepped", False):
+            return ["Fight Defensively is chosen at the start of his Initiative Count"]
+        return []
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = str(command.actor)
+        state, event = model.add_condition(
+            state, actor, model.DEFENSIVE, model.until_next_turn(state, actor)
+        )
+        return state, (event,)

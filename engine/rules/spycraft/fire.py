@@ -521,7 +521,7 @@ class CoverFire(Handler):
                 state,
                 target.id,
                 model.COVER_FIRED,
-                model.until_next_turn(state, target.id),
+                model.until_next_turn(state, actor.id),
                 source=actor.id,
             )
             events.append(ev)

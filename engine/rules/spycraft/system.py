@@ -155,8 +155,10 @@ class SpycraftSystem(RuleSystem):
         if not handler.out_of_turn and combat.active != actor_id:
             active = state.token(combat.active).name if combat.active else "nobody"
             reasons.append(f"it is {active}'s turn, not {actor.name}'s")
-        if spec.category == TRICK:
-            reasons.append(f"{spec.name} is a trick: add it as an option to an attack")
+        if spec.category == TRICK and spec.key != "fight_defensively":
+            reasons.append(
+                f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack"
+            )
             return reasons
         if mine.get("must_press", False) and spec.key not in ("press", "delay"):
             reasons.append("his Initiative Count reached 50: his first action must be a Press")
