@@ -717,7 +717,7 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     actor = actor_of(state, command)
     now = SWCondition.BOUND if actor.has_condition(SWCondition.BOUND) else SWCondition.ENTANGLED
     die, untrained = board.trait_die(actor, "athletics")
-    mods = cond.trait_modifier(actor) + board.wound_penalty(actor)
+    mods = sum(m.value for m in attacks.own_modifiers(state, actor))
     roll = trait_roll(die, dice, modifier=mods + untrained, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} breaks free")
     after = opp.break_free(roll.total, now)
@@ -841,8 +841,8 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     trait = str(command.option("trait", "fighting"))
     skill = str(command.option("skill", trait))
     die, untrained = board.trait_die(actor, skill)
-    roll = trait_roll(die, dice, modifier=untrained + cond.trait_modifier(actor)
-                      + board.wound_penalty(actor), wild_card=board.is_wild_card(actor),
+    own = sum(m.value for m in attacks.own_modifiers(state, actor))
+    roll = trait_roll(die, dice, modifier=untrained + own, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} Support")
     bonus = opp.support_bonus(roll.total, critical_failure=roll.critical_failure)
     existing = [c.value for c in target.conditions
@@ -978,8 +978,7 @@ def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:
     centre = command.squares[0]
     inches = state.scale.distance(max(abs(centre.x - actor.square.x),
                                       abs(centre.y - actor.square.y)))
-    mods = [m for m in attacks.common_modifiers(state, actor, actor)
-            if m.name != "Vulnerable target"]
+    mods = attacks.own_modifiers(state, actor)
     band = attacks.range_modifier(weapon, inches)
     if band is not None and band[0]:
         mods.append(Modifier(f"{band[1]} range", band[0]))

@@ -78,21 +78,27 @@ class AttackPlan:
         return sum(m.value for m in self.damage_modifiers)
 
 
-def common_modifiers(state: EncounterState, attacker: Token, target: Token) -> list[Modifier]:
-    """Modifiers every Trait roll of an attack shares: wounds, conditions, Joker,
-    multi-action, running, Vulnerable target."""
+def own_modifiers(state: EncounterState, actor: Token) -> list[Modifier]:
+    """What every Trait roll of the actor carries this turn: wounds, Distracted, Joker,
+    Multi-Action and running."""
     found: list[Modifier] = []
-    if board.wound_penalty(attacker):
-        found.append(Modifier("Wounds", board.wound_penalty(attacker)))
-    if cond.trait_modifier(attacker):
-        found.append(Modifier("Distracted", cond.trait_modifier(attacker)))
-    if attacker.has_condition(cond.SWCondition.JOKER):
+    if board.wound_penalty(actor):
+        found.append(Modifier("Wounds", board.wound_penalty(actor)))
+    if cond.trait_modifier(actor):
+        found.append(Modifier("Distracted", cond.trait_modifier(actor)))
+    if actor.has_condition(cond.SWCondition.JOKER):
         found.append(Modifier("Joker", 2))
-    actions = int(board.data(state, attacker.id, "actions_taken", 0))
+    actions = int(board.data(state, actor.id, "actions_taken", 0))
     if actions >= 1:
         found.append(Modifier("Multi-Action", -2 * actions))
-    if board.data(state, attacker.id, "ran", False):
+    if board.data(state, actor.id, "ran", False):
         found.append(Modifier("Running", -2))
+    return found
+
+
+def common_modifiers(state: EncounterState, attacker: Token, target: Token) -> list[Modifier]:
+    """The attacker's own modifiers, plus +2 against a Vulnerable target."""
+    found = own_modifiers(state, attacker)
     if cond.modifier_against(target):
         found.append(Modifier("Vulnerable target", cond.modifier_against(target)))
     return found

@@ -154,8 +154,9 @@ class SavageWorldsSystem(RuleSystem):
             return self._go_on_hold(state, command, dice)
         if command.action == "act_from_hold":
             return self._act_from_hold(state, command, dice)
-        state = self._spend(state, command)
-        return self.handler(command.action).resolve(state, command, dice)
+        # Spend after resolving: the Multi-Action penalty counts the actions taken before.
+        state, events = self.handler(command.action).resolve(state, command, dice)
+        return self._spend(state, command), events
 
     def _spend(self, state: EncounterState, command: Command) -> EncounterState:
         spec = self.action(command.action)
