@@ -1,0 +1,139 @@
+"""Overlay items for the rule tools: filled areas, numbered squares, token rings, fog.
+
+Everything here only draws what it is given (paths made by ``desktop.shapes`` from the
+engine's geometry, squares and texts the engine chose); none of it decides a rule.
+Fills are semi-transparent so the map and tokens stay readable under them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+
+from desktop.scene import style
+from desktop.scene.style import SQUARE
+from engine.grid import Square
+
+# Colours of the rule overlays: one meaning each, the same in every tool.
+AREA = QColor(255, 170, 40)  # a template or area being laid
+AREA_BAD = QColor(255, 77, 79)  # the rules forbid this area or square
+GOOD = QColor(61, 220, 132)  # allowed targets and destinations
+INFO = QColor(110, 180, 255)  # neutral information (sight, bands)
+PATH = QColor(255, 236, 120)
+
+
+def translucent(colour: QColor, alpha: int) -> QColor:
+    faded = QColor(colour)
+    faded.setAlpha(alpha)
+    return faded
+
+
+class AreaItem(QGraphicsPathItem):
+    """A filled outline (template, cone, band) with a bright edge and a soft fill."""
+
+    def __init__(
+        self, path: QPainterPath, colour: QColor, fill_alpha: int = 70, dashed: bool = False
+    ) -> None:
+        super().__init__(path)
+        self.setBrush(QBrush(translucent(colour, fill_alpha)))
+        pen = QPen(colour, 3, Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        pen.setCosmetic(False)
+        self.setPen(pen)
+        self.setZValue(style.Z_OVERLAY)
+
+
+class SquareMarkItem(QGraphicsItem):
+    """One square tinted, with a short centred label and its own tooltip (a reason)."""
+
+    def __init__(
+        self, square: Square, colour: QColor, label: str = "", tooltip: str = "", alpha: int = 110
+    ) -> None:
+        super().__init__()
+        self.square = square
+        self.label = label
+        self.colour = colour
+        self._alpha = alpha
+        self.setPos(square.x * SQUARE, square.y * SQUARE)
+        self.setZValue(style.Z_OVERLAY)
+        if tooltip:
+            self.setToolTip(tooltip)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, SQUARE, SQUARE)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        inner = QRectF(2, 2, SQUARE - 4, SQUARE - 4)
+        painter.setPen(QPen(self.colour, 3))
+        painter.setBrush(translucent(self.colour, self._alpha))
+        painter.drawRoundedRect(inner, 6, 6)
+        if not self.label:
+            return
+        painter.setFont(style.label_font(SQUARE * (0.32 if len(self.label) > 3 else 0.4)))
+        # A dark halo behind the text keeps it readable over any map picture.
+        painter.setPen(QPen(QColor(0, 0, 0, 220), 1))
+        for dx, dy in ((-1.5, 0), (1.5, 0), (0, -1.5), (0, 1.5)):
+            painter.drawText(inner.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, self.label)
+
+
+class TokenRingItem(QGraphicsItem):
+    """A thick ring round a token's footprint: a highlighted target (green) or refused (red)."""
+
+    def __init__(
+        self, square: Square, size: int, colour: QColor, tooltip: str = "", dashed: bool = False
+    ) -> None:
+        super().__init__()
+        self.colour = colour
+        self._size = size * SQUARE
+        self._dashed = dashed
+        self.setPos(square.x * SQUARE, square.y * SQUARE)
+        self.setZValue(style.Z_OVERLAY)
+        if tooltip:
+            self.setToolTip(tooltip)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-6, -6, self._size + 12, self._size + 12)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        rect = QRectF(0, 0, self._size, self._size).adjusted(-2, -2, 2, 2)
+        painter.setPen(QPen(QColor(0, 0, 0, 180), 8))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(rect)
+        style_ = Qt.PenStyle.DashLine if self._dashed else Qt.PenStyle.SolidLine
+        painter.setPen(QPen(self.colour, 5, style_))
+        painter.drawEllipse(rect)
+
+
+class FogItem(QGraphicsPathItem):
+    """Darkness over the map except a seen region (the path of what a token sees)."""
+
+    def __init__(self, map_rect: QRectF, seen: QPainterPath, alpha: int = 200) -> None:
+        outside = QPainterPath()
+        outside.addRect(map_rect)
+        super().__init__(outside.subtracted(seen))
+        self.setBrush(translucent(style.FOG, alpha))
+        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self.setZValue(style.Z_OVERLAY)
+
+
+def squares_path(squares: Iterable[Square]) -> QPainterPath:
+    """The union of squares as one path (for outlining an area given as squares)."""
+    path = QPainterPath()
+    for square in squares:
+        path.addRect(QRectF(square.x * SQUARE, square.y * SQUARE, SQUARE, SQUARE))
+    return path.simplified()
+
+
+def token_centre(square: Square, size: int) -> QPointF:
+    return QPointF((square.x + size / 2) * SQUARE, (square.y + size / 2) * SQUARE)

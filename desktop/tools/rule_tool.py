@@ -1,0 +1,132 @@
+"""Shared plumbing of the "see the rules" tools: who acts, with what, and confirming.
+
+A rule tool works for one acting token (given when started from the action palette, else
+the selected token, else the one whose turn it is) and, where it shoots, one weapon. It
+asks the engine every question and shows the answer in its overlay plus an info tag
+(``lines`` keeps the tag's text so tests and the status bar can read it). When the
+session's rule system has a matching action, ``confirm`` builds the Command and runs it
+through ``preview``/``apply`` (one undo step); otherwise the tool is an inspection overlay.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QKeyEvent
+
+from desktop.scene.overlay_items import TagItem
+from desktop.scene.rule_overlays import AREA_BAD
+from desktop.tools.base import Tool, ToolHost
+from engine.encounter import EncounterState
+from engine.routes import MovementGraph
+from engine.rules.base import Command, CommandError
+from engine.tokens import Token, Weapon
+
+
+class RuleTool(Tool):
+    """Base of the rule tools: actor, weapon, movement graph, info tag, confirm."""
+
+    #: The catalogue key this tool's confirmation becomes, if the system has it.
+    action_key: str | None = None
+
+    def __init__(
+        self, host: ToolHost, actor_id: str | None = None, weapon: str | None = None
+    ) -> None:
+        super().__init__(host)
+        self._actor_id = actor_id
+        self._weapon = weapon
+        self.lines: list[str] = []
+        self.info = TagItem(size=14)
+        self._graph: tuple[EncounterState, MovementGraph] | None = None
+
+    # ---- who and with what
+
+    @property
+    def state(self) -> EncounterState:
+        return self.host.controller.state
+
+    def actor(self) -> Token | None:
+        state = self.state
+        for candidate in (self._actor_id, self.host.controller.selected, state.combat.active):
+            if candidate and any(t.id == candidate for t in state.tokens):
+                return state.token(candidate)
+        return None
+
+    def weapon(self, actor: Token) -> Weapon | None:
+        """The chosen weapon, else the first ranged one, else the first."""
+        if self._weapon is not None:
+            return actor.weapon(self._weapon)
+        ranged = [w for w in actor.weapons if not w.melee]
+        return (ranged or list(actor.weapons) or [None])[0]
+
+    def movement(self) -> MovementGraph:
+        """The engine's movement graph of the current state (rebuilt when the state changes)."""
+        state = self.state
+        if self._graph is None or self._graph[0] is not state:
+            self._graph = (state, MovementGraph(state))
+        return self._graph[1]
+
+    def system_has(self, key: str) -> bool:
+        return any(spec.key == key for spec in self.host.controller.system.catalogue)
+
+    # ---- the info tag
+
+    def show_info(self, lines: list[str], at: QPointF, colour: QColor | None = None) -> None:
+        self.lines = lines
+        if self.info.scene() is None or self.info.parentItem() is not self.overlay:
+            self.add_overlay(self.info)
+        self.info.set_text("\n".join(lines), colour or QColor("#ffffff"))
+        self.info.setPos(at)
+        self.host.show_status(" | ".join(lines[:3]))
+
+    def clear_overlay(self) -> None:
+        super().clear_overlay()
+        self.lines = []
+
+    def clear_marks(self) -> None:
+        """Remove everything but keep nothing: overlay items are cheap to rebuild."""
+        self.clear_overlay()
+
+    # ---- life cycle
+
+    def activate(self) -> None:
+        super().activate()
+        if self.actor() is None and self.needs_actor:
+            self.host.show_status(f"{self.name}: select a token first")
+        self.refresh()
+
+    needs_actor = True
+
+    def refresh(self) -> None:
+        """Redraw from the engine (on start and when the state changes)."""
+
+    def state_changed(self) -> None:
+        self._graph = None
+        self.refresh()
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        if event.key() == Qt.Key.Key_Escape:
+            return self.cancel()
+        return False
+
+    # ---- confirming through the session
+
+    def confirm(self, command: Command) -> bool:
+        """Preview, then apply when legal (one undo step); show the reasons otherwise."""
+        controller = self.host.controller
+        try:
+            preview = controller.preview(command)
+        except CommandError as error:
+            self.host.show_status(f"Not allowed: {error}")
+            return False
+        if not preview.legal:
+            self.host.show_status("Not allowed: " + "; ".join(preview.reasons))
+            self.lines = [*self.lines, *preview.reasons]
+            self.info.set_text("\n".join(self.lines), AREA_BAD)
+            return False
+        try:
+            events = controller.apply(command)
+        except CommandError as error:
+            self.host.show_status(f"Not allowed: {error}")
+            return False
+        self.host.show_status(" ".join(e.text for e in events) or preview.summary)
+        return True

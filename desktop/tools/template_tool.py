@@ -1,0 +1,234 @@
+"""Area templates: cone, burst, square, line, and the Savage Worlds blasts and cone.
+
+The template follows the mouse; the wheel turns it (5 degrees a notch, 15 with Shift);
+``[`` and ``]`` shrink and grow it; T cycles the kinds; a click places it (it stays
+drawn with the tokens it touches listed; the next click picks up a new one); Escape
+cancels. Which squares count is the engine's inclusion rule for the system in play.
+
+Where the origin sits (rules-silent, MapTool-like): cones, lines and bursts of the d20
+family start on the nearest grid intersection; a square area and the Savage Worlds
+blasts centre on the square under the cursor; the Savage Worlds cone starts at the
+cursor's nearest intersection like the others.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
+
+from desktop.scene.rule_overlays import AREA, AREA_BAD, AreaItem, SquareMarkItem, translucent
+from desktop.scene.style import SQUARE
+from desktop.shapes import to_painter_path
+from desktop.tools.base import ToolHost
+from desktop.tools.rule_tool import RuleTool
+from engine.encounter import EncounterState
+from engine.geometry import (
+    TemplateResult,
+    blast_template,
+    circle_template,
+    cone_template,
+    line_template,
+    savage_cone_template,
+    square_template,
+)
+from engine.grid import Point
+
+Build = Callable[[EncounterState, Point, float, float], TemplateResult]
+
+
+@dataclass(frozen=True)
+class TemplateKind:
+    """One kind of template: how to ask the engine for it, its size, where its origin snaps."""
+
+    key: str
+    label: str
+    build: Build
+    size: float  # squares (length, radius or side); ignored by fixed-size templates
+    on_corner: bool  # origin on a grid intersection (else on a square's centre)
+    sized: bool = True
+    turns: bool = True
+
+
+def _cone(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
+    return cone_template(state, origin, direction, size)
+
+
+def _burst(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
+    return circle_template(state, origin, size)
+
+
+def _square(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
+    return square_template(state, origin, size, direction=direction)
+
+
+def _line(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
+    return line_template(state, origin, direction, size)
+
+
+def _blast(name: str) -> Build:
+    def build(state: EncounterState, origin: Point, _turn: float, _size: float) -> TemplateResult:
+        return blast_template(state, origin, name)
+
+    return build
+
+
+def _savage_cone(
+    state: EncounterState, origin: Point, direction: float, size: float
+) -> TemplateResult:
+    return savage_cone_template(state, origin, direction)
+
+
+KINDS: tuple[TemplateKind, ...] = (
+    TemplateKind("cone", "Cone", _cone, 3, True),
+    TemplateKind("burst", "Burst", _burst, 2, True, turns=False),
+    TemplateKind("square", "Square", _square, 2, False),
+    TemplateKind("line", "Line", _line, 6, True),
+    TemplateKind("small_blast", "Small Blast", _blast("small"), 1, False, False, False),
+    TemplateKind("medium_blast", "Medium Blast", _blast("medium"), 2, False, False, False),
+    TemplateKind("large_blast", "Large Blast", _blast("large"), 3, False, False, False),
+    TemplateKind("savage_cone", "Cone Template", _savage_cone, 9, True, False),
+)
+KIND_BY_KEY = {kind.key: kind for kind in KINDS}
+
+
+def kinds_for(system: str) -> tuple[TemplateKind, ...]:
+    """The kinds a GM of this system reaches for first (all stay available by key)."""
+    savage = ("small_blast", "medium_blast", "large_blast", "savage_cone")
+    if system == "savage-worlds":
+        return tuple(KIND_BY_KEY[k] for k in savage)
+    return tuple(k for k in KINDS if k.key not in savage)
+
+
+def wheel_steps(event: QWheelEvent) -> float:
+    """Wheel notches (Shift may turn a vertical wheel into a horizontal one)."""
+    delta = event.angleDelta()
+    return (delta.y() or delta.x()) / 120
+
+
+class TemplateTool(RuleTool):
+    name = "Template"
+    needs_actor = False
+
+    def __init__(self, host: ToolHost, kind: str | None = None) -> None:
+        super().__init__(host)
+        kinds = kinds_for(host.controller.state.system)
+        self.kind = KIND_BY_KEY[kind] if kind else kinds[0]
+        self.size = self.kind.size
+        self.direction = 0.0
+        self.origin: Point | None = None
+        self.placed = False
+        self.result: TemplateResult | None = None
+
+    # ---- choosing
+
+    def set_kind(self, key: str) -> None:
+        self.kind = KIND_BY_KEY[key]
+        self.size = self.kind.size
+        self._redraw()
+
+    def cycle_kind(self) -> None:
+        kinds = kinds_for(self.state.system)
+        index = kinds.index(self.kind) if self.kind in kinds else -1
+        self.set_kind(kinds[(index + 1) % len(kinds)].key)
+
+    def snap(self, scene_pos: QPointF) -> Point:
+        x, y = scene_pos.x() / SQUARE, scene_pos.y() / SQUARE
+        if self.kind.on_corner:
+            return (float(round(x)), float(round(y)))
+        return (math.floor(x) + 0.5, math.floor(y) + 0.5)
+
+    # ---- gestures
+
+    def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        if self.placed:
+            return False
+        origin = self.snap(scene_pos)
+        if origin != self.origin:
+            self.origin = origin
+            self._redraw()
+        return True
+
+    def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        if self.placed:  # pick up a fresh template
+            self.placed = False
+            self.origin = self.snap(scene_pos)
+            self._redraw()
+            return True
+        self.origin = self.snap(scene_pos)
+        self.placed = True
+        self._redraw()
+        if self.result is not None:
+            self.host.show_status(f"{self.describe()} placed: " + (self.touched_text() or "nobody"))
+        return True
+
+    def mouse_release(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        return event.button() == Qt.MouseButton.LeftButton
+
+    def wheel(self, event: QWheelEvent, scene_pos: QPointF) -> bool:
+        if self.placed or not self.kind.turns:
+            return False
+        step = 15.0 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 5.0
+        self.direction = (self.direction + step * wheel_steps(event)) % 360
+        self._redraw()
+        return True
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key == Qt.Key.Key_T:
+            self.cycle_kind()
+            return True
+        if key in (Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight) and self.kind.sized:
+            self.size = max(1.0, self.size + (1 if key == Qt.Key.Key_BracketRight else -1))
+            self._redraw()
+            return True
+        return super().key_press(event)
+
+    def cancel(self) -> bool:
+        had = self.origin is not None
+        self.origin, self.placed, self.result = None, False, None
+        self.clear_overlay()
+        return had
+
+    def refresh(self) -> None:
+        self._redraw()
+
+    # ---- drawing
+
+    def describe(self) -> str:
+        scale = self.state.scale
+        if not self.kind.sized:
+            return self.kind.label
+        return f"{self.kind.label} {scale.describe(self.size)}"
+
+    def touched_text(self) -> str:
+        if self.result is None:
+            return ""
+        state = self.state
+        return ", ".join(state.token(t).name for t in self.result.token_ids())
+
+    def _redraw(self) -> None:
+        self.clear_overlay()
+        if self.origin is None:
+            self.result = None
+            return
+        self.result = self.kind.build(self.state, self.origin, self.direction, self.size)
+        colour = AREA if self.result.allowed else AREA_BAD
+        for square in self.result.squares:
+            self.add_overlay(SquareMarkItem(square, translucent(colour, 160), alpha=45))
+        self.add_overlay(
+            AreaItem(to_painter_path(self.result.shape), colour, 60, dashed=not self.placed)
+        )
+        lines = [self.describe() + ("" if not self.kind.turns else f", {self.direction:g}°")]
+        touched = self.touched_text()
+        lines.append(f"touches: {touched}" if touched else "touches nobody")
+        lines += list(self.result.reasons)
+        if not self.placed:
+            lines.append("wheel turns, [ ] size, T kind, click places")
+        bounds = to_painter_path(self.result.shape).boundingRect()
+        self.show_info(lines, QPointF(bounds.right() + 8, bounds.top()))

@@ -1,0 +1,57 @@
+"""The template tool: follow the mouse, turn with the wheel, place with a click, Escape."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.tools.template_tool import TemplateTool
+from engine.geometry import blast_template, cone_template
+from tests.desktop.conftest import OFFSCREEN_NOISE
+from tests.desktop.tools.conftest import click_at, move_to, render_png, wheel_at
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+
+
+def test_cone_follows_turns_and_lists_the_engines_tokens(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = TemplateTool(win.host, "cone")
+    win.set_tool(tool)
+    tool.size = 6
+    move_to(qtbot, win.view, (9.1, 4.2))
+    assert tool.origin == (9.0, 4.0)
+    wheel_at(win.view, (9.1, 4.2), 3)  # 15 degrees
+    wheel_at(win.view, (9.1, 4.2), 1, shift=True)  # +15 degrees
+    assert tool.direction == pytest.approx(30.0)
+    click_at(qtbot, win.view, (9.1, 4.2))
+    assert tool.placed
+    expected = cone_template(win.controller.state, (9.0, 4.0), 30.0, 6)
+    assert tool.result is not None
+    assert tool.result.token_ids() == expected.token_ids()
+    assert tool.result.squares == expected.squares
+    assert expected.token_ids(), "the test should touch somebody"
+    names = [win.controller.state.token(t).name for t in expected.token_ids()]
+    assert all(name in tool.lines[1] for name in names)
+    render_png(win, "template_cone_placed")
+
+
+def test_savage_medium_blast_counts_partial_squares(qtbot, window_for):  # type: ignore[no-untyped-def]
+    win = window_for("savage-worlds")
+    tool = TemplateTool(win.host)
+    win.set_tool(tool)
+    tool.set_kind("medium_blast")
+    click_at(qtbot, win.view, (12.4, 3.6))
+    expected = blast_template(win.controller.state, (12.5, 3.5), "medium")
+    assert tool.result is not None and tool.result.squares == expected.squares
+    assert tool.result.token_ids() == expected.token_ids()
+    render_png(win, "template_medium_blast")
+
+
+def test_escape_cancels_the_template(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = TemplateTool(win.host, "burst")
+    win.set_tool(tool)
+    move_to(qtbot, win.view, (5.0, 5.0))
+    assert tool.overlay.childItems()
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
+    assert not tool.overlay.childItems() or win.view.tool is not tool
