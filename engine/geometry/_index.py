@@ -39,6 +39,8 @@ class SightIndex:
     ``segments`` has one row ``(x1, y1, x2, y2)`` per sight-blocking segment (walls,
     closed doors, and the edges of sight-blocking cover objects), free ends pulled back.
     ``tree`` is an STRtree over ``lines``, the same segments as LineStrings.
+    ``vertices`` are the segments' ends and the points where two segments cross: the only
+    places where the outline of what a point sees can turn.
     ``grid`` buckets the segments for the marching tests of ``_march``.
     ``descriptions`` names each segment for the GM ("wall", "door 'd1'", "crates").
     """
@@ -49,6 +51,7 @@ class SightIndex:
     descriptions: tuple[str, ...]
     bounds: shapely.Polygon
     grid: WallGrid
+    vertices: FloatArray
 
 
 def _pull_back(start: Point, end: Point, move_start: bool, move_end: bool) -> tuple[Point, Point]:
@@ -98,7 +101,20 @@ def _build(battlemap: BattleMap) -> SightIndex:
         descriptions=tuple(d for _, _, d in raw),
         bounds=bounds,
         grid=build_wall_grid(segments, battlemap.width, battlemap.height),
+        vertices=_vertices(segments, lines),
     )
+
+
+def _vertices(segments: FloatArray, lines: NDArray[np.object_]) -> FloatArray:
+    if len(segments) == 0:
+        return np.zeros((0, 2))
+    tree = shapely.STRtree(lines)
+    first, second = tree.query(lines, predicate="intersects")
+    keep = first < second
+    meets = shapely.intersection(lines[first[keep]], lines[second[keep]])
+    points = np.vstack([segments.reshape(-1, 2), shapely.get_coordinates(meets)])
+    unique: FloatArray = np.unique(points, axis=0)
+    return unique
 
 
 @lru_cache(maxsize=8)

@@ -25,11 +25,20 @@ CELL = 4.0
 class WallGrid:
     """Sight-blocking segments bucketed by the grid cells their bounding boxes overlap."""
 
-    segments: FloatArray  # (n, 4): x1, y1, x2, y2
+    x1: FloatArray  # the segments' ends, one array per coordinate
+    y1: FloatArray
+    x2: FloatArray
+    y2: FloatArray
     columns: int
     rows: int
     cell_start: IntArray  # (columns * rows + 1,) CSR offsets into cell_walls
     cell_walls: IntArray
+
+
+def _split(segments: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    rows = segments.reshape(-1, 4)
+    x1, y1, x2, y2 = (np.ascontiguousarray(rows[:, k]) for k in range(4))
+    return x1, y1, x2, y2
 
 
 def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
@@ -37,7 +46,11 @@ def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
     rows = max(1, int(np.ceil(height / CELL)))
     if len(segments) == 0:
         return WallGrid(
-            segments, columns, rows, np.zeros(columns * rows + 1, np.intp), np.zeros(0, np.intp)
+            *_split(segments),
+            columns,
+            rows,
+            np.zeros(columns * rows + 1, np.intp),
+            np.zeros(0, np.intp),
         )
     lo_x = np.clip(np.floor(np.minimum(segments[:, 0], segments[:, 2]) / CELL), 0, columns - 1)
     hi_x = np.clip(np.floor(np.maximum(segments[:, 0], segments[:, 2]) / CELL), 0, columns - 1)
@@ -56,7 +69,9 @@ def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
     order = np.argsort(cells, kind="stable")
     counts = np.bincount(cells, minlength=columns * rows)
     cell_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.intp)
-    return WallGrid(segments, columns, rows, cell_start, np.asarray(wall_ids, dtype=np.intp)[order])
+    return WallGrid(
+        *_split(segments), columns, rows, cell_start, np.asarray(wall_ids, dtype=np.intp)[order]
+    )
 
 
 def _cross(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> FloatArray:
@@ -65,42 +80,53 @@ def _cross(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> Fl
 
 
 def _hits(
-    grid: WallGrid, starts: FloatArray, ends: FloatArray, seg: IntArray, wall: IntArray
-) -> tuple[NDArray[np.bool_], FloatArray]:
-    """Whether segment ``seg[i]`` touches wall ``wall[i]`` (closed segments), and where (t)."""
-    px, py = starts[seg, 0], starts[seg, 1]
-    rx, ry = ends[seg, 0] - px, ends[seg, 1] - py
-    w = grid.segments[wall]
-    ax, ay = w[:, 0], w[:, 1]
-    sx, sy = w[:, 2] - ax, w[:, 3] - ay
+    grid: WallGrid,
+    px: FloatArray,
+    py: FloatArray,
+    qx: FloatArray,
+    qy: FloatArray,
+    wall: IntArray,
+    want_t: bool,
+) -> tuple[NDArray[np.bool_], FloatArray | None]:
+    """Whether segment p->q touches ``wall`` (closed segments, element-wise), and where (t)."""
+    ax, ay, bx, by = grid.x1[wall], grid.y1[wall], grid.x2[wall], grid.y2[wall]
+    rx, ry = qx - px, qy - py
+    sx, sy = bx - ax, by - ay
     o1 = _cross(rx, ry, ax - px, ay - py)
-    o2 = _cross(rx, ry, w[:, 2] - px, w[:, 3] - py)
+    o2 = _cross(rx, ry, bx - px, by - py)
     o3 = _cross(sx, sy, px - ax, py - ay)
-    o4 = _cross(sx, sy, ends[seg, 0] - ax, ends[seg, 1] - ay)
-    proper = (o1 * o2 <= 0) & (o3 * o4 <= 0)
+    o4 = _cross(sx, sy, qx - ax, qy - ay)
+    touching = (o1 * o2 <= 0) & (o3 * o4 <= 0)
     collinear = (o1 == 0) & (o2 == 0)
     if collinear.any():
         # On one line: they touch when their bounding boxes overlap.
         overlap = (
-            (np.minimum(px, px + rx) <= np.maximum(ax, ax + sx))
-            & (np.minimum(ax, ax + sx) <= np.maximum(px, px + rx))
-            & (np.minimum(py, py + ry) <= np.maximum(ay, ay + sy))
-            & (np.minimum(ay, ay + sy) <= np.maximum(py, py + ry))
+            (np.minimum(px, qx) <= np.maximum(ax, bx))
+            & (np.minimum(ax, bx) <= np.maximum(px, qx))
+            & (np.minimum(py, qy) <= np.maximum(ay, by))
+            & (np.minimum(ay, by) <= np.maximum(py, qy))
         )
-        proper = np.where(collinear, overlap, proper)
+        touching = np.where(collinear, overlap, touching)
+    if not want_t:
+        return touching, None
     denominator = _cross(rx, ry, sx, sy)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = _cross(ax - px, ay - py, sx, sy) / denominator
-    t = np.where(denominator == 0, 0.0, np.clip(t, 0.0, 1.0))
-    return proper, t
+    t = np.where(denominator == 0, 0.0, np.minimum(np.maximum(t, 0.0), 1.0))
+    return touching, t
 
 
 def touches(
     grid: WallGrid, starts: FloatArray, ends: FloatArray, walls: IntArray
 ) -> NDArray[np.bool_]:
     """Whether each segment touches the given wall (one wall per segment)."""
-    seg = np.arange(len(starts), dtype=np.intp)
-    return _hits(grid, starts, ends, seg, walls)[0]
+    return _hits(grid, starts[:, 0], starts[:, 1], ends[:, 0], ends[:, 1], walls, False)[0]
+
+
+def _cells(grid: WallGrid, x: FloatArray, y: FloatArray) -> tuple[IntArray, IntArray]:
+    cx = np.minimum(np.maximum((x * (1 / CELL)).astype(np.intp), 0), grid.columns - 1)
+    cy = np.minimum(np.maximum((y * (1 / CELL)).astype(np.intp), 0), grid.rows - 1)
+    return cx, cy
 
 
 def first_hits(
@@ -114,64 +140,72 @@ def first_hits(
     count = len(starts)
     result = np.full(count, np.inf)
     which = np.full(count, -1, dtype=np.intp)
-    if count == 0 or len(grid.segments) == 0:
+    if count == 0 or len(grid.x1) == 0:
         return result, which
-    delta = ends - starts
-    length = np.hypot(delta[:, 0], delta[:, 1])
-    pieces = np.maximum(1, np.ceil(length / CELL)).astype(np.intp)
+    sx, sy = np.ascontiguousarray(starts[:, 0]), np.ascontiguousarray(starts[:, 1])
+    ex, ey = np.ascontiguousarray(ends[:, 0]), np.ascontiguousarray(ends[:, 1])
+    dx, dy = ex - sx, ey - sy
+    pieces = np.maximum(1, np.ceil(np.hypot(dx, dy) * (1 / CELL))).astype(np.intp)
     active = np.arange(count, dtype=np.intp)
     done = np.zeros(count, dtype=np.intp)  # pieces already examined per segment
     step = 1
+    columns = grid.columns
     while len(active):
         take = np.minimum(step, pieces[active] - done[active])
-        seg = np.repeat(active, take)
-        offsets = np.arange(len(seg)) - np.repeat(np.cumsum(take) - take, take)
-        piece = done[seg] + offsets
-        t0 = piece / pieces[seg]
-        t1 = (piece + 1) / pieces[seg]
-        x0 = starts[seg, 0] + delta[seg, 0] * t0
-        y0 = starts[seg, 1] + delta[seg, 1] * t0
-        x1 = starts[seg, 0] + delta[seg, 0] * t1
-        y1 = starts[seg, 1] + delta[seg, 1] * t1
-        cx0 = np.clip(np.floor(np.minimum(x0, x1) / CELL), 0, grid.columns - 1).astype(np.intp)
-        cx1 = np.clip(np.floor(np.maximum(x0, x1) / CELL), 0, grid.columns - 1).astype(np.intp)
-        cy0 = np.clip(np.floor(np.minimum(y0, y1) / CELL), 0, grid.rows - 1).astype(np.intp)
-        cy1 = np.clip(np.floor(np.maximum(y0, y1) / CELL), 0, grid.rows - 1).astype(np.intp)
-        # Up to four cells per piece; a repeated cell is dropped.
-        cell_seg = np.concatenate([seg, seg, seg, seg])
+        if step == 1:
+            seg, piece = active, done[active]
+        else:
+            seg = np.repeat(active, take)
+            piece = done[seg] + np.arange(len(seg)) - np.repeat(np.cumsum(take) - take, take)
+        share = 1.0 / pieces[seg]
+        t0 = piece * share
+        t1 = t0 + share
+        x0, y0 = sx[seg] + dx[seg] * t0, sy[seg] + dy[seg] * t0
+        x1, y1 = sx[seg] + dx[seg] * t1, sy[seg] + dy[seg] * t1
+        # A piece is at most one cell long, so its box spans at most 2 x 2 cells.
+        lo_x, lo_y = _cells(grid, np.minimum(x0, x1), np.minimum(y0, y1))
+        hi_x, hi_y = _cells(grid, np.maximum(x0, x1), np.maximum(y0, y1))
+        wide, tall = hi_x != lo_x, hi_y != lo_y
+        both = wide & tall
+        cell_seg = np.concatenate([seg, seg[wide], seg[tall], seg[both]])
         cells = np.concatenate(
             [
-                cy0 * grid.columns + cx0,
-                np.where(cx1 != cx0, cy0 * grid.columns + cx1, -1),
-                np.where(cy1 != cy0, cy1 * grid.columns + cx0, -1),
-                np.where((cx1 != cx0) & (cy1 != cy0), cy1 * grid.columns + cx1, -1),
+                lo_y * columns + lo_x,
+                lo_y[wide] * columns + hi_x[wide],
+                hi_y[tall] * columns + lo_x[tall],
+                hi_y[both] * columns + hi_x[both],
             ]
         )
-        keep = cells >= 0
-        cell_seg, cells = cell_seg[keep], cells[keep]
         first = grid.cell_start[cells]
         counts = grid.cell_start[cells + 1] - first
-        pair_seg = np.repeat(cell_seg, counts)
-        pair_wall = grid.cell_walls[
-            np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(counts.sum())
-        ]
-        touching, t = _hits(grid, starts, ends, pair_seg, pair_wall)
-        hit_seg, hit_t, hit_wall = pair_seg[touching], t[touching], pair_wall[touching]
-        if len(hit_seg):
-            order = np.lexsort((hit_t, hit_seg))
-            hit_seg, hit_t, hit_wall = hit_seg[order], hit_t[order], hit_wall[order]
-            firsts = np.flatnonzero(np.diff(hit_seg, prepend=-1))
-            hit_seg, hit_t, hit_wall = hit_seg[firsts], hit_t[firsts], hit_wall[firsts]
-            better = hit_t < result[hit_seg]
-            result[hit_seg[better]] = hit_t[better]
-            which[hit_seg[better]] = hit_wall[better]
+        total = int(counts.sum())
+        if total:
+            pair_seg = np.repeat(cell_seg, counts)
+            pair_wall = grid.cell_walls[
+                np.repeat(first - np.cumsum(counts) + counts, counts) + np.arange(total)
+            ]
+            touching, t = _hits(
+                grid, sx[pair_seg], sy[pair_seg], ex[pair_seg], ey[pair_seg], pair_wall, nearest
+            )
+            hit_seg, hit_wall = pair_seg[touching], pair_wall[touching]
+            if t is None:
+                result[hit_seg] = 0.0
+                which[hit_seg] = hit_wall
+            elif len(hit_seg):
+                hit_t = t[touching]
+                order = np.lexsort((hit_t, hit_seg))
+                hit_seg, hit_t, hit_wall = hit_seg[order], hit_t[order], hit_wall[order]
+                firsts = np.flatnonzero(np.diff(hit_seg, prepend=-1))
+                hit_seg, hit_t, hit_wall = hit_seg[firsts], hit_t[firsts], hit_wall[firsts]
+                better = hit_t < result[hit_seg]
+                result[hit_seg[better]] = hit_t[better]
+                which[hit_seg[better]] = hit_wall[better]
         done[active] += take
         finished = done[active] >= pieces[active]
         if nearest:
             # A touch found through this round's cells may lie further on than one that a
             # later round would find; keep going until the best touch is behind us.
-            reached = done[active] / pieces[active]
-            settled = result[active] <= reached
+            settled = result[active] <= done[active] / pieces[active]
             active = active[~(finished | settled)]
         else:
             active = active[~(finished | np.isfinite(result[active]))]

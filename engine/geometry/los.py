@@ -19,6 +19,7 @@ The relation is symmetric by construction (the same segments, reversed).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 
 import numpy as np
 import shapely
@@ -26,7 +27,7 @@ from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
 from engine.geometry._index import FloatArray, sight_index
-from engine.geometry._march import first_hits, touches
+from engine.geometry._march import IntArray, first_hits, touches
 from engine.grid import Square
 from engine.tokens import Token
 
@@ -68,8 +69,18 @@ def segments_blocked(
     return blocked
 
 
+def squares_array(squares: Sequence[Square] | IntArray) -> FloatArray:
+    """Squares as an (n, 2) float array (fast for long lists of ``Square``)."""
+    if isinstance(squares, np.ndarray):
+        return squares.astype(np.float64).reshape(-1, 2)
+    flat = np.fromiter(chain.from_iterable(squares), dtype=np.float64, count=2 * len(squares))
+    return flat.reshape(-1, 2)
+
+
 def squares_see_each_other(
-    battlemap: BattleMap, a_squares: Sequence[Square], b_squares: Sequence[Square]
+    battlemap: BattleMap,
+    a_squares: Sequence[Square] | IntArray,
+    b_squares: Sequence[Square] | IntArray,
 ) -> NDArray[np.bool_]:
     """Line of sight for many pairs at once: whether ``a_squares[i]`` sees ``b_squares[i]``.
 
@@ -78,39 +89,34 @@ def squares_see_each_other(
     against the pair's other undecided lines first, since it usually blocks them too.
     """
     grid = sight_index(battlemap).grid
-    count = len(a_squares)
-    a = np.asarray(a_squares, dtype=np.float64).reshape(-1, 2)
-    b = np.asarray(b_squares, dtype=np.float64).reshape(-1, 2)
+    a, b = squares_array(a_squares), squares_array(b_squares)
+    count = len(a)
     sees: NDArray[np.bool_] = (a == b).all(axis=1)
-    a_corners = (a[:, None, :] + _CORNER_OFFSETS).repeat(4, axis=1)  # (count, 16, 2)
-    b_corners = np.tile(b[:, None, :] + _CORNER_OFFSETS, (1, 4, 1))
-    # Start with the centre line, which is not a sight line but finds the likeliest wall.
-    starts, ends = a + 0.5, b + 0.5
+    # Line k of pair p joins corner k // 4 of a[p] to corner k % 4 of b[p]; flat index 16p + k.
+    a_corners = (a[:, None, :] + _CORNER_OFFSETS[np.arange(16) // 4]).reshape(-1, 2)
+    b_corners = (b[:, None, :] + _CORNER_OFFSETS[np.arange(16) % 4]).reshape(-1, 2)
     undecided = np.ones((count, 16), dtype=bool)
     undecided[sees] = False
+    flat = undecided.reshape(-1)
+    # Start with the centre line: not a sight line, but it finds the likeliest wall.
     pairs = np.flatnonzero(~sees)
-    starts, ends = starts[pairs], ends[pairs]
+    starts, ends = a[pairs] + 0.5, b[pairs] + 0.5
     first_round = True
     while len(pairs):
         t, wall = first_hits(grid, starts, ends)
         if not first_round:
-            clear = ~np.isfinite(t)
-            sees[pairs[clear]] = True
-            undecided[pairs[clear]] = False
+            clear = pairs[~np.isfinite(t)]
+            sees[clear] = True
+            undecided[clear] = False
         first_round = False
-        blocked_pairs = pairs[wall >= 0]
-        walls = wall[wall >= 0]
-        rows, cols = np.nonzero(undecided[blocked_pairs])
-        hit = touches(
-            grid,
-            a_corners[blocked_pairs[rows], cols],
-            b_corners[blocked_pairs[rows], cols],
-            walls[rows],
-        )
-        undecided[blocked_pairs[rows[hit]], cols[hit]] = False
+        blocked = wall >= 0
+        rows, cols = np.nonzero(undecided[pairs[blocked]])
+        lines = pairs[blocked][rows] * 16 + cols
+        hit = touches(grid, a_corners[lines], b_corners[lines], wall[blocked][rows])
+        flat[lines[hit]] = False
         pairs = np.flatnonzero(undecided.any(axis=1))
-        column = undecided[pairs].argmax(axis=1)
-        starts, ends = a_corners[pairs, column], b_corners[pairs, column]
+        lines = pairs * 16 + undecided[pairs].argmax(axis=1)
+        starts, ends = a_corners[lines], b_corners[lines]
     return sees
 
 

@@ -12,6 +12,7 @@ the square lies in the region seen from one of the token's sight corners.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,36 +31,59 @@ _SLIP = 1e-7
 _ARC_RAYS = 180
 
 
-def visibility_polygon(battlemap: BattleMap, origin: Point, radius: float) -> shapely.Polygon:
+def visibility_polygon(battlemap: BattleMap, origin: Point, radius: float) -> shapely.Geometry:
     """The region seen from ``origin`` within ``radius`` squares, clipped to the map."""
+    return visibility_polygons(battlemap, [origin], radius)[0]
+
+
+def visibility_polygons(
+    battlemap: BattleMap, origins: Sequence[Point], radius: float
+) -> list[shapely.Geometry]:
+    """``visibility_polygon`` for several origins at once (the walks share their rounds)."""
     if not (np.isfinite(radius) and radius > 0):
         raise ValueError(f"vision radius must be a positive number of squares, not {radius}")
-    ox, oy = float(origin[0]), float(origin[1])
-    if not (0 <= ox <= battlemap.width and 0 <= oy <= battlemap.height):
-        raise ValueError(f"viewpoint {origin} lies outside the map")
+    for ox, oy in origins:
+        if not (0 <= ox <= battlemap.width and 0 <= oy <= battlemap.height):
+            raise ValueError(f"viewpoint {(ox, oy)} lies outside the map")
     index = sight_index(battlemap)
-    disc_box = shapely.box(ox - radius, oy - radius, ox + radius, oy + radius)
-    near = index.tree.query(disc_box)
-    ends = index.segments[near].reshape(-1, 2)
-    dx, dy = ends[:, 0] - ox, ends[:, 1] - oy
-    inside = (dx * dx + dy * dy <= radius * radius) & ((dx != 0) | (dy != 0))
-    wall_angles = np.arctan2(dy[inside], dx[inside])
-    angles = np.concatenate(
-        [
-            wall_angles - _SLIP,
-            wall_angles,
-            wall_angles + _SLIP,
-            np.linspace(-np.pi, np.pi, _ARC_RAYS, endpoint=False),
-        ]
+    arc = np.linspace(-np.pi, np.pi, _ARC_RAYS, endpoint=False)
+    # Per origin: the vertices near it (corners where the outline may turn).
+    owners, corners = [], []
+    for number, (ox, oy) in enumerate(origins):
+        dx, dy = index.vertices[:, 0] - ox, index.vertices[:, 1] - oy
+        near = (dx * dx + dy * dy <= radius * radius) & (
+            (np.abs(dx) > 1e-12) | (np.abs(dy) > 1e-12)
+        )
+        corners.append(index.vertices[near])
+        owners.append(np.full(int(near.sum()), number))
+    owner = np.concatenate(owners)
+    corner = np.concatenate(corners)
+    centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
+    # Only corners an origin sees can bend its outline; stop a hair short of each corner
+    # so that its own walls do not count as blocking it.
+    short_of = centre[owner] + (corner - centre[owner]) * (1 - 1e-9)
+    hidden, _ = first_hits(index.grid, centre[owner], short_of)
+    seen = ~np.isfinite(hidden)
+    owner, corner = owner[seen], corner[seen]
+    corner_angle = np.arctan2(corner[:, 1] - centre[owner, 1], corner[:, 0] - centre[owner, 0])
+    ray_owner = np.concatenate([owner, owner, np.repeat(np.arange(len(centre)), _ARC_RAYS)])
+    ray_angle = np.concatenate(
+        [corner_angle - _SLIP, corner_angle + _SLIP, np.tile(arc, len(centre))]
     )
-    angles = np.unique(angles)
-    far = np.column_stack([ox + radius * np.cos(angles), oy + radius * np.sin(angles)])
-    starts = np.broadcast_to(np.array([ox, oy]), far.shape)
-    t, _ = first_hits(index.grid, np.ascontiguousarray(starts), far, nearest=True)
+    starts = centre[ray_owner]
+    far = starts + radius * np.column_stack([np.cos(ray_angle), np.sin(ray_angle)])
+    t, _ = first_hits(index.grid, starts, far, nearest=True)
     t = np.where(np.isfinite(t), t, 1.0)[:, None]
-    outline = starts + (far - starts) * t
-    polygon = shapely.make_valid(shapely.Polygon(outline))
-    return shapely.intersection(polygon, index.bounds)
+    points = np.vstack([starts + (far - starts) * t, corner])
+    point_owner = np.concatenate([ray_owner, owner])
+    point_angle = np.concatenate([ray_angle, corner_angle])
+    # By origin, then by angle: a seen corner sorts between the rays slipping past it.
+    order = np.lexsort((point_angle, point_owner))
+    points, point_owner = points[order], point_owner[order]
+    splits = np.searchsorted(point_owner, np.arange(1, len(centre)))
+    rings = np.split(points, splits)
+    polygons = shapely.make_valid(np.array([shapely.Polygon(r) for r in rings], dtype=object))
+    return list(shapely.intersection(polygons, index.bounds))
 
 
 @dataclass(frozen=True)
@@ -76,8 +100,9 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
         check_square(battlemap, square, f"token {token.id!r} square")
     corners = sight_corners(_outer_squares(token))
     reach = radius + token.size / 2 + 1.5  # corners of squares at the edge of the radius
-    regions = [visibility_polygon(battlemap, (x, y), reach) for x, y in corners]
-    shape = shapely.union_all(regions)
+    shape = shapely.union_all(
+        visibility_polygons(battlemap, [(x, y) for x, y in corners.tolist()], reach)
+    )
     centre_x = token.square.x + token.size / 2
     centre_y = token.square.y + token.size / 2
     lo_x = max(0, int(np.floor(centre_x - radius)))
