@@ -36,19 +36,20 @@ def test_each_side_adds_its_best_dexterity_modifier() -> None:
 
 
 def test_higher_side_total_acts_first() -> None:
-    order = roll_sides(TOKENS, GivenDice([2, 8]))  # party 2, enemy 8 (typed totals)
+    order = roll_sides(TOKENS, GivenDice([2, 8]))  # party 2+3 = 5, enemy 8+1 = 9
     assert [r.side for r in order] == ["enemy", "party"]
+    assert [r.total for r in order] == [9, 5]
 
 
 def test_pcs_win_ties() -> None:
-    order = roll_sides(TOKENS, GivenDice([5, 5]))
-    assert [r.side for r in order] == ["party", "enemy"]
-    order = roll_sides(tuple(reversed(TOKENS)), GivenDice([5, 5]))
-    assert [r.side for r in order] == ["party", "enemy"]
+    order = roll_sides(TOKENS, GivenDice([3, 5]))  # party 3+3 = 6, enemy 5+1 = 6
+    assert [(r.side, r.total) for r in order] == [("party", 6), ("enemy", 6)]
+    order = roll_sides(tuple(reversed(TOKENS)), GivenDice([5, 3]))  # enemy rolls first
+    assert [(r.side, r.total) for r in order] == [("party", 6), ("enemy", 6)]
 
 
 def test_members_of_a_side_share_its_rank() -> None:
-    ranks = side_ranks(roll_sides(TOKENS, GivenDice([5, 3])))
+    ranks = side_ranks(roll_sides(TOKENS, GivenDice([5, 1])))
     assert ranks["pc1"] == ranks["pc2"] == ranks["ally"] == 0
     assert ranks["goon1"] == ranks["goon2"] == 1
 
