@@ -88,11 +88,19 @@ def cut_steps(
     empty = np.zeros(0, dtype=np.int64)
     if len(segments) == 0:
         return empty, empty, empty, empty
-    # Squares whose forward steps could reach the segment: its box, grown by the step reach.
-    x0 = np.clip(np.floor(np.minimum(segments[:, 0], segments[:, 2])) - 2, 0, width - 1)
-    x1 = np.clip(np.floor(np.maximum(segments[:, 0], segments[:, 2])) + 1, 0, width - 1)
-    y0 = np.clip(np.floor(np.minimum(segments[:, 1], segments[:, 3])) - 2, 0, height - 1)
-    y1 = np.clip(np.floor(np.maximum(segments[:, 1], segments[:, 3])) + 1, 0, height - 1)
+    # Squares whose forward steps could touch the segment. A forward step from square
+    # (x, y) spans x - 0.5 .. x + 1.5 across and y + 0.5 .. y + 1.5 down.
+    low_x = np.minimum(segments[:, 0], segments[:, 2])
+    high_x = np.maximum(segments[:, 0], segments[:, 2])
+    low_y = np.minimum(segments[:, 1], segments[:, 3])
+    high_y = np.maximum(segments[:, 1], segments[:, 3])
+    x0 = np.clip(np.ceil(low_x - 1.5 - _EPS), 0, width - 1)
+    x1 = np.clip(np.floor(high_x + 0.5 + _EPS), 0, width - 1)
+    y0 = np.clip(np.ceil(low_y - 1.5 - _EPS), 0, height - 1)
+    y1 = np.clip(np.floor(high_y - 0.5 + _EPS), 0, height - 1)
+    # A segment off the map on one side leaves an empty range: count it as none.
+    x1 = np.maximum(x1, x0 - 1)
+    y1 = np.maximum(y1, y0 - 1)
     spans_x = (x1 - x0 + 1).astype(np.int64)
     spans_y = (y1 - y0 + 1).astype(np.int64)
     counts = spans_x * spans_y

@@ -462,6 +462,9 @@ def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int)
         index, parity = state >> 1, state & 1
         if best[parity][index] != cost:
             continue
+        # Found dominated by the other parity since it was queued: nothing new to learn.
+        if prune and best[parity ^ 1][index] <= cost - (1 - parity):
+            continue
         if index == goal_index:
             squares = _trace_flat(state, parents, {}, width)
             return Route(squares, Cost.of(cost, movement.scale))
