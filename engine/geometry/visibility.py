@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -88,10 +89,18 @@ def visibility_polygons(
 
 @dataclass(frozen=True)
 class VisibleSquares:
-    """What a token sees: the union of the regions seen from its sight corners, and squares."""
+    """What a token sees: the regions seen from its sight corners, and the squares.
 
-    shape: shapely.Geometry
+    ``regions`` holds one polygon per sight corner; ``shape`` is their union, worked out
+    the first time it is asked for (the union costs more than everything else here).
+    """
+
+    regions: tuple[shapely.Geometry, ...]
     squares: frozenset[Square]
+
+    @cached_property
+    def shape(self) -> shapely.Geometry:
+        return shapely.union_all(self.regions)
 
 
 def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> VisibleSquares:
@@ -100,27 +109,37 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
         check_square(battlemap, square, f"token {token.id!r} square")
     corners = sight_corners(_outer_squares(token))
     reach = radius + token.size / 2 + 1.5  # corners of squares at the edge of the radius
-    shape = shapely.union_all(
-        visibility_polygons(battlemap, [(x, y) for x, y in corners.tolist()], reach)
-    )
+    regions = visibility_polygons(battlemap, [(x, y) for x, y in corners.tolist()], reach)
+    minx, miny, maxx, maxy = shapely.total_bounds(regions)
     centre_x = token.square.x + token.size / 2
     centre_y = token.square.y + token.size / 2
-    lo_x = max(0, int(np.floor(centre_x - radius)))
-    hi_x = min(battlemap.width - 1, int(np.ceil(centre_x + radius)))
-    lo_y = max(0, int(np.floor(centre_y - radius)))
-    hi_y = min(battlemap.height - 1, int(np.ceil(centre_y + radius)))
-    grid_x, grid_y = np.meshgrid(np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1))
-    xs, ys = grid_x.ravel(), grid_y.ravel()
+    lo_x = max(0, int(np.floor(max(centre_x - radius, minx - 1))))
+    hi_x = min(battlemap.width - 1, int(np.ceil(min(centre_x + radius, maxx))))
+    lo_y = max(0, int(np.floor(max(centre_y - radius, miny - 1))))
+    hi_y = min(battlemap.height - 1, int(np.ceil(min(centre_y + radius, maxy))))
+    columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)
+    xs, ys = np.tile(columns, len(rows)), np.repeat(rows, len(columns))
     within = (xs + 0.5 - centre_x) ** 2 + (ys + 0.5 - centre_y) ** 2 <= radius * radius
     xs, ys = xs[within], ys[within]
     corners_x = (xs[:, None] + _INSET_X).ravel()
     corners_y = (ys[:, None] + _INSET_Y).ravel()
-    shapely.prepare(shape)
-    seen = shapely.intersects_xy(shape, corners_x, corners_y).reshape(-1, 4).any(axis=1)
+    seen = np.zeros(len(corners_x), dtype=bool)
+    for region in regions:
+        left, top, right, bottom = region.bounds
+        maybe = (
+            ~seen
+            & (corners_x >= left)
+            & (corners_x <= right)
+            & (corners_y >= top)
+            & (corners_y <= bottom)
+        )
+        shapely.prepare(region)
+        seen[maybe] = shapely.intersects_xy(region, corners_x[maybe], corners_y[maybe])
+    by_square = seen.reshape(-1, 4).any(axis=1)
     seen_squares = frozenset(
-        Square(int(x), int(y)) for x, y in zip(xs[seen], ys[seen], strict=True)
+        map(Square._make, zip(xs[by_square].tolist(), ys[by_square].tolist(), strict=True))
     )
-    return VisibleSquares(shape, seen_squares | frozenset(token.squares))
+    return VisibleSquares(tuple(regions), seen_squares | frozenset(token.squares))
 
 
 _CORNERS = sight_corners([Square(0, 0)])
