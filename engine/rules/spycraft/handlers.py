@@ -74,7 +74,7 @@ def structure_reasons(state: EncounterState, command: Command) -> list[str]:
         reasons.append(f"{spec.name} needs exactly one target")
     if Need.TARGETS in spec.needs and not command.targets:
         reasons.append(f"{spec.name} needs at least one target")
-    if command.weapon is not None:
+    if command.weapon is not None and command.option("mode") != "pick_up":
         try:
             actor.weapon(command.weapon)
         except KeyError as error:
