@@ -10,7 +10,7 @@ through ``preview``/``apply`` (one undo step); otherwise the tool is an inspecti
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 
 from desktop.scene.overlay_items import TagItem
@@ -70,12 +70,22 @@ class RuleTool(Tool):
 
     # ---- the info tag
 
-    def show_info(self, lines: list[str], at: QPointF, colour: QColor | None = None) -> None:
+    def show_info(
+        self, lines: list[str], beside: QRectF | QPointF, colour: QColor | None = None
+    ) -> None:
+        """Show the tag beside a scene rectangle: right of it, or left when the map ends."""
         self.lines = lines
         if self.info.scene() is None or self.info.parentItem() is not self.overlay:
             self.add_overlay(self.info)
         self.info.set_text("\n".join(lines), colour or QColor("#ffffff"))
-        self.info.setPos(at)
+        rect = beside if isinstance(beside, QRectF) else QRectF(beside, beside)
+        size = self.info.boundingRect()
+        bounds = self.host.scene.map_rect
+        x = rect.right() + 10
+        if x + size.width() > bounds.right() and rect.left() - size.width() - 10 >= bounds.left():
+            x = rect.left() - size.width() - 10
+        y = min(max(rect.top(), bounds.top()), bounds.bottom() - size.height())
+        self.info.setPos(QPointF(x, y))
         self.host.show_status(" | ".join(lines[:3]))
 
     def clear_overlay(self) -> None:

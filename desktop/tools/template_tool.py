@@ -231,4 +231,4 @@ class TemplateTool(RuleTool):
         if not self.placed:
             lines.append("wheel turns, [ ] size, T kind, click places")
         bounds = to_painter_path(self.result.shape).boundingRect()
-        self.show_info(lines, QPointF(bounds.right() + 8, bounds.top()))
+        self.show_info(lines, bounds)
