@@ -16,7 +16,13 @@ Python dicts one by one takes most of a second on a modest machine. The walls ar
 one vectorised pass into a bit mask per square, and a square's neighbour dict is made the
 first time anything (NetworkX included) asks for it. To NetworkX it is an ordinary
 ``nx.Graph``: iteration, ``len``, ``in``, ``edges`` and every read-only algorithm see all
-squares and edges.
+squares and edges. Mutating it directly (``add_edge``...) is not supported: change the map
+through ``set_portal_state``, ``move_token``, ``put_token``, ``remove_token`` or ``sync``.
+
+``open_mask`` mirrors the adjacency as one bit set per square (index ``y * width + x``);
+the same methods keep both in step (a property test checks it), and the search loops of
+``engine.routes.search`` read the mirror, because integer lists are several times faster
+to walk in Python than dicts of ``Square`` keys.
 """
 
 from __future__ import annotations
@@ -157,8 +163,6 @@ class MovementGraph:
         self.graph._node = _LazyNodes(self.width, self.height)
         self._adjacency = _LazyAdjacency(self)
         self.graph._adj = self._adjacency
-        # Derived from the adjacency for the hot loops: per square, (straight, diagonal) steps.
-        self._step_cache: dict[Square, tuple[tuple[Square, ...], tuple[Square, ...]]] = {}
         self.graph.graph["system"] = self.system
 
         self.difficult: set[Square] = set()
@@ -222,8 +226,6 @@ class MovementGraph:
         self._portal_states[portal_id] = self.battlemap.portal(portal_id)
         graph = self.graph
         for a, b in edges:
-            self._step_cache.pop(a, None)
-            self._step_cache.pop(b, None)
             statically_open = self._step_open_statically(a, b)
             should_exist = statically_open and not self.portals_block(
                 self.cuts.portal_edges[(a, b)]
@@ -324,6 +326,8 @@ class MovementGraph:
             old_map.cover,
         ) or [p.id for p in new_map.portals] != [p.id for p in old_map.portals]:
             raise RouteError("the map's walls, terrain or cover changed: build a new MovementGraph")
+        self.system = encounter.system
+        self.graph.graph["system"] = self.system
         for portal in new_map.portals:
             if self._portal_states[portal.id] != portal:
                 self.set_portal_state(portal.id, portal.state)
@@ -397,18 +401,6 @@ class MovementGraph:
             return 2.0 if v in difficult else 1.0
 
         return weight
-
-    def step_lists(self, square: Square) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
-        """The open straight and diagonal steps from a square, cached from the adjacency."""
-        cached = self._step_cache.get(square)
-        if cached is None:
-            inner = self._adjacency[square]
-            cached = (
-                tuple(v for v, d in inner.items() if not d["diagonal"]),
-                tuple(v for v, d in inner.items() if d["diagonal"]),
-            )
-            self._step_cache[square] = cached
-        return cached
 
     def neighbours(self, square: Square) -> Mapping[Square, EdgeData]:
         """The open steps from a square (the NetworkX adjacency, made on demand)."""
