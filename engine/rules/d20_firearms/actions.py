@@ -246,7 +246,7 @@ def _full_auto_check(state: EncounterState, command: Command) -> list[str]:
         _, _, weapon, _ = _attack_plan(state, command)
     except (KeyError, ValueError) as error:
         return _errors(error)
-    if special.AUTOMATIC not in weapon.modes and "full auto" not in weapon.modes:
+    if not special.is_automatic(weapon):
         return [f"the {weapon.name} cannot fire full-auto"]
     return _ammo_reason(weapon, 3 * rounds_per_action(weapon))
 
@@ -395,8 +395,7 @@ _register("overwatch", _overwatch_check, _simple("Overwatch"), _overwatch_resolv
 
 
 def _covering_actions(weapon: Weapon) -> int:
-    automatic = special.AUTOMATIC in weapon.modes or "full auto" in weapon.modes
-    return 3 if automatic else 1
+    return 3 if special.is_automatic(weapon) else 1
 
 
 def _covering_area(state: EncounterState, command: Command) -> TemplateResult:

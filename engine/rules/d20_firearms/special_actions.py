@@ -41,8 +41,16 @@ def weapon_recoil(weapon: Weapon) -> int:
     return 0
 
 
+def is_automatic(weapon: Weapon) -> bool:
+    """Full-auto capable: a mode named "automatic", "full auto" or "full-auto"."""
+    return any(m.lower() in (AUTOMATIC, "full auto", "full-auto", "auto") for m in weapon.modes)
+
+
 def can_fire_semi_auto(weapon: Weapon) -> bool:
-    return SEMI_AUTO in weapon.modes or AUTOMATIC in weapon.modes
+    """At least semi-automatic: a semi-auto, burst or automatic mode."""
+    return is_automatic(weapon) or any(
+        "semi" in m.lower() or "burst" in m.lower() for m in weapon.modes
+    )
 
 
 def is_sniper_rifle(weapon: Weapon) -> bool:
