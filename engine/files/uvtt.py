@@ -72,7 +72,7 @@ from engine.files.uvtt_shapes import (
     simplify_polylines,
     without_repeats,
 )
-from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Point
+from engine.grid import GridScale, Point
 
 #: File name endings of Universal VTT exports (Dungeondraft, generic, DungeonFog).
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -85,14 +85,6 @@ MAX_FILE_BYTES = 1 << 30
 
 #: Most squares a map may have along one side.
 MAX_MAP_SIDE = 1000
-
-#: The grid scale a new encounter gets in each rule system.
-SYSTEM_SCALES: dict[str, GridScale] = {
-    "spycraft": FIVE_FOOT,
-    "d20_firearms": FIVE_FOOT,
-    "savage_worlds": SAVAGE_INCH,
-    "cities_without_number": METRIC,
-}
 
 #: Height given to an imported object that blocks sight (taller than a standing person).
 TALL_OBJECT_FT = 8.0
@@ -125,8 +117,7 @@ def import_uvtt(
     """
     if open_portals_as not in ("window", "door"):
         raise ValueError(f"open_portals_as must be 'window' or 'door', not {open_portals_as!r}")
-    if system not in SYSTEM_SCALES:
-        raise ValueError(f"unknown rule system {system!r} (known: {', '.join(SYSTEM_SCALES)})")
+    scale = _scale_of(system)
     report: Progress = progress or _silent
     reader = Reader(path)
 
@@ -181,7 +172,7 @@ def import_uvtt(
         state = EncounterState(
             name=Path(path).stem or "Imported map",
             system=system,
-            scale=SYSTEM_SCALES[system],
+            scale=scale,
             battlemap=battlemap,
             description=f"Imported from {Path(path).name} (Universal VTT {version:g})"
             + (f"; picture {picture.note}" if picture is not None and picture.note else ""),
@@ -191,6 +182,16 @@ def import_uvtt(
         raise EncounterFileError(path, "(map)", str(exc)) from exc
     report(1.0, "Done")
     return encounter
+
+
+def _scale_of(system: str) -> GridScale:
+    """The grid scale of a registered rule system (ValueError for an unknown name)."""
+    from engine.rules import UnknownSystem, get_system  # the systems load on first use
+
+    try:
+        return get_system(system).scale
+    except UnknownSystem as exc:
+        raise ValueError(str(exc)) from None
 
 
 def _written_by_killbox(root: dict[str, Any]) -> bool:

@@ -39,9 +39,9 @@ FIXTURE = ROOT.parent / "shared" / "fixtures" / "uvtt" / "dungeondraft-0.3-doors
 
 TARGETS_MS = {
     "import real fixture (1280 px)": 300.0,
-    "import 64x64 cave map (4096 px, 4000 segments)": 4000.0,
+    "import 64x64 cave map (4096 px, 4000 segments)": 1000.0,
     "simplify 4000-segment cave wall": 50.0,
-    "export 64x64 cave map": 4000.0,
+    "export 64x64 cave map": 1000.0,
 }
 
 

@@ -55,7 +55,7 @@ def _office(background: bool = True) -> EncounterFile:
         lights=(Light((3.0, 3.0), 5.0, "#ff80ff40", 0.5),),
         background=Background("images/office.png", 20) if background else None,
     )
-    state = EncounterState("Office", "cities_without_number", FIVE_FOOT, battlemap)
+    state = EncounterState("Office", "cities-without-number", FIVE_FOOT, battlemap)
     images = {"images/office.png": picture_bytes((240, 180))} if background else {}
     return EncounterFile(state, images)
 
@@ -129,7 +129,7 @@ def test_import_of_the_export_gives_the_same_walls_doors_and_cover(tmp_path: Pat
     original = _office()
     path = tmp_path / "office.dd2vtt"
     export_uvtt(original, path)
-    back = import_uvtt(path, system="cities_without_number")
+    back = import_uvtt(path, system="cities-without-number")
     a, b = original.state.battlemap, back.state.battlemap
     assert (b.width, b.height) == (a.width, a.height)
     for sight, movement in ((True, True), (True, False)):

@@ -60,9 +60,9 @@ def test_the_imported_encounter_saves_and_loads_as_a_killbox_file(tmp_path: Path
 
 def test_the_rule_system_sets_the_grid_scale(tmp_path: Path) -> None:
     path = write(tmp_path / "room.dd2vtt", document())
-    imported = import_uvtt(path, system="cities_without_number")
+    imported = import_uvtt(path, system="cities-without-number")
     assert imported.state.scale == METRIC
-    with pytest.raises(ValueError, match="unknown rule system"):
+    with pytest.raises(ValueError, match="no rule system called"):
         import_uvtt(path, system="monopoly")
 
 
