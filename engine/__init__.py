@@ -11,7 +11,8 @@ The scripting API (what the desktop, the tests and a GM's own scripts use):
 >>> "standard_move" in [spec.key for spec in fight.legal_actions(who)]
 True
 >>> token = fight.state.token(who)
->>> step = engine.Command.build("standard_move", who, squares=[(token.square.x, token.square.y - 1)])
+>>> north = (token.square.x, token.square.y - 1)
+>>> step = engine.Command.build("standard_move", who, squares=[north])
 >>> fight.preview(step).legal
 True
 >>> events = fight.apply(step)

@@ -154,7 +154,8 @@ class Autofire(Handler):
         events.append(
             Event(
                 EventKind.ATTACK,
-                f"{actor.name} autofires at {target.name}: {result.total} against Defense {defense}, {'hits' if result.hit else 'misses'}.",
+                f"{actor.name} autofires at {target.name}: {result.total} against Defense "
+                f"{defense}, {'hits' if result.hit else 'misses'}.",
                 (actor.id, target.id),
                 result.roll,
             )
@@ -251,9 +252,8 @@ class Strafe(Handler):
             True,
             summary=(
                 f"{actor.name} strafes {len(command.squares)} squares "
-                f"({SHOTS_PER_SQUARE * len(command.squares)} shots): one roll 1d20{bonus:+d} against "
-                + ("; ".join(lines) if lines else "nobody in the area")
-                + "."
+                f"({SHOTS_PER_SQUARE * len(command.squares)} shots): one roll 1d20{bonus:+d} "
+                "against " + ("; ".join(lines) if lines else "nobody in the area") + "."
             ),
             targets=tuple(t.id for _, t in targets),
             squares=command.squares,
@@ -297,7 +297,8 @@ class Strafe(Handler):
             events.append(
                 Event(
                     EventKind.ATTACK,
-                    f"  {current.name} at {square} (Defense {defense}): {'hit' if hit else 'missed'}.",
+                    f"  {current.name} at {square} (Defense {defense}): "
+                    f"{'hit' if hit else 'missed'}.",
                     (token.id,),
                 )
             )
@@ -356,7 +357,8 @@ class SuppressiveFire(Handler):
             command,
             True,
             summary=(
-                f"{actor.name} suppresses {command.squares[0]}: for a round, a final attack at -4 on "
+                f"{actor.name} suppresses {command.squares[0]}: for a round, a final attack at "
+                "-4 on "
                 "each foe crossing it, who also takes -4 to attacks and skills."
             ),
             squares=command.squares,
@@ -405,9 +407,7 @@ def suppression_on_move(
         if not any(square in mover.moved_to(step).squares for step in path):
             continue
         expiry = model.until_next_turn(state, shooter_id)
-        state, ev = model.add_condition(
-            state, mover_id, model.SUPPRESSED, expiry, source=shooter_id
-        )
+        state, _ = model.add_condition(state, mover_id, model.SUPPRESSED, expiry, source=shooter_id)
         events.append(
             Event(
                 EventKind.CONDITION,
@@ -500,7 +500,10 @@ class CoverFire(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} pins {target.name} down: Will DC {dc} or -4 to attacks and skills for a full round.",
+            summary=(
+                f"{actor.name} pins {target.name} down: Will DC {dc} or -4 to attacks and "
+                "skills for a full round."
+            ),
             targets=(target.id,),
             shots=COVER_FIRE_SHOTS,
             rolls=(f"{target.name} Will save vs DC {dc}",),

@@ -7,6 +7,7 @@ piece of geometry shows up in one place.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 
 from engine.battlemap import BattleMap
@@ -70,7 +71,7 @@ def strafe_chain_reasons(
     reasons: list[str] = []
     if len(set(squares)) != len(squares):
         reasons.append("a Strafe may not target a square twice")
-    for a, b in zip(squares, squares[1:], strict=False):
+    for a, b in itertools.pairwise(squares):
         if max(abs(a.x - b.x), abs(a.y - b.y)) != 1:
             reasons.append(f"the Strafe skips squares between {a} and {b}")
             break

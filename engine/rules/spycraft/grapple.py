@@ -290,6 +290,7 @@ def apply_benefit(
 
     def say(text: str) -> Event:
         return Event(EventKind.ACTION, text, (winner_id, loser_id))
+
     if benefit == "pin":
         if not any(c.name == model.HELD and c.source == winner_id for c in loser.conditions):
             return state, [say(f"{winner.name} cannot pin {loser.name}: not holding him.")]
@@ -310,7 +311,8 @@ def apply_benefit(
         state = _release(state, winner_id)
         return state, [
             say(
-                f"{winner.name} escapes the hold and must step away at once (a Standard Move of 5 ft or more)."
+                f"{winner.name} escapes the hold and must step away at once (a Standard Move "
+                "of 5 ft or more)."
             )
         ]
     if benefit in ("injure", "use_weapon"):
@@ -368,14 +370,16 @@ def apply_benefit(
         state, ev = model.add_condition(state, loser_id, model.MUTE, source=winner_id)
         return state, [
             say(
-                f"{winner.name} clamps a hand over {loser.name}'s mouth (-2 to his own Athletics while it lasts)."
+                f"{winner.name} clamps a hand over {loser.name}'s mouth (-2 to his own "
+                "Athletics while it lasts)."
             ),
             ev,
         ]
     notes = {
         "draw": f"{winner.name} draws a one-handed weapon or item.",
         "second": f"{winner.name} may now Grapple a second opponent (at -4).",
-        "manipulate": f"{winner.name} works {loser.name}'s gear (armor unbuckled: DR halved until fixed).",
+        "manipulate": f"{winner.name} works {loser.name}'s gear (armor unbuckled: DR halved "
+        "until fixed).",
         "move": f"{winner.name} moves, dragging {loser.name} along (the GM places both).",
     }
     return state, [say(notes[benefit])]

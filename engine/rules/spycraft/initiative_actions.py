@@ -74,7 +74,9 @@ class Delay(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} delays from Count {mine.initiative} to {mine.initiative - steps}.",
+            summary=(
+                f"{actor.name} delays from Count {mine.initiative} to {mine.initiative - steps}."
+            ),
             initiative=((actor.id, -steps),),
         )
 
@@ -408,7 +410,9 @@ class Aim(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} aims at {target.name}: +1 Initiative, +1 to Standard Attacks on him.",
+            summary=(
+                f"{actor.name} aims at {target.name}: +1 Initiative, +1 to Standard Attacks on him."
+            ),
             targets=(target.id,),
             initiative=((actor.id, 1),),
         )
@@ -416,9 +420,7 @@ class Aim(Handler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         state = model.remove_condition(state, actor.id, model.AIMING)
-        state, event = model.add_condition(
-            state, actor.id, model.AIMING, source=str(command.target)
-        )
+        state, _ = model.add_condition(state, actor.id, model.AIMING, source=str(command.target))
         state = model.add_fluid(state, actor.id, 1)
         target = state.token(str(command.target))
         return state, (
@@ -435,7 +437,10 @@ class Brace(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} braces toward {command.squares[0] if command.squares else '?'}: +1 Initiative; +1 to attacks in the cone.",
+            summary=(
+                f"{actor.name} braces toward {command.squares[0] if command.squares else '?'}: "
+                "+1 Initiative; +1 to attacks in the cone."
+            ),
             squares=command.squares,
             initiative=((actor.id, 1),),
         )
@@ -488,7 +493,8 @@ class Anticipate(Handler):
             events.append(
                 Event(
                     EventKind.CONDITION,
-                    f"{actor.name} anticipates {target.name}: +{bonus} dodge Defense against him for a full round.",
+                    f"{actor.name} anticipates {target.name}: +{bonus} dodge Defense against "
+                    "him for a full round.",
                     (actor.id, target.id),
                 )
             )
@@ -496,7 +502,8 @@ class Anticipate(Handler):
                 events.append(
                     Event(
                         EventKind.NOTE,
-                        f"Critical: {target.name}'s threat range against {actor.name} shrinks by {bonus} (minimum 20).",
+                        f"Critical: {target.name}'s threat range against {actor.name} shrinks "
+                        f"by {bonus} (minimum 20).",
                         (target.id,),
                     )
                 )
@@ -596,7 +603,10 @@ class Regroup(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} regroups: +{gain} Initiative at the end of the round (at most +10 in all).",
+            summary=(
+                f"{actor.name} regroups: +{gain} Initiative at the end of the round (at "
+                "most +10 in all)."
+            ),
             initiative=((actor.id, gain),),
         )
 
@@ -625,7 +635,8 @@ class Refresh(Handler):
         return state, (
             Event(
                 EventKind.ACTION,
-                f"{actor.name} catches his breath (Refresh): if nobody attacks him before his next turn, he heals.",
+                f"{actor.name} catches his breath (Refresh): if nobody attacks him before his "
+                "next turn, he heals.",
                 (actor.id,),
             ),
         )

@@ -212,7 +212,8 @@ class Disarm(Handler):
                 events.append(
                     Event(
                         EventKind.NOTE,
-                        f"{target.name} may make a free Disarm (or, critically, a final attack) against {actor.name}.",
+                        f"{target.name} may make a free Disarm (or, critically, a final "
+                        f"attack) against {actor.name}.",
                         (target.id,),
                     )
                 )
@@ -230,7 +231,9 @@ class Kick(Handler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} kicks {target.name}: -2 Initiative, Strength bonus twice on damage.",
+            summary=(
+                f"{actor.name} kicks {target.name}: -2 Initiative, Strength bonus twice on damage."
+            ),
             targets=(target.id,),
             initiative=((actor.id, -2),),
         )
@@ -357,7 +360,8 @@ def _edge(
     state, _ = model.add_condition(state, holder, "edge", None, source=against, value=value)
     return state, Event(
         EventKind.CONDITION,
-        f"{state.token(holder).name} gets +{value} on his next attack at {state.token(against).name}.",
+        f"{state.token(holder).name} gets +{value} on his next attack at "
+        f"{state.token(against).name}.",
         (holder,),
     )
 

@@ -337,10 +337,8 @@ class BullRush(Handler):
         dx = _sign(target.square.x - actor.square.x)
         dy = _sign(target.square.y - actor.square.y)
         if result.actor_wins:
-            if result.actor_critical:
-                squares = 2 + result.margin // 2
-            else:
-                squares = 1 + result.margin // 4
+            critical = result.actor_critical
+            squares = 2 + result.margin // 2 if critical else 1 + result.margin // 4
             squares += max(0, -model.size_difference(actor, target))
             state, pushed = push(state, target_id, dx, dy, squares)
             events.extend(pushed)

@@ -21,7 +21,6 @@ from engine.rules.base import (
     Event,
     EventKind,
     InitiativeScheme,
-    Need,
     Outcome,
     Preview,
     RuleSystem,
@@ -156,9 +155,7 @@ class SpycraftSystem(RuleSystem):
             active = state.token(combat.active).name if combat.active else "nobody"
             reasons.append(f"it is {active}'s turn, not {actor.name}'s")
         if spec.category == TRICK and spec.key != "fight_defensively":
-            reasons.append(
-                f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack"
-            )
+            reasons.append(f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack")
             return reasons
         if mine.get("must_press", False) and spec.key not in ("press", "delay"):
             reasons.append("his Initiative Count reached 50: his first action must be a Press")
@@ -206,12 +203,12 @@ class SpycraftSystem(RuleSystem):
         ):
             reasons.append(f"{actor.name} is in a Grapple: only Grapple checks (or free actions)")
         for taunt in model.conditions_named(actor, model.TAUNTED):
-            if spec.category != ATTACK or (command.targets and command.target != taunt.source):
-                if HALVES[spec.time] > 0 and taunt.source:
-                    taunter = state.token(taunt.source).name
-                    reasons.append(
-                        f"{actor.name} was taunted: his next action must attack {taunter}"
-                    )
+            elsewhere = spec.category != ATTACK or (
+                bool(command.targets) and command.target != taunt.source
+            )
+            if elsewhere and HALVES[spec.time] > 0 and taunt.source:
+                taunter = state.token(taunt.source).name
+                reasons.append(f"{actor.name} was taunted: his next action must attack {taunter}")
         return reasons
 
     def _structure_reasons(
