@@ -145,7 +145,9 @@ class GivenDice:
             face = self._totals[self._used]
             self._used += 1
             modifier, count = modifier_of(expression)
-            natural = face if count == 1 and expression.replace(" ", "").startswith("1d20") else None
+            natural = (
+                face if count == 1 and expression.replace(" ", "").startswith("1d20") else None
+            )
             total = face + modifier
             detail = f"typed {face}" + (f" {modifier:+d}" if modifier else "") + f" = {total}"
             return Roll(expression, total, detail, purpose, given=True, natural=natural)
