@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
 import shapely
 
 from engine.grid import Square
@@ -53,3 +55,14 @@ class TemplateResult:
             if token.token_id == token_id:
                 return token
         raise KeyError(f"token {token_id!r} is not touched by this area")
+
+
+def squares_shape(squares: Iterable[Square]) -> shapely.Geometry:
+    """The outline of a set of squares, in square units."""
+    unique = sorted(set(squares))
+    if not unique:
+        return shapely.Polygon()
+    xy = np.asarray(unique, dtype=np.float64)
+    boxes = shapely.box(xy[:, 0], xy[:, 1], xy[:, 0] + 1, xy[:, 1] + 1)
+    # Distinct squares never overlap, so the fast coverage union applies.
+    return shapely.coverage_union_all(boxes)

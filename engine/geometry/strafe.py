@@ -24,8 +24,10 @@ import numpy as np
 import shapely
 
 from engine.encounter import EncounterState
+from engine.geometry._index import occupancy_of
 from engine.geometry.areas import token_centre
 from engine.geometry.los import squares_see_each_other
+from engine.geometry.results import squares_shape
 from engine.grid import Square
 from engine.tokens import are_opponents
 
@@ -64,17 +66,33 @@ class StrafeResult:
 
 def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> list[str]:
     """Squares of the chain whose centre line from the shooter passes through another."""
-    count = len(chain)
     xy = np.asarray(chain, dtype=np.float64)
-    lines = shapely.linestrings(np.stack([np.broadcast_to(origin, (count, 2)), xy + 0.5], axis=1))
-    boxes = shapely.box(xy[:, 0], xy[:, 1], xy[:, 0] + 1, xy[:, 1] + 1)
-    # through[i, j]: the line to square i runs through the inside of square j.
-    through = shapely.length(shapely.intersection(lines[:, None], boxes[None, :])) > 1e-9
+    ox, oy = origin
+    # Line i runs from the origin to the centre of square i; clip it to every square j
+    # (Liang-Barsky) and see whether a piece of positive length lies inside.
+    dx = (xy[:, 0] + 0.5 - ox)[:, None]
+    dy = (xy[:, 1] + 0.5 - oy)[:, None]
+    left, top = xy[None, :, 0], xy[None, :, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        tx0, tx1 = (left - ox) / dx, (left + 1 - ox) / dx
+        ty0, ty1 = (top - oy) / dy, (top + 1 - oy) / dy
+    inside_x = (ox > left) & (ox < left + 1)
+    inside_y = (oy > top) & (oy < top + 1)
+    enter = np.maximum(
+        np.where(dx == 0, np.where(inside_x, -np.inf, np.inf), np.minimum(tx0, tx1)),
+        np.where(dy == 0, np.where(inside_y, -np.inf, np.inf), np.minimum(ty0, ty1)),
+    )
+    leave = np.minimum(
+        np.where(dx == 0, np.where(inside_x, np.inf, -np.inf), np.maximum(tx0, tx1)),
+        np.where(dy == 0, np.where(inside_y, np.inf, -np.inf), np.maximum(ty0, ty1)),
+    )
+    length = np.hypot(dx, dy)
+    through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
     np.fill_diagonal(through, False)
-    reasons = []
-    for i, j in zip(*np.nonzero(through), strict=True):
-        reasons.append(f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter")
-    return reasons
+    return [
+        f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter"
+        for i, j in zip(*np.nonzero(through), strict=True)
+    ]
 
 
 def check_strafe(
@@ -130,20 +148,21 @@ def check_strafe(
             if not ok
         )
         reasons.extend(_behind_reasons(token_centre(shooter), on_map))
-    occupancy = encounter.occupancy()
+    occupancy = occupancy_of(encounter)
     targets: list[StrafeTarget] = []
     warnings: list[str] = []
     ordered = reversed(squares) if from_end else iter(squares)
     for square in ordered:
-        token = occupancy.get(square)
-        if token is None or token.id == shooter.id:
+        token_id = occupancy.get(square)
+        if token_id is None or token_id == shooter.id:
             continue
+        token = encounter.token(token_id)
         opponent = are_opponents(shooter.side, token.side)
         bonus = DEFENSE_STEP * (len(targets) + 1)
         targets.append(StrafeTarget(token.id, square, bonus, opponent))
         if not opponent:
             warnings.append(f"{token.name} is not an opponent but stands in the sweep at {square}")
-    shape = shapely.union_all([shapely.box(s.x, s.y, s.x + 1, s.y + 1) for s in squares])
+    shape = squares_shape(squares)
     return StrafeResult(
         legal=not reasons,
         reasons=tuple(dict.fromkeys(reasons)),

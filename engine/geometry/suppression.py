@@ -26,7 +26,7 @@ from engine.encounter import EncounterState
 from engine.geometry.areas import range_bands
 from engine.geometry.cover import cover_between
 from engine.geometry.los import squares_see_each_other
-from engine.geometry.results import AffectedToken, Modifier
+from engine.geometry.results import AffectedToken, Modifier, squares_shape
 from engine.geometry.templates import Inclusion, blast_template
 from engine.grid import Point, Square, distance_squares
 from engine.tokens import Token, are_opponents
@@ -78,10 +78,6 @@ def _sight_reasons(encounter: EncounterState, shooter: Token, squares: list[Squa
     return ["the shooter cannot see the area"]
 
 
-def _square_shape(squares: Iterable[Square]) -> shapely.Geometry:
-    return shapely.union_all([shapely.box(s.x, s.y, s.x + 1, s.y + 1) for s in squares])
-
-
 def spycraft_suppressive_fire(
     encounter: EncounterState, shooter_id: str, square: Square, weapon_name: str
 ) -> SuppressionArea:
@@ -127,7 +123,7 @@ def spycraft_suppressive_fire(
         "spycraft",
         shooter.id,
         weapon.name,
-        _square_shape([square]),
+        squares_shape([square]),
         frozenset([square]),
         SPYCRAFT_WARNING_SHOTS,
         (),
@@ -186,7 +182,7 @@ def d20_suppressive_fire(
         "d20-firearms",
         shooter.id,
         weapon.name,
-        _square_shape(squares),
+        squares_shape(squares),
         inside,
         D20_ROUNDS,
         tokens,

@@ -1,8 +1,12 @@
 """Spycraft Strafe: chain checks, cumulative Defense bonuses, shots (3 per square)."""
 
+import shapely
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
-from engine.geometry.strafe import check_strafe
+from engine.geometry.strafe import _behind_reasons, check_strafe
 from engine.grid import FIVE_FOOT, Square
 from engine.tokens import Side, Token, Weapon
 
@@ -68,3 +72,27 @@ def test_squares_out_of_sight_cannot_be_strafed() -> None:
     walled = BattleMap(20, 20, walls=(Wall((5, 0), (5, 5)),))
     result = check_strafe(sweep(battlemap=walled), "me", [Square(6, 3), Square(6, 4)], "SMG")
     assert "the shooter cannot see square (6,3)" in result.reasons
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.tuples(st.floats(0, 20), st.floats(0, 20)),
+    st.lists(
+        st.builds(Square, st.integers(0, 19), st.integers(0, 19)),
+        min_size=2,
+        max_size=6,
+        unique=True,
+    ),
+)
+def test_directly_behind_matches_a_plain_shapely_clip(
+    origin: tuple[float, float], chain: list[Square]
+) -> None:
+    expected = []
+    for i, far in enumerate(chain):
+        line = shapely.LineString([origin, far.centre])
+        for j, near in enumerate(chain):
+            box = shapely.box(near.x, near.y, near.x + 1, near.y + 1)
+            if i != j and line.intersection(box).length > 1e-6:
+                expected.append(f"square {far} is directly behind {near} as seen from the shooter")
+    found = _behind_reasons(origin, chain)
+    assert set(found) == set(expected)
