@@ -125,7 +125,7 @@ def build() -> Scene:
                  bab=5, dex=2, initiative=6, reflex=5, advanced=True, int_mod=1),
         _fighter("nash", "Cpl. Nash", party, (14, 22), (SHOTGUN, PISTOL), defense=16, hp=34,
                  bab=4, dex=1, initiative=5, reflex=4, advanced=False),
-        _fighter("imani", "Doc Imani", party, (16, 23), (MP5, KNIFE), defense=15, hp=26,
+        _fighter("imani", "Doc Imani", party, (10, 22), (MP5, KNIFE), defense=15, hp=26,
                  bab=3, dex=2, initiative=6, reflex=5, advanced=True, int_mod=2),
         _fighter("ortega", "Spc. Ortega", party, (1, 3), (SNIPER, PISTOL), defense=16,
                  hp=28, bab=5, dex=3, initiative=7, reflex=6, advanced=True, int_mod=2),
@@ -139,7 +139,7 @@ def build() -> Scene:
                  bab=2, dex=1, initiative=2, reflex=2, advanced=False),
         _fighter("driver", "Militia driver", enemy, (17, 15), (MP5, KNIFE), defense=13,
                  hp=14, bab=1, dex=1, initiative=2, reflex=2, advanced=False),
-        Token("journalist", "Captive journalist", Side.NEUTRAL, Square(5, 4 + 1), speed=30.0,
+        Token("journalist", "Captive journalist", Side.NEUTRAL, Square(5, 5), speed=30.0,
               stats={"defense": 10, "hp": 8, "max_hp": 8, "initiative": 0}),
     )
     state = EncounterState(

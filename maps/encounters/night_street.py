@@ -141,7 +141,7 @@ def build() -> Scene:
         _fighter("thug-4", "Razor crew lookout", enemy, (14, 7), (REVOLVER, KNIFE),
                  wild_card=False),
         _fighter("bartender", "Lou the bartender", Side.NEUTRAL, (5, 1), (), wild_card=False),
-        _fighter("bystander", "Late-night bystander", Side.NEUTRAL, (18, 16), (),
+        _fighter("bystander", "Tess, night-shift nurse", Side.NEUTRAL, (18, 16), (),
                  wild_card=False),
     )
     state = EncounterState(

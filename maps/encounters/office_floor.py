@@ -153,13 +153,13 @@ def build() -> Scene:
     )
     party, enemy = Side.PARTY, Side.ENEMY
     tokens = (
-        _operator("static", "Kira 'Static' Oyelaran", party, (11, 11), (SMG, MONOBLADE),
+        _operator("static", "Static", party, (11, 11), (SMG, MONOBLADE),
                   ac=15, hp=18, dex=2, attack=2, shoot=2, stab=1),
-        _operator("vale", "Dmitri Vale", party, (12, 11), (RIFLE, HEAVY_PISTOL), ac=16, hp=22,
+        _operator("vale", "Vale", party, (12, 10), (RIFLE, HEAVY_PISTOL), ac=16, hp=22,
                   dex=1, attack=3, shoot=2),
-        _operator("juno", "Juno Park", party, (13, 11), (LIGHT_PISTOL,), ac=13, hp=12, dex=1,
+        _operator("juno", "Juno", party, (13, 11), (LIGHT_PISTOL,), ac=13, hp=12, dex=1,
                   attack=1, shoot=1),
-        _operator("sledge", "Sledge", party, (14, 11), (SHOTGUN, MONOBLADE), ac=17, hp=26,
+        _operator("sledge", "Sledge", party, (14, 10), (SHOTGUN, MONOBLADE), ac=17, hp=26,
                   dex=0, attack=3, shoot=1, stab=2),
         _operator("harlan", "Security chief Harlan", enemy, (17, 13), (SMG, STUN_BATON), ac=16,
                   hp=20, dex=1, attack=3, shoot=2, punch=1, disciplined=True),
@@ -180,7 +180,8 @@ def build() -> Scene:
         name="Corporate office extraction", system=SYSTEM, scale=METRIC, battlemap=battlemap,
         tokens=tokens,
         description=(
-            "Floor 41 of Halvorsen Dynamics, after hours. The crew steps out of the elevators "
+            "Floor 41 of Halvorsen Dynamics, after hours. The crew (Static, Vale, Juno and "
+            "Sledge) steps out of the elevators "
             "to pull Executive Merriweather out of the glass corner office. Security chief "
             "Harlan and four guards hold the floor; a corp decker works in the conference "
             "room. Glass partitions stop movement but not sight; desks and cubicle "

@@ -10,10 +10,10 @@ from functools import cache
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw
+from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
 from engine.battlemap import BattleMap, PortalKind, PortalState, TerrainKind
-from engine.encounter import EncounterState
 from engine.files import EncounterFile, load_encounter
 from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Square
 from engine.tokens import are_opponents
@@ -133,42 +133,53 @@ def test_tokens_stand_on_free_squares_in_bounds(name: str) -> None:
             assert square not in blocked, f"{token.name} stands on blocked square {square}"
 
 
-def _reachable(state: EncounterState, start: Square, blocked: set[Square]) -> set[Square]:
-    """Squares reachable in orthogonal steps, through doors (a GM may open them) but
-    not through walls, windows or locked doors."""
-    battlemap = state.battlemap
+@cache
+def _areas(name: str) -> dict[Square, int]:
+    """Which connected area each free square belongs to, moving in orthogonal steps:
+    through doors (a GM may open them), not through walls, windows or locked doors."""
+    battlemap = loaded(name).state.battlemap
+    blocked = _blocked_squares(battlemap)
     barriers = [LineString([w.start, w.end]) for w in battlemap.walls if w.blocks_movement]
     barriers += [
         LineString([p.start, p.end]) for p in battlemap.portals
         if p.kind is PortalKind.WINDOW or p.state is PortalState.LOCKED
     ]
-    seen, queue = {start}, deque([start])
-    while queue:
-        here = queue.popleft()
-        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-            there = here.offset(dx, dy)
-            if there in seen or there in blocked or not battlemap.in_bounds(there):
-                continue
-            step = LineString([here.centre, there.centre])
-            if any(step.intersects(b) for b in barriers):
-                continue
-            seen.add(there)
-            queue.append(there)
-    return seen
+    tree = STRtree(barriers)
+    area_of: dict[Square, int] = {}
+    for start in battlemap.squares():
+        if start in blocked or start in area_of:
+            continue
+        label = len(set(area_of.values()))
+        area_of[start] = label
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                there = here.offset(dx, dy)
+                if there in area_of or there in blocked or not battlemap.in_bounds(there):
+                    continue
+                if len(tree.query(LineString([here.centre, there.centre]),
+                                  predicate="intersects")):
+                    continue
+                area_of[there] = label
+                queue.append(there)
+    return area_of
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_every_fighter_can_reach_an_opponent(name: str) -> None:
     """Playable start to finish: no combatant is sealed away from the other side."""
     state = loaded(name).state
-    blocked = _blocked_squares(state.battlemap)
+    area_of = _areas(name)
     for token in state.tokens:
         foes = [t for t in state.tokens if are_opponents(token.side, t.side)]
         if not foes:
             continue
-        area = _reachable(state, token.square, blocked)
-        near_foe = {n for foe in foes for s in foe.squares for n in s.neighbours()}
-        assert area & near_foe, f"{token.name} cannot get next to any opponent"
+        beside_foes = {n for foe in foes for s in foe.squares for n in s.neighbours()}
+        reachable = {area_of[token.square]}
+        assert any(area_of.get(s) in reachable for s in beside_foes), (
+            f"{token.name} cannot get next to any opponent"
+        )
 
 
 def _pixel(name: str, point: tuple[float, float]) -> np.ndarray:
@@ -217,18 +228,20 @@ def test_cover_objects_are_drawn_where_they_stand(name: str) -> None:
         shape = Polygon(cover.outline)
         inside = shape.buffer(-0.08)
         ring = shape.buffer(0.3).difference(shape.buffer(0.05))
+        # work in a crop around the object: masks of the whole picture are slow
+        x0, y0, x1, y1 = (round(v * PPS) for v in ring.bounds)
+        x0, y0 = max(0, x0), max(0, y0)
+        crop = image[y0:y1, x0:x1]
         means = []
         for area in (inside, ring):
-            mask = Image.new("L", (image.shape[1], image.shape[0]), 0)
-            polygons = getattr(area, "geoms", [area])
-            for polygon in polygons:
-                ImageDraw.Draw(mask).polygon(
-                    [(x * PPS, y * PPS) for x, y in polygon.exterior.coords], fill=255)
+            mask = Image.new("L", (crop.shape[1], crop.shape[0]), 0)
+            draw = ImageDraw.Draw(mask)
+            for polygon in getattr(area, "geoms", [area]):
+                draw.polygon([(x * PPS - x0, y * PPS - y0) for x, y in polygon.exterior.coords],
+                             fill=255)
                 for hole in polygon.interiors:
-                    ImageDraw.Draw(mask).polygon([(x * PPS, y * PPS) for x, y in hole.coords],
-                                                 fill=0)
-            selected = np.asarray(mask) > 0
-            means.append(image[selected].mean(axis=0))
+                    draw.polygon([(x * PPS - x0, y * PPS - y0) for x, y in hole.coords], fill=0)
+            means.append(crop[np.asarray(mask) > 0].mean(axis=0))
         assert float(np.linalg.norm(means[0] - means[1])) > 12, f"{cover.id} not visible"
 
 
