@@ -37,8 +37,7 @@ def make_window(qtbot, tmp_path, state: EncounterState):  # type: ignore[no-unty
     win.show()
     qtbot.waitExposed(win)
     qtbot.wait(20)  # let the window's own fit-to-map run first
-    win.view.resetTransform()
-    win.view.centerOn(win.scene.map_rect.center())
+    win.view.fit_map()  # the whole map inside the viewport, beside the docks
     win.view.setFocus()
     return win
 

@@ -1,0 +1,34 @@
+"""The sight tool: rings for who the viewer sees, cover lines, fog while V is held."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.tools.sight_tool import SightTool
+from engine.geometry import token_line_of_sight, visible_squares
+from tests.desktop.conftest import OFFSCREEN_NOISE
+from tests.desktop.tools.conftest import move_to, render_png
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+
+
+def test_rings_match_the_engines_line_of_sight_and_v_shows_fog(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    win.controller.select("kara")
+    tool = SightTool(win.host)
+    win.set_tool(tool)
+    state = win.controller.state
+    kara = state.token("kara")
+    expected = {o.id for o in state.others("kara") if token_line_of_sight(state.battlemap, kara, o)}
+    assert tool.seen_ids == expected
+    assert tool.hidden_ids == {o.id for o in state.others("kara")} - expected
+    assert tool.hidden_ids, "the sample map hides somebody from Kara"
+    move_to(qtbot, win.view, (13.5, 6.5))  # over the Boss: cover lines and cover level
+    assert any(line.startswith("The Boss: cover") for line in tool.lines), tool.lines
+    qtbot.keyPress(win.view.viewport(), Qt.Key.Key_V)
+    assert tool.fog is not None
+    assert tool.fog_squares == visible_squares(state.battlemap, kara, 28.0).squares
+    render_png(win, "sight_fog")
+    qtbot.keyRelease(win.view.viewport(), Qt.Key.Key_V)
+    assert tool.fog is None
