@@ -16,7 +16,6 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
-from engine.routes.graph import MovementGraph
 from engine.routes.withdraw import run_free_attacks
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.cities_without_number import attacks, board, movement
@@ -255,7 +254,7 @@ def _charge_option(
 ) -> tuple[Token, Token, Weapon, ChargeOption]:
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command, melee=None if command.weapon else True)
-    option = charge_route(MovementGraph(state), actor.id, target.id, system=state.system)
+    option = charge_route(movement.graph_for(state), actor.id, target.id, system=state.system)
     return actor, target, weapon, option
 
 
@@ -385,7 +384,7 @@ def _free_attackers(state: EncounterState, actor: Token) -> list[tuple[Token, We
     if board.data(state, actor.id, "withdrew", False):
         return []
     found = []
-    for free in run_free_attacks(MovementGraph(state), actor.id):
+    for free in run_free_attacks(movement.graph_for(state), actor.id):
         enemy = state.token(free.attacker_id)
         if board.out_of_fight(enemy):
             continue

@@ -8,7 +8,7 @@ a prone character moves at half rate.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from engine.encounter import EncounterState
 from engine.grid import Square, step_cost
@@ -18,6 +18,25 @@ from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number.combat_rules import prone_speed
 from engine.tokens import Token
 
+#: Movement graphs by the map's fixed parts; building one cuts every wall (tens of ms on a
+#: big map), so a graph is kept and brought in step with each new state instead.
+_GRAPHS: dict[Hashable, MovementGraph] = {}
+_KEEP = 8
+
+
+def graph_for(state: EncounterState) -> MovementGraph:
+    """The shared movement graph of this state's map, synced to its doors and tokens."""
+    battlemap = state.battlemap
+    key = (state.system, state.scale, battlemap.width, battlemap.height, battlemap.walls,
+           battlemap.terrain, battlemap.cover, tuple(p.id for p in battlemap.portals))
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        if len(_GRAPHS) >= _KEEP:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+        graph = _GRAPHS[key] = MovementGraph(state)
+    graph.sync(state)
+    return graph
+
 
 def path_problems(
     state: EncounterState, token_id: str, path: Sequence[Square]
@@ -26,7 +45,7 @@ def path_problems(
     if not path:
         return ["a move needs at least one square to move to"], 0
     token = state.token(token_id)
-    walker = Walker(MovementGraph(state), token)
+    walker = Walker(graph_for(state), token)
     previous = token.square
     cost = diagonals = 0
     for square in path:

@@ -19,7 +19,6 @@ from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
-from engine.routes.graph import MovementGraph
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.d20_firearms import attacks, board, movement
 from engine.rules.d20_firearms import special_actions as special
@@ -645,7 +644,7 @@ _register("locate_enemies", _locate_check, _simple("Locate Enemies"), _locate_re
 
 def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
     actor, target = actor_of(state, command), target_of(state, command)
-    return charge_route(MovementGraph(state), actor.id, target.id, system=state.system)
+    return charge_route(movement.graph_for(state), actor.id, target.id, system=state.system)
 
 
 def _melee_weapon(actor: Token, command: Command) -> Weapon:

@@ -8,12 +8,31 @@ in squares into inches.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from engine.encounter import EncounterState
 from engine.grid import Square, step_cost
 from engine.routes.graph import MovementGraph
 from engine.routes.search import Walker
+
+#: Movement graphs by the map's fixed parts; building one cuts every wall (tens of ms on a
+#: big map), so a graph is kept and brought in step with each new state instead.
+_GRAPHS: dict[Hashable, MovementGraph] = {}
+_KEEP = 8
+
+
+def graph_for(state: EncounterState) -> MovementGraph:
+    """The shared movement graph of this state's map, synced to its doors and tokens."""
+    battlemap = state.battlemap
+    key = (state.system, state.scale, battlemap.width, battlemap.height, battlemap.walls,
+           battlemap.terrain, battlemap.cover, tuple(p.id for p in battlemap.portals))
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        if len(_GRAPHS) >= _KEEP:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+        graph = _GRAPHS[key] = MovementGraph(state)
+    graph.sync(state)
+    return graph
 
 
 def path_problems(
@@ -23,7 +42,7 @@ def path_problems(
     if not path:
         return ["a move needs at least one square to move to"], 0
     token = state.token(token_id)
-    walker = Walker(MovementGraph(state), token)
+    walker = Walker(graph_for(state), token)
     previous = token.square
     cost = diagonals = 0
     for square in path:
