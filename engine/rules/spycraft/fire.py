@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry import StrafeResult, check_strafe, spycraft_suppressive_fire
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
@@ -25,11 +26,7 @@ from engine.rules.spycraft.attacks import (
     weapon_reasons,
 )
 from engine.rules.spycraft.checks import save
-from engine.rules.spycraft.geometry_bridge import (
-    in_cone,
-    square_line_of_sight,
-    strafe_chain_reasons,
-)
+from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
@@ -186,11 +183,17 @@ class Autofire(Handler):
 
 
 def strafe_targets(
-    state: EncounterState, shooter: Token, squares: tuple[Square, ...]
+    state: EncounterState, shooter: Token, command: Command
 ) -> list[tuple[Square, Token]]:
-    """(square, opponent) in chain order: a token on two strafed squares is two targets."""
+    """(square, opponent) in sweep order: a token on two strafed squares is two targets.
+
+    Only opponents are compared with the roll (the action's description); a friend in
+    the sweep is named in the preview's notes.
+    """
+    squares = command.squares
+    ordered = reversed(squares) if command.option("from_end", False) else iter(squares)
     found = []
-    for square in squares:
+    for square in ordered:
         token = state.token_at(square)
         if token is not None and are_opponents(shooter.side, token.side):
             found.append((square, token))
@@ -208,25 +211,27 @@ class Strafe(Handler):
         if reasons:
             return reasons
         assert weapon is not None
-        squares = command.squares
-        most = min(MAX_STRAFE_SQUARES, weapon.ammo // SHOTS_PER_SQUARE)
-        if not 1 <= len(squares) <= most:
-            reasons.append(
-                f"Strafe covers 1 to {most} squares (a third of the shots left, at most 10)"
-            )
-        reasons.extend(strafe_chain_reasons(state, actor, squares))
-        for square in squares:
-            feet = state.scale.distance(
-                min(model.squares_between(state, actor, actor.moved_to(square)) for _ in (0,))
-            )
+        # The chain itself (adjacency, repeats, squares behind, sight, the third of the
+        # ammunition) is engine.geometry's check_strafe; range is checked here.
+        reasons.extend(self.geometry(state, command).reasons)
+        for square in command.squares:
+            feet = state.scale.distance(model.squares_between(state, actor, actor.moved_to(square)))
             if feet > am.max_range_ft(weapon):
                 reasons.append(f"{square} is beyond {weapon.name}'s range")
                 break
-            if not square_line_of_sight(state, actor, square):
-                reasons.append(f"{actor.name} cannot see {square}")
-                break
-        reasons.extend(ammo_reasons(weapon, SHOTS_PER_SQUARE * len(squares), "Strafe"))
         return reasons
+
+    def geometry(self, state: EncounterState, command: Command) -> StrafeResult:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        assert weapon is not None
+        return check_strafe(
+            state,
+            actor.id,
+            command.squares,
+            weapon.name,
+            from_end=bool(command.option("from_end", False)),
+        )
 
     def base_bonus(
         self, state: EncounterState, command: Command, actor: Token
@@ -241,7 +246,7 @@ class Strafe(Handler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
-        targets = strafe_targets(state, actor, command.squares)
+        targets = strafe_targets(state, actor, command)
         bonus, mods = self.base_bonus(state, command, actor)
         lines = []
         for i, (square, token) in enumerate(targets, start=1):
@@ -257,6 +262,8 @@ class Strafe(Handler):
             ),
             targets=tuple(t.id for _, t in targets),
             squares=command.squares,
+            shapes=(self.geometry(state, command).shape,),
+            notes=self.geometry(state, command).warnings,
             modifiers=tuple(mods),
             shots=SHOTS_PER_SQUARE * len(command.squares),
             rolls=(f"attack 1d20{bonus:+d}", *(f"damage for {t.name}" for _, t in targets)),
@@ -266,7 +273,7 @@ class Strafe(Handler):
         actor = state.token(str(command.actor))
         weapon = chosen_weapon(actor, command)
         events: list[Event] = []
-        targets = strafe_targets(state, actor, command.squares)
+        targets = strafe_targets(state, actor, command)
         bonus, _ = self.base_bonus(state, command, actor)
         state, fired = spend_ammo(state, actor.id, weapon, SHOTS_PER_SQUARE * len(command.squares))
         events.extend(fired)
@@ -337,19 +344,16 @@ class SuppressiveFire(Handler):
         weapon = chosen_weapon(actor, command)
         if weapon is None or weapon.melee or not weapon.uses_ammunition:
             return ["Suppressive Fire needs a firearm"]
-        reasons = weapon_reasons(weapon)
-        square = command.squares[0]
-        if state.token_at(square) is not None:
-            reasons.append("Suppressive Fire may not target an occupied square")
-        feet = state.scale.distance(
-            model.squares_between(state, actor, actor.moved_to(square)) if actor.size == 1 else 0
-        )
-        if feet > am.max_range_ft(weapon):
-            reasons.append(f"{square} is beyond {weapon.name}'s maximum range")
-        if not square_line_of_sight(state, actor, square):
-            reasons.append(f"{actor.name} cannot see {square}")
-        reasons.extend(ammo_reasons(weapon, SUPPRESS_SHOTS, "Suppressive Fire"))
-        return reasons
+        # Empty square, range, sight and the 5 shots: engine.geometry's area check.
+        area = spycraft_suppressive_fire(state, actor.id, command.squares[0], weapon.name)
+        return weapon_reasons(weapon) + list(area.reasons)
+
+    def shapes(self, state: EncounterState, command: Command) -> tuple[object, ...]:
+        actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        if weapon is None:
+            return ()
+        return (spycraft_suppressive_fire(state, actor.id, command.squares[0], weapon.name).shape,)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
@@ -362,6 +366,7 @@ class SuppressiveFire(Handler):
                 "each foe crossing it, who also takes -4 to attacks and skills."
             ),
             squares=command.squares,
+            shapes=self.shapes(state, command),
             shots=SUPPRESS_SHOTS,
         )
 

@@ -7,7 +7,6 @@ piece of geometry shows up in one place.
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 
 from engine.battlemap import BattleMap
@@ -48,53 +47,12 @@ def cone_facing(origin: Token, toward: Square) -> str:
 
 
 def in_cone(state: EncounterState, origin: Token, target: Token, facing: str) -> bool:
-    """Is any of the target's squares within 45 degrees either side of the facing?"""
-    centre = FACINGS.get(facing)
-    heading = float(facing) if centre is None else centre
-    for square in target.squares:
-        delta = abs((direction_to(origin, square) - heading + 180.0) % 360.0 - 180.0)
-        if delta <= 45.0 + 1e-9:
-            return True
-    return False
+    """Is the target inside the 90-degree Brace cone (engine.geometry's ``brace_area``)?"""
+    from engine.geometry import brace_area
 
-
-def strafe_chain_reasons(
-    state: EncounterState, shooter: Token, squares: tuple[Square, ...]
-) -> list[str]:
-    """The Strafe area rules: a chain of adjacent squares, none twice, none directly
-    behind another strafed square as seen from the shooter.
-
-    engine.geometry will offer ``check_strafe``; until it lands this answers with Shapely.
-    """
-    import shapely
-
-    reasons: list[str] = []
-    if len(set(squares)) != len(squares):
-        reasons.append("a Strafe may not target a square twice")
-    for a, b in itertools.pairwise(squares):
-        if max(abs(a.x - b.x), abs(a.y - b.y)) != 1:
-            reasons.append(f"the Strafe skips squares between {a} and {b}")
-            break
-    ox = shooter.square.x + shooter.size / 2
-    oy = shooter.square.y + shooter.size / 2
-    for far in squares:
-        ray = shapely.LineString([(ox, oy), far.centre])
-        for near in squares:
-            if near == far:
-                continue
-            box = shapely.box(near.x + 0.05, near.y + 0.05, near.x + 0.95, near.y + 0.95)
-            if ray.intersects(box) and _dist(ox, oy, near) < _dist(ox, oy, far):
-                reasons.append(f"{far} lies directly behind {near} from the shooter")
-                return reasons
-    for square in squares:
-        if square in shooter.squares:
-            reasons.append("the shooter cannot strafe his own square")
-    return reasons
-
-
-def _dist(ox: float, oy: float, square: Square) -> float:
-    cx, cy = square.centre
-    return math.hypot(cx - ox, cy - oy)
+    heading = FACINGS.get(facing)
+    area = brace_area(state, origin.id, float(facing) if heading is None else heading)
+    return any(square in area.squares for square in target.squares)
 
 
 def square_line_of_sight(state: EncounterState, viewer: Token, square: Square) -> bool:

@@ -428,6 +428,16 @@ class Aim(Handler):
         )
 
 
+def _brace_shape(state: EncounterState, command: Command) -> tuple[object, ...]:
+    from engine.geometry import brace_area
+
+    if not command.squares:
+        return ()
+    actor = state.token(_actor(state, command))
+    heading = float(cone_facing(actor, command.squares[0]))
+    return (brace_area(state, actor.id, heading).shape,)
+
+
 @handles("brace")
 class Brace(Handler):
     """The command's square names the direction of the 90-degree cone."""
@@ -442,6 +452,7 @@ class Brace(Handler):
                 "+1 Initiative; +1 to attacks in the cone."
             ),
             squares=command.squares,
+            shapes=_brace_shape(state, command),
             initiative=((actor.id, 1),),
         )
 

@@ -90,7 +90,7 @@ def test_strafe_three_shots_a_square_and_cumulative_defense() -> None:
 def test_strafe_is_limited_by_a_third_of_the_ammunition() -> None:
     fight = started(shooter(SMG.with_ammo(9)), agent("a", 6, 4, Side.ENEMY), rolls=[20, 1])
     too_many = cmd("strafe", "kevin", squares=[(6, 3), (6, 4), (6, 5), (6, 6)], weapon="SMG")
-    assert "1 to 3 squares" in fight.preview(too_many).reasons[0]
+    assert "at most 3" in fight.preview(too_many).reasons[0]
     low = started(shooter(SMG.with_ammo(8)), agent("a", 6, 4, Side.ENEMY), rolls=[20, 1])
     assert "9+ shots" in low.preview(cmd("strafe", "kevin", squares=[(6, 4)])).reasons[0]
 
@@ -98,7 +98,7 @@ def test_strafe_is_limited_by_a_third_of_the_ammunition() -> None:
 def test_strafe_chain_rules() -> None:
     fight = strafe_fight()
     gap = fight.preview(cmd("strafe", "kevin", squares=[(6, 4), (6, 6)], weapon="SMG"))
-    assert any("skips" in r for r in gap.reasons)
+    assert any("gap" in r for r in gap.reasons)
     twice = fight.preview(cmd("strafe", "kevin", squares=[(6, 4), (6, 5), (6, 4)], weapon="SMG"))
     assert any("twice" in r for r in twice.reasons)
     behind = fight.preview(cmd("strafe", "kevin", squares=[(6, 5), (7, 5)], weapon="SMG"))
@@ -118,7 +118,7 @@ def test_strafe_recoil_penalties_are_doubled() -> None:
 def test_suppressive_fire_on_an_empty_square_and_final_attacks_on_crossers() -> None:
     fight = started(shooter(), agent("guard", 6, 2, Side.ENEMY, defense=10), rolls=[20, 1])
     occupied = fight.preview(cmd("suppressive_fire", "kevin", squares=[(6, 2)], weapon="SMG"))
-    assert "occupied" in occupied.reasons[0]
+    assert "occupied by Guard" in occupied.reasons[0]
     fight.apply(cmd("suppressive_fire", "kevin", squares=[(6, 3)], weapon="SMG"))
     assert ammo(fight, "kevin", "SMG") == 25
     fight.apply(cmd("end_turn"))
@@ -168,3 +168,21 @@ def test_reload_fills_a_magazine_or_three_single_fed_shots() -> None:
     other = started(shooter(shotgun), agent("guard", 9, 9, Side.ENEMY), rolls=[20, 1])
     other.apply(cmd("reload", "kevin", weapon="shotgun"))
     assert ammo(other, "kevin", "shotgun") == 4
+
+
+def test_brace_adds_one_inside_the_chosen_cone_only() -> None:
+    fight = started(
+        shooter(),
+        agent("ahead", 8, 5, Side.ENEMY),
+        agent("aside", 1, 10, Side.ENEMY),
+        rolls=[20, 1, 1],
+    )
+    preview = fight.preview(cmd("brace", "kevin", squares=[(2, 5)]))
+    assert preview.shapes and preview.initiative == (("kevin", 1),)
+    fight.apply(cmd("brace", "kevin", squares=[(2, 5)]))
+
+    def braced(target: str) -> bool:
+        shot = cmd("standard_attack", "kevin", targets=[target], weapon="SMG")
+        return any(m.name.startswith("braced") for m in fight.preview(shot).modifiers)
+
+    assert braced("ahead") and not braced("aside")
