@@ -1,0 +1,36 @@
+"""The bundled office floor encounter plays a few rounds through the public scripting API."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from engine.rules.base import Command
+
+ATTACKS = frozenset("melee_attack,ranged_attack,snap_attack,swarm_attack,charge".split(","))
+
+
+def test_bundled_encounter_plays_three_rounds_and_undoes_to_the_start() -> None:
+    fight = engine.open_encounter(engine.bundled_map("office_floor"), seed=3)
+    first = fight.state
+    assert fight.system.name == first.system
+    fight.apply(Command("start_combat"))
+    rng = random.Random(3)
+    played: list[str] = []
+    for _ in range(600):
+        if fight.state.combat.round > 3:
+            break
+        active = fight.state.combat.active
+        options = [Command("end_turn"), *(fight.example_commands(active) if active else ())]
+        rng.shuffle(options)
+        command = next(c for c in options if fight.preview(c).legal)
+        fight.apply(command)
+        played.append(command.action)
+        occupied = [s for token in fight.state.tokens for s in token.squares]
+        assert len(occupied) == len(set(occupied))
+        assert all(fight.state.battlemap.in_bounds(s) for s in occupied)
+    assert fight.state.combat.round > 3
+    assert ATTACKS & set(played), "no attack was made in three rounds"
+    assert len(fight.log) > len(played)
+    fight.undo_all()
+    assert fight.state == first
