@@ -1,8 +1,8 @@
 """Charge: which opponents a token can Charge, with the path, and why not for the others.
 
-d20 firearms rules (``"d20-firearms"``; also used for ``"spycraft"``, whose own table has
-no Charge, when asked): move up to 2x Speed (only Speed in the surprise round) in a
-straight line to the *closest* space from which the target can be attacked. That space
+d20 firearms rules (``"d20-firearms"``; Spycraft has no Charge of its own, so a Spycraft
+table that wants one passes ``system="d20-firearms"``): move up to 2x Speed (only Speed
+in the surprise round) in a straight line to the *closest* space from which the target can be attacked. That space
 must be free; no square on the line may block or slow movement or hold a creature (a
 helpless one excepted); the charger must see the target at the start; no 5-ft step that
 round; the charger must move before attacking. +2 to the attack, -2 Defense. The reasons
@@ -38,7 +38,7 @@ from engine.tokens import Token, are_opponents
 
 LineOfSight = Callable[[Token, Token], bool]
 
-D20_SYSTEMS = frozenset({"d20-firearms", "spycraft"})
+D20_SYSTEMS = frozenset({"d20-firearms"})
 CWN = "cities-without-number"
 
 

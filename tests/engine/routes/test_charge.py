@@ -157,3 +157,10 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
 def test_charge_in_an_unknown_system_is_an_error() -> None:
     with pytest.raises(RouteError, match="no Charge rule"):
         charge(d20(), "hero", "thug", system="savage-worlds")
+
+
+def test_spycraft_has_no_charge_of_its_own_but_may_borrow_the_d20_one() -> None:
+    state = encounter(tokens=[HERO, THUG], system="spycraft")
+    with pytest.raises(RouteError, match="'spycraft'"):
+        charge(MovementGraph(state), "hero", "thug")
+    assert charge(MovementGraph(state), "hero", "thug", system="d20-firearms").allowed
