@@ -60,9 +60,10 @@ def _fighter(token_id: str, name: str, side: Side, square: tuple[int, int],
     """A d20 modern stat block (Defense, hit points, BAB, saves, the firearm feats)."""
     stats: dict[str, int | str | bool] = {
         "initiative": initiative, "defense": defense, "flat_footed_defense": defense - dex,
-        "hp": hp, "max_hp": hp, "bab": bab, "dex_mod": dex, "str_mod": 1, "str_score": 13,
+        "hp": hp, "max_hp": hp, "bab": bab, "ranged_attack": bab + dex, "melee_attack": bab + 1,
+        "dex_mod": dex, "str_mod": 1, "str_score": 13,
         "int_mod": int_mod, "fortitude": 3, "reflex": reflex, "will": 1,
-        "perception": 4 + int_mod, "advanced_firearms_proficiency": advanced,
+        "perception": 4 + int_mod, "advanced_firearms": advanced,
         "quick_recon": False,
     }
     return Token(token_id, name, side, Square(*square), speed=30.0, weapons=weapons,
@@ -139,8 +140,8 @@ def build() -> Scene:
                  bab=2, dex=1, initiative=2, reflex=2, advanced=False),
         _fighter("driver", "Militia driver", enemy, (17, 15), (MP5, KNIFE), defense=13,
                  hp=14, bab=1, dex=1, initiative=2, reflex=2, advanced=False),
-        Token("journalist", "Captive journalist", Side.NEUTRAL, Square(5, 5), speed=30.0,
-              stats={"defense": 10, "hp": 8, "max_hp": 8, "initiative": 0}),
+        _fighter("journalist", "Captive journalist", Side.NEUTRAL, (5, 5), (), defense=10,
+                 hp=8, bab=0, dex=0, initiative=0, reflex=0, advanced=False),
     )
     state = EncounterState(
         name="Militia compound raid", system=SYSTEM, scale=FIVE_FOOT, battlemap=battlemap,

@@ -59,8 +59,9 @@ def _operator(token_id: str, name: str, side: Side, square: tuple[int, int],
               shoot: int, stab: int = 0, punch: int = 0, disciplined: bool = False) -> Token:
     """A Cities Without Number stat block (the names engine.rules.cities_without_number reads)."""
     stats: dict[str, int | str | bool] = {
-        "ranged_ac": ac, "melee_ac": ac, "hp": hp, "max_hp": hp, "dex_mod": dex,
+        "ac_ranged": ac, "ac_melee": ac, "hp": hp, "max_hp": hp, "dex_mod": dex,
         "str_mod": 0, "attack_bonus": attack, "shoot": shoot, "stab": stab, "punch": punch,
+        "exert": 0,
         "combat_skill": max(shoot, stab, punch), "disciplined": disciplined,
     }
     return Token(token_id, name, side, Square(*square), speed=MOVE, weapons=weapons,

@@ -131,7 +131,8 @@ def build() -> Scene:
         _merc("merc-4", "Driver", (26, 12), (SMG, PISTOL)),
         _merc("merc-5", "Gunman", (21, 14), (SMG,)),
         Token("foreman", "Dock foreman (hostage)", Side.NEUTRAL, Square(16, 6), speed=30.0,
-              stats=_stats(0, 10, 0, 10, 0, special=False)),
+              stats=_stats(0, 10, 0, 10, 0, str_score=10, fortitude=1, reflex=0, will=0,
+                           special=False)),
     )
     state = EncounterState(
         name="Warehouse shoot-out", system=SYSTEM, scale=FIVE_FOOT, battlemap=battlemap,

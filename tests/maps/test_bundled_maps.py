@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 from shapely import STRtree
 from shapely.geometry import LineString, Polygon, box
 
+import engine
 from engine.battlemap import BattleMap, PortalKind, PortalState, TerrainKind
 from engine.files import EncounterFile, load_encounter
 from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Square
@@ -28,6 +29,14 @@ EXPECTED: dict[str, tuple[str, GridScale, float]] = {
     "compound": ("d20-firearms", FIVE_FOOT, 30.0),
 }
 NAMES = list(SCENES)
+#: Stats each system's rules read, which every token of its encounter must carry.
+STAT_BLOCKS: dict[str, set[str]] = {
+    "spycraft": {"initiative", "defense", "vitality", "wounds", "ranged_attack", "str_score"},
+    "savage-worlds": {"parry", "toughness", "shooting", "fighting", "wild_card", "wounds"},
+    "cities-without-number": {"ac_ranged", "ac_melee", "hp", "dex_mod", "attack_bonus"},
+    "d20-firearms": {"initiative", "defense", "hp", "ranged_attack", "reflex",
+                     "advanced_firearms", "int_mod"},
+}
 
 
 @cache
@@ -105,6 +114,25 @@ def test_weapons_start_loaded_with_ranges(name: str) -> None:
             assert weapon.range_increment > 0, (token.name, weapon.name)
             assert weapon.capacity > 0 and weapon.ammo == weapon.capacity, (token.name, weapon)
             assert weapon.damage
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_tokens_carry_the_stat_block_their_system_reads(name: str) -> None:
+    state = loaded(name).state
+    for token in state.tokens:
+        missing = STAT_BLOCKS[state.system] - set(token.stats)
+        assert not missing, f"{token.name} lacks {sorted(missing)}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_combat_starts_on_the_bundled_encounter(name: str) -> None:
+    """The encounter runs on its rule system: initiative is rolled and someone can act."""
+    fight = engine.open_encounter(engine.bundled_map(name), seed=11)
+    assert fight.system.name == EXPECTED[name][0]
+    fight.apply(engine.Command("start_combat"))
+    active = fight.state.combat.active
+    assert active in {t.id for t in fight.state.tokens}
+    assert fight.legal_actions(active)
 
 
 def _blocked_squares(battlemap: BattleMap) -> set[Square]:
