@@ -10,6 +10,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
+from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.attacks import mark_attacked
 from engine.rules.spycraft.checks import opposed
 from engine.rules.spycraft.handlers import Handler, handles
@@ -298,29 +299,44 @@ class Tire(Handler):
 
 @handles("bull_rush")
 class BullRush(Handler):
-    """``squares``: the approach path, ending next to the target, heading straight at him."""
+    """Straight at one opponent within Speed (engine.routes finds the approach and the push
+    path); the opposed Athletics check is rolled here. ``obstacle_breaks=True`` says an
+    object in the way failed its Damage save (objects carry no stats to roll)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
+        from engine.routes import MovementGraph
+        from engine.routes.push import bull_rush_approach
+
+        actor = state.token(str(command.actor))
+        approach = bull_rush_approach(MovementGraph(state), actor.id, str(command.target))
+        return _grappled(actor) + list(approach.reasons)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        from engine.routes import MovementGraph
+        from engine.routes.push import bull_rush_approach
+
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        reasons = _grappled(actor)
-        if model.size_difference(actor, target) > 1:
-            reasons.append(f"{target.name} is more than one size bigger")
-        if command.squares:
-            reasons.extend(path_reasons(state, actor, command.squares, speed_squares(state, actor)))
-            end = actor.moved_to(command.squares[-1])
-            if not reasons and not model.adjacent(end, target):
-                reasons.append(f"the Bull Rush must end next to {target.name}")
-        elif not model.adjacent(actor, target):
-            reasons.append(f"{target.name} is not adjacent (give a path to charge in)")
-        return reasons
+        approach = bull_rush_approach(MovementGraph(state), actor.id, target.id)
+        route = approach.route.squares if approach.route else ()
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} bull-rushes {target.name}: opposed Athletics, he goes sprawling."
+            ),
+            targets=(target.id,),
+            squares=tuple(route),
+            rolls=("Athletics (both)",),
+        )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.routes import MovementGraph
+        from engine.routes.push import BullRushCheck, PushEvent, bull_rush
+        from engine.routes.push import EventKind as PushKind
+
         events: list[Event] = []
         actor_id, target_id = str(command.actor), str(command.target)
-        if command.squares:
-            state, moved = move_token(state, actor_id, command.squares, "charges", dice)
-            events.extend(moved)
         actor, target = state.token(actor_id), state.token(target_id)
         a_bonus, b_bonus = model.size_bonus(actor, target)
         result = opposed(
@@ -334,36 +350,82 @@ class BullRush(Handler):
         )
         events.extend(result.events)
         state = mark_attacked(state, target_id, actor_id)
-        dx = _sign(target.square.x - actor.square.x)
-        dy = _sign(target.square.y - actor.square.y)
-        if result.actor_wins:
-            critical = result.actor_critical
-            squares = 2 + result.margin // 2 if critical else 1 + result.margin // 4
-            squares += max(0, -model.size_difference(actor, target))
-            state, pushed = push(state, target_id, dx, dy, squares)
-            events.extend(pushed)
-            # The rusher follows, ending adjacent within the path.
-            follow = tuple(
-                Square(actor.square.x + dx * i, actor.square.y + dy * i)
-                for i in range(1, _distance_moved(state, target, target_id) + 1)
+        total = result.actor_roll.total
+
+        def obstacle_holds(event: PushEvent) -> bool:
+            return not bool(command.option("obstacle_breaks", False))
+
+        def bystander_resists(event: PushEvent) -> bool:
+            bystander = state.token(event.subject)
+            roll = dice.roll(
+                f"1d20{model.skill(bystander, 'athletics'):+d}", f"{bystander.name} Athletics"
             )
-            if follow:
-                state, moved = move_token(state, actor_id, follow, "follows", dice)
-                events.extend(moved)
-            state, ev = model.add_condition(state, target_id, model.SPRAWLED)
-            events.append(ev)
+            return roll.total >= total
+
+        check = BullRushCheck(
+            result.actor_wins, result.margin, result.actor_critical, result.other_critical, total
+        )
+        pushed = bull_rush(
+            MovementGraph(state),
+            actor_id,
+            target_id,
+            check,
+            lambda expression: dice.roll(expression, "Deviation").total,
+            obstacle_holds=obstacle_holds,
+            bystander_resists=bystander_resists,
+        )
+        for moved_id, deviation in pushed.displaced:
+            if deviation.square is not None:
+                state = state.with_token(state.token(moved_id).moved_to(deviation.square))
+        if result.actor_wins and pushed.target_end is not None:
+            state = state.with_token(state.token(target_id).moved_to(pushed.target_end))
+        if pushed.pusher_end is not None:
+            state = state.with_token(state.token(actor_id).moved_to(pushed.pusher_end))
+        for push_event in pushed.events:
+            events.append(
+                Event(
+                    EventKind.MOVE,
+                    push_event.text[0].upper() + push_event.text[1:] + ".",
+                    (target_id,),
+                )
+            )
+            hurt = [target_id]
+            if push_event.kind is PushKind.ATHLETICS_CHECK:
+                hurt.append(push_event.subject)
+            if push_event.kind is not PushKind.STOPPED:
+                for victim in hurt:
+                    damage = roll_unarmed(dice, actor)
+                    state, dealt = apply_damage(state, victim, damage, attacker=actor_id)
+                    events.extend(dealt)
+        if result.actor_wins:
+            events.append(
+                Event(
+                    EventKind.MOVE,
+                    f"{target.name} is driven back {pushed.pushed} to {pushed.target_end}.",
+                    (target_id,),
+                )
+            )
         else:
             state = model.note_failed_check(state, actor_id)
-            state, pushed = push(state, actor_id, -dx, -dy, 1)
-            events.extend(pushed)
-            state, ev = model.add_condition(state, actor_id, model.SPRAWLED)
+            dx = _sign(target.square.x - state.token(actor_id).square.x)
+            dy = _sign(target.square.y - state.token(actor_id).square.y)
+            state, back = push(state, actor_id, -dx, -dy, 1)
+            events.extend(back)
+        for sprawled in pushed.sprawled:
+            state, ev = model.add_condition(state, sprawled, model.SPRAWLED)
             events.append(ev)
-            if result.other_critical:
-                state, reel = model.add_condition(
-                    state, actor_id, model.REELING, model.until_next_turn(state, actor_id)
-                )
-                events.append(reel)
+        if pushed.pusher_reeling:
+            state, reel = model.add_condition(
+                state, actor_id, model.REELING, model.until_next_turn(state, actor_id)
+            )
+            events.append(reel)
         return state, tuple(events)
+
+
+def roll_unarmed(dice: Dice, actor: Token) -> int:
+    expression = str(actor.stat("unarmed_damage", "1d4"))
+    bonus = model.stat_int(actor, "str")
+    return dice.roll(f"{expression}{bonus:+d}" if bonus else expression, "unarmed damage").total
 
 
 def _sign(value: int) -> int:
