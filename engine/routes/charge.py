@@ -2,12 +2,12 @@
 
 d20 firearms rules (``"d20-firearms"``; Spycraft has no Charge of its own, so a Spycraft
 table that wants one passes ``system="d20-firearms"``): move up to 2x Speed (only Speed
-in the surprise round) in a straight line to the *closest* space from which the target can be attacked. That space
-must be free; no square on the line may block or slow movement or hold a creature (a
-helpless one excepted); the charger must see the target at the start; no 5-ft step that
-round; the charger must move before attacking. +2 to the attack, -2 Defense. The reasons
-for a refusal list what the cheap checks found; line of sight, the costliest, is asked only
-when nothing else forbids the Charge.
+in the surprise round) in a straight line to the *closest* space from which the target
+can be attacked. That space must be free; no square on the line may block or slow
+movement or hold a creature (a helpless one excepted); the charger must see the target
+at the start; no 5-ft step that round; the charger must move before attacking. +2 to the
+attack, -2 Defense. The reasons for a refusal list what the cheap checks found; line of
+sight, the costliest, is asked only when nothing else forbids the Charge.
 
 Cities Without Number (``"cities-without-number"``): a straight line of at least 3 m and
 at most twice the normal move, ending next to the target; +2 to hit, -2 AC until the end
