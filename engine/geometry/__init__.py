@@ -11,6 +11,12 @@ Conventions (shared with ``engine.grid``):
   other, see ``engine.geometry.los``.
 * Results are frozen dataclasses: the shape, the squares covered, the tokens affected with
   their modifiers, and, when something is not allowed, the reasons in plain words.
+* Where the rule texts are silent we chose, and the modules say so: cones are quarter
+  circles (90 degrees) measured with true distance; range bands count squares with the
+  map's diagonal rule; cover grades come from the share of blocked corner lines; a
+  Strafe's "directly behind" means the shooter's centre line to a square passes through
+  the inside of another strafed square. Numbers a table may change live in JSON beside
+  the code (``cover_grades.json``, ``range_bands.json``).
 * Derived per-map structures (the sight index) are cached by map, so repeated questions
   about the same ``BattleMap`` reuse them.
 """
@@ -27,11 +33,13 @@ from engine.geometry.areas import (
 from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_between, cover_table
 from engine.geometry.los import (
     CORNER_INSET,
+    first_blocker,
     has_line_of_sight,
+    sight_pairs,
     squares_see_each_other,
     token_line_of_sight,
 )
-from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.geometry.results import AffectedToken, Modifier, TemplateResult, squares_shape
 from engine.geometry.strafe import StrafeResult, StrafeTarget, check_strafe
 from engine.geometry.suppression import (
     SuppressionArea,
@@ -54,7 +62,12 @@ from engine.geometry.templates import (
     savage_cone_template,
     square_template,
 )
-from engine.geometry.visibility import VisibleSquares, visibility_polygon, visible_squares
+from engine.geometry.visibility import (
+    VisibleSquares,
+    visibility_polygon,
+    visibility_polygons,
+    visible_squares,
+)
 
 __all__ = [
     "CORNER_INSET",
@@ -85,18 +98,22 @@ __all__ = [
     "covering_fire_area",
     "d20_suppressive_fire",
     "default_inclusion",
+    "first_blocker",
     "has_line_of_sight",
     "line_template",
     "range_bands",
     "savage_cone_template",
     "savage_suppressive_fire",
+    "sight_pairs",
     "spycraft_suppressive_fire",
     "square_template",
     "squares_see_each_other",
+    "squares_shape",
     "suppressed_squares",
     "suppression_against",
     "token_centre",
     "token_line_of_sight",
     "visibility_polygon",
+    "visibility_polygons",
     "visible_squares",
 ]

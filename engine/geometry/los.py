@@ -131,6 +131,35 @@ def squares_see_each_other(
     return sees
 
 
+def sight_pairs(battlemap: BattleMap, tokens: Sequence[Token]) -> dict[tuple[str, str], bool]:
+    """Who sees whom among ``tokens``: one entry per pair ``(earlier id, later id)``.
+
+    The relation is symmetric. A big token sees a pair partner if any of its squares does.
+    """
+    for token in tokens:
+        for square in token.squares:
+            check_square(battlemap, square, f"token {token.id!r} square")
+    owner_a: list[int] = []
+    firsts: list[Square] = []
+    seconds: list[Square] = []
+    keys: list[tuple[str, str]] = []
+    for i, viewer in enumerate(tokens):
+        for target in tokens[i + 1 :]:
+            pair = len(keys)
+            keys.append((viewer.id, target.id))
+            for a in viewer.squares:
+                for b in target.squares:
+                    firsts.append(a)
+                    seconds.append(b)
+                    owner_a.append(pair)
+    if not keys:
+        return {}
+    sees = squares_see_each_other(battlemap, firsts, seconds)
+    by_pair = np.zeros(len(keys), dtype=bool)
+    np.logical_or.at(by_pair, np.asarray(owner_a), sees)
+    return dict(zip(keys, by_pair.tolist(), strict=True))
+
+
 def segments_blocked_reference(
     battlemap: BattleMap, starts: FloatArray, ends: FloatArray
 ) -> NDArray[np.bool_]:

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.battlemap import BattleMap, CoverObject, Portal, PortalKind, PortalState, Wall
-from engine.geometry import has_line_of_sight, token_line_of_sight
+from engine.geometry import has_line_of_sight, sight_pairs, token_line_of_sight
 from engine.grid import Square
 from engine.tokens import Side, Token
 
@@ -86,3 +86,19 @@ def test_big_token_sees_through_a_gap_with_any_of_its_squares() -> None:
 def test_off_map_square_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match=r"square \(12,0\) lies outside the 10x10 map"):
         has_line_of_sight(BattleMap(10, 10), Square(0, 0), Square(12, 0))
+
+
+def test_sight_pairs_answers_every_pair_once_and_agrees_with_tokens() -> None:
+    battlemap = BattleMap(10, 10, walls=(Wall((5, 0), (5, 3)), Wall((5, 4), (5, 10))))
+    tokens = (
+        Token("v", "Ogre", Side.ENEMY, Square(2, 2), size=2),
+        Token("t", "Agent", Side.PARTY, Square(6, 3)),
+        Token("h", "Spy", Side.PARTY, Square(6, 9)),
+    )
+    pairs = sight_pairs(battlemap, tokens)
+    assert set(pairs) == {("v", "t"), ("v", "h"), ("t", "h")}
+    for (a, b), sees in pairs.items():
+        first = next(t for t in tokens if t.id == a)
+        second = next(t for t in tokens if t.id == b)
+        assert sees == token_line_of_sight(battlemap, first, second)
+    assert pairs[("v", "t")] and not pairs[("v", "h")]
