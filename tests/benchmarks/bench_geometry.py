@@ -24,6 +24,7 @@ from engine.geometry import (
     blast_template,
     check_strafe,
     cone_template,
+    sight_pairs,
     squares_see_each_other,
     visibility_polygon,
     visible_squares,
@@ -122,8 +123,7 @@ def main() -> int:
     report("squares one token sees, 60-square radius", seen, 2)
 
     pairs = list(combinations([t.square for t in encounter.tokens], 2))
-    firsts, seconds = [a for a, _ in pairs], [b for _, b in pairs]
-    los = median_ms(lambda: squares_see_each_other(battlemap, firsts, seconds), 7)
+    los = median_ms(lambda: sight_pairs(battlemap, encounter.tokens), 7)
     report(f"line of sight, all {len(pairs)} token pairs", los, 5)
 
     blast = median_ms(lambda: blast_template(encounter, (100.0, 100.0), "medium"), 50)
