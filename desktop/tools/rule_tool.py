@@ -82,8 +82,11 @@ class RuleTool(Tool):
         size = self.info.boundingRect()
         bounds = self.host.scene.map_rect
         x = rect.right() + 10
-        if x + size.width() > bounds.right() and rect.left() - size.width() - 10 >= bounds.left():
+        if x + size.width() > bounds.right():
             x = rect.left() - size.width() - 10
+            if x < bounds.left():  # fits on neither side: keep it on the map, below the area
+                x = min(max(rect.left(), bounds.left()), bounds.right() - size.width())
+                rect = QRectF(rect.left(), rect.bottom() + 10, 0, 0)
         y = min(max(rect.top(), bounds.top()), bounds.bottom() - size.height())
         self.info.setPos(QPointF(x, y))
         self.host.show_status(" | ".join(lines[:3]))

@@ -14,8 +14,12 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.scene.style import SQUARE
 from engine.encounter import EncounterState
-from tests.desktop.conftest import distinct_colours
+from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
 from tests.desktop.sample import sample_state
+
+#: What the offscreen plugin prints when a tooltip pops up over the map (it cannot raise
+#: windows): plugin noise, not a Killbox fault.
+TOOL_NOISE = (*OFFSCREEN_NOISE, "This plugin does not support raise()")
 
 #: Rendered states land here, outside the repository, for a person to look at.
 PICTURES = Path(tempfile.gettempdir()) / "killbox-tool-pictures"
@@ -62,7 +66,8 @@ def window_for(qtbot, tmp_path) -> Callable[..., object]:  # type: ignore[no-unt
 
 
 def view_point(view, square_point: tuple[float, float]) -> QPoint:  # type: ignore[no-untyped-def]
-    """Where a point in square units is on the view's viewport."""
+    """Where a point in square units is on the view's viewport (after pending layout)."""
+    QApplication.processEvents()  # docks may still resize the view after a selection
     return view.mapFromScene(QPointF(square_point[0] * SQUARE, square_point[1] * SQUARE))
 
 

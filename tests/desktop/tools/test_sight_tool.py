@@ -7,10 +7,9 @@ from PySide6.QtCore import Qt
 
 from desktop.tools.sight_tool import SightTool
 from engine.geometry import token_line_of_sight, visible_squares
-from tests.desktop.conftest import OFFSCREEN_NOISE
-from tests.desktop.tools.conftest import move_to, render_png
+from tests.desktop.tools.conftest import TOOL_NOISE, move_to, render_png
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
 
 def test_rings_match_the_engines_line_of_sight_and_v_shows_fog(qtbot, spy_window):  # type: ignore[no-untyped-def]

@@ -12,11 +12,10 @@ from desktop.tools.strafe_tool import StrafeTool
 from engine.geometry import check_strafe
 from engine.grid import Square
 from engine.tokens import Weapon
-from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.sample import sample_state
-from tests.desktop.tools.conftest import click_at, make_window, render_png
+from tests.desktop.tools.conftest import TOOL_NOISE, click_at, make_window, render_png
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
 CARBINE = Weapon("Carbine", "2d8", 70, ammo=30, capacity=30, modes=("single", "burst", "auto"))
 

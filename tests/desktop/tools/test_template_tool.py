@@ -7,10 +7,9 @@ from PySide6.QtCore import Qt
 
 from desktop.tools.template_tool import TemplateTool
 from engine.geometry import blast_template, cone_template
-from tests.desktop.conftest import OFFSCREEN_NOISE
-from tests.desktop.tools.conftest import click_at, move_to, render_png, wheel_at
+from tests.desktop.tools.conftest import TOOL_NOISE, click_at, move_to, render_png, wheel_at
 
-pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
 
 def test_cone_follows_turns_and_lists_the_engines_tokens(qtbot, spy_window):  # type: ignore[no-untyped-def]
