@@ -147,6 +147,27 @@ def walk_line(
     return LineWalk(route, tuple(swept), tuple(dict.fromkeys(problems)))
 
 
+def line_is_clear(walker: Walker, end: Square) -> bool:
+    """``walk_line(walker, end, strict=False).clear``, stopping at the first problem."""
+    movement = walker.movement
+    mover = walker.mover
+    origin = mover.square
+    if not walker.can_end(end):
+        return False
+    steps = bresenham(origin, end)
+    cover = supercover(origin, end)
+    for line in (steps, cover):
+        for a, b in _pairs(line):
+            if not walker.step_between(a, b):
+                return False
+            for square in squares_of_footprint(b, walker.size):
+                if not movement.in_bounds(square):
+                    return False
+                if _square_problem(walker, mover, square, False) is not None:
+                    return False
+    return True
+
+
 def _explained_by_square(walker: Walker, square: Square) -> bool:
     """A step refused only because its square is occupied or off the map is reported there."""
     if not walker.movement.in_bounds(square):

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.grid import Square, distance_squares
+from engine.grid import Square
 from engine.routes.graph import MovementGraph
-from engine.routes.lines import walk_line
+from engine.routes.lines import line_is_clear, walk_line
 from engine.routes.results import Cost, Route
-from engine.routes.search import Walker
+from engine.routes.search import Walker, reach
 from engine.tokens import Token
 
 RUN_MULTIPLIER = 4
@@ -71,17 +71,13 @@ def run_destinations(
     runner = movement.token(runner_id)
     limit = run_limit(movement, runner, full_armour)
     walker = Walker(movement, runner)
-    rule = movement.scale.diagonal
+    # A straight run is also an ordinary move, so only squares within reach can qualify.
+    candidates = sorted(reach(movement, runner_id, limit).costs)
     found: dict[Square, Route] = {}
-    origin = runner.square
-    for y in range(max(0, origin.y - limit), min(movement.height, origin.y + limit + 1)):
-        for x in range(max(0, origin.x - limit), min(movement.width, origin.x + limit + 1)):
-            end = Square(x, y)
-            if end == origin or distance_squares(origin, end, rule) > limit:
-                continue
-            if not walker.footprint_fits(end) or not walker.can_end(end):
-                continue
-            walk = walk_line(walker, end, strict=False)
-            if walk.clear and walk.route.cost.squares <= limit:
-                found[end] = walk.route
+    for end in candidates:
+        if not line_is_clear(walker, end):
+            continue
+        walk = walk_line(walker, end, strict=False)
+        if walk.clear and walk.route.cost.squares <= limit:
+            found[end] = walk.route
     return found

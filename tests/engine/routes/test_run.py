@@ -70,3 +70,23 @@ def test_run_destinations_are_the_clear_straight_lines() -> None:
     assert Square(0, 8) in found and Square(2, 2) in found
     assert Square(5, 0) not in found and Square(5, 1) not in found
     assert all(r.cost.squares <= 8 for r in found.values())
+
+
+def test_run_destinations_match_checking_every_square() -> None:
+    movement = MovementGraph(
+        encounter(
+            width=14,
+            height=14,
+            tokens=[token("runner", Side.PARTY, 6, 6, speed=10.0), token("thug", Side.ENEMY, 8, 8)],
+            walls=[((3, 2), (3, 9)), ((9, 4), (12, 4))],
+            difficult=[(6, 9), (7, 9)],
+        )
+    )
+    found = run_destinations(movement, "runner")
+    expected = {
+        Square(x, y)
+        for y in range(14)
+        for x in range(14)
+        if (x, y) != (6, 6) and run_line(movement, "runner", Square(x, y)).allowed
+    }
+    assert set(found) == expected
