@@ -109,7 +109,7 @@ def _aim_modifiers(actor: Token, target: Token, mods: list[Modifier]) -> list[Mo
     choice = maneuvers.AimChoice.PLUS_TWO if aims[0].value == 2 else \
         maneuvers.AimChoice.IGNORE_PENALTIES
     aimable = sum(m.value for m in mods if m.value < 0 and any(
-        word in m.name for word in ("range", "Cover", "Called Shot", "Scale", "Speed")))
+        word in m.name.lower() for word in ("range", "cover", "called shot", "scale", "speed")))
     bonus = maneuvers.aim_bonus(choice, aimable)
     return [Modifier("Aim", bonus)] if bonus else []
 
@@ -1005,6 +1005,17 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
                    rolls=("shooting", "damage per target hit"), cost="1 action")
 
 
+def _target_cover(state: EncounterState, shooter: Token, target: Token) -> int | None:
+    """Each target under the template counts its own cover from the shooter (None: total
+    cover, the spray cannot reach it)."""
+    try:
+        found = attacks.cover_modifiers(state, shooter, target,
+                                        board.inches_between(state, shooter, target))
+    except attacks.AttackError:
+        return None
+    return sum(m.value for m in found)
+
+
 def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     weapon = weapon_of(actor, command, melee=False)
@@ -1019,8 +1030,9 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Suppressive Fire")
     events: list[Event] = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: "
                                  f"{roll}; {spent} rounds.", (actor.id,))]
-    per_target = {t.id: cond.modifier_against(t) - (4 if t.has_condition(SWCondition.PRONE) else 0)
-                  for t in targets}
+    covers = {t.id: _target_cover(state, actor, t) for t in targets}
+    per_target = {t.id: cond.modifier_against(t) + int(covers[t.id] or 0) for t in targets
+                  if covers[t.id] is not None}
     result = sup.resolve(roll.total, per_target, weapon.rate_of_fire)
     for tid in result.distracted:
         state, more = board.add_condition(state, tid, SWCondition.DISTRACTED, source=actor.id)

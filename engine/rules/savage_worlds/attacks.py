@@ -14,12 +14,14 @@ from dataclasses import dataclass
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.savage_worlds import board
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
 from engine.tokens import Token, Weapon
 
+SYSTEM = "savage-worlds"
 RANGE_BANDS = ((1, 0, "Short"), (2, -2, "Medium"), (4, -4, "Long"), (16, -8, "Extreme"))
 RAISE_DAMAGE_DIE = 6
 _TERM = re.compile(r"^(\d*)d(\d+)$")
@@ -131,10 +133,31 @@ def plan_attack(
             raise AttackError(f"{target.name} is {inches:g}\" away, out of {weapon.name}'s range")
         if band[0]:
             mods.append(Modifier(f"{band[1]} range", band[0]))
-        if target.has_condition(cond.SWCondition.PRONE) and inches > 3:
-            mods.append(Modifier("Prone target (Medium Cover)", -4))
+        if not any(m.name == "Cover" for m in extra):
+            mods.extend(cover_modifiers(state, attacker, target, inches))
         skill, tn = "shooting", 4
     return AttackPlan(skill, tn, (*mods, *extra), (*damage, *extra_damage))
+
+
+PRONE_COVER = -4
+
+
+def cover_modifiers(
+    state: EncounterState, shooter: Token, target: Token, inches: float
+) -> list[Modifier]:
+    """Cover between shooter and target from the map (geometry), or the Medium Cover a prone
+    target counts as beyond 3", whichever is worse (they do not stack). The GM may override
+    with the command option ``cover``."""
+    cover = cover_between(state.battlemap, shooter, target, SYSTEM)
+    if cover.level is CoverLevel.TOTAL:
+        raise AttackError(f"{target.name} is behind total cover")
+    found = Modifier(cover.modifier.rule, cover.modifier.value) \
+        if cover.modifier is not None and cover.modifier.value else None
+    if target.has_condition(cond.SWCondition.PRONE) and inches > 3 and (
+        found is None or found.value > PRONE_COVER
+    ):
+        found = Modifier("Prone target (Medium Cover)", PRONE_COVER)
+    return [found] if found is not None else []
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from engine.battlemap import BattleMap
+from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import SAVAGE_INCH, DiagonalRule, GridScale, Square, Unit
@@ -330,3 +330,17 @@ def test_three_actions_at_most_and_multi_action_penalty() -> None:
     game.apply(shot, GivenDice([1, 1, 1, 1]))
     with pytest.raises(IllegalCommand, match="no actions left"):
         game.apply(shot)
+
+
+def test_shots_count_cover_from_the_map_and_a_prone_target_as_medium_cover() -> None:
+    crate = CoverObject("crate", "Crate", ((5.1, 0.0), (6.0, 0.0), (6.0, 1.0), (5.1, 1.0)),
+                        CoverGrade.HALF)
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (6, 0)))
+    state = replace(game.state, battlemap=replace(game.state.battlemap, cover=(crate,)))
+    covered = Encounter(state)
+    shot = Command.build("shooting", "a", targets=["b"], weapon="Pistol")
+    assert {m.name: m.value for m in covered.preview(shot).modifiers}["Half cover"] == -4
+    prone = game.state.with_token(replace(game.state.token("b"),
+                                          conditions=(Condition("Prone"),)))
+    mods = {m.name: m.value for m in Encounter(prone).preview(shot).modifiers}
+    assert mods["Prone target (Medium Cover)"] == -4
