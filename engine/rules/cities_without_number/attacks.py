@@ -5,7 +5,8 @@ Melee or Ranged AC. A hit rolls the weapon's damage plus the attribute modifier;
 still deals the weapon's Shock (a ``shock:N/AC`` trait: N damage to targets whose AC is AC or
 less) unless the target is on Total Defense. A body at 0 hit points is Mortally Wounded.
 
-Range: ``range_increment`` is the weapon's normal range in metres; shots past it take -2,
+Cover between shooter and target comes from the map (the geometry package's table for this
+system). Range: ``range_increment`` is the weapon's normal range in metres; shots past it take -2,
 up to four times that distance (a ``max:N`` trait sets the maximum instead).
 """
 
@@ -17,11 +18,13 @@ from dataclasses import dataclass
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.tokens import Token, Weapon
 
+SYSTEM = "cities-without-number"
 LONG_RANGE_PENALTY = -2
 DEFAULT_MAX_FACTOR = 4
 SCREEN_ROLL = "2d6"
@@ -126,6 +129,11 @@ def plan_attack(
             raise AttackError(refusal)
         if penalty:
             mods.append(Modifier("Enemy in melee range", penalty))
+        cover = cover_between(state.battlemap, attacker, target, SYSTEM)
+        if cover.level is CoverLevel.TOTAL:
+            raise AttackError(f"{target.name} is behind total cover")
+        if cover.modifier is not None and cover.modifier.value:
+            mods.append(Modifier(cover.modifier.rule, cover.modifier.value))
     if target.has_condition(board.PRONE):
         mods.append(Modifier("Prone target", rules.prone_modifier_against(melee)))
     ac, ac_mods = armour_class(target, melee)

@@ -3,9 +3,11 @@ common combat action, played through the public session API."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
-from engine.battlemap import BattleMap
+from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import METRIC, Square
@@ -256,3 +258,12 @@ def test_hold_an_action_spends_the_move_and_fires_the_rest_as_instant() -> None:
     assert "resolves first" in events[0].text
     game.apply(Command("end_turn"))  # round 2: the hold is gone
     assert not game.state.token("ana").has_condition("Holding an Action")
+
+
+def test_ranged_attacks_count_cover_from_the_map() -> None:
+    desk = CoverObject("desk", "Desk", ((3.1, 0.0), (4.0, 0.0), (4.0, 1.0), (3.1, 1.0)),
+                       CoverGrade.HALF)
+    game = fight(person("ana", Side.PARTY, (0, 0)), person("goon", Side.ENEMY, (4, 0)))
+    state = replace(game.state, battlemap=replace(game.state.battlemap, cover=(desk,)))
+    shot = Command.build("ranged_attack", "ana", targets=["goon"], weapon="Pistol")
+    assert mods(Encounter(state), shot)["Half cover"] == -2
