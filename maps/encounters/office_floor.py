@@ -12,6 +12,7 @@ from engine.battlemap import (
     Background,
     BattleMap,
     CoverGrade,
+    CoverObject,
     PortalState,
     TerrainKind,
     TerrainPatch,
@@ -68,7 +69,7 @@ def _operator(token_id: str, name: str, side: Side, square: tuple[int, int],
                  stats=stats)
 
 
-def _pod(prefix: str, x0: int, y0: int, desks: int) -> list:  # type: ignore[type-arg]
+def _pod(prefix: str, x0: int, y0: int, desks: int) -> list[CoverObject]:
     """A bank of back-to-back workstations (each 2 x 1 squares), chairs outside."""
     objects = []
     for i in range(desks):
