@@ -30,7 +30,7 @@ from engine.routes.push import (
     bull_rush_approach,
     savage_push,
 )
-from engine.routes.results import Cost, FinalAttack, Route, RouteAnswer
+from engine.routes.results import Cost, FinalAttack, Route
 from engine.routes.run import RunAnswer, run_destinations, run_line
 from engine.routes.search import Reach, Start, cheapest_route, reach, speed_budget
 from engine.routes.suppression import SuppressedArea, final_attacks, with_suppression
@@ -57,7 +57,6 @@ __all__ = [
     "MovementGraph",
     "Reach",
     "Route",
-    "RouteAnswer",
     "RouteError",
     "RunAnswer",
     "SavagePush",

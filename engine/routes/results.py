@@ -65,12 +65,3 @@ class Route:
     def describe(self) -> str:
         path = " -> ".join(str(s) for s in self.squares)
         return f"{path}: {self.cost}"
-
-
-@dataclass(frozen=True, slots=True)
-class RouteAnswer:
-    """A route question's answer: the route when allowed, else the reasons in words."""
-
-    allowed: bool
-    route: Route | None
-    reasons: tuple[str, ...] = ()
