@@ -40,7 +40,7 @@ def spend_ammo(
     left = current.ammo - shots
     weapons = tuple(w.with_ammo(left) if w.name == weapon.name else w for w in actor.weapons)
     state = state.with_token(replace(actor, weapons=weapons))
-    return state, [
+    events = [
         Event(
             EventKind.AMMO,
             f"{actor.name} fires {shots} shot{'s' if shots != 1 else ''} from {weapon.name} "
@@ -48,6 +48,41 @@ def spend_ammo(
             (actor_id,),
         )
     ]
+    state, fluid = weapon_fluid(state, actor_id, weapon)
+    return state, events + fluid
+
+
+def weapon_fluid(
+    state: EncounterState, actor_id: str, weapon: Weapon
+) -> tuple[EncounterState, list[Event]]:
+    """Table: Fluid Initiative Modifiers for firing: -2 for a tactical weapon (trait
+    ``tactical``), -4 once a round per weapon used without proficiency."""
+    if not state.combat.has(actor_id):
+        return state, []
+    actor = state.token(actor_id)
+    events: list[Event] = []
+    if "tactical" in weapon.traits:
+        state = model.add_fluid(state, actor_id, -2)
+        events.append(
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} fires a tactical weapon: -2 Initiative.",
+                (actor_id,),
+            )
+        )
+    if not model.is_proficient(actor, "", weapon.name):
+        used = str(state.combat.combatant(actor_id).get("weapons_nonprof", ""))
+        if weapon.name not in used.split("|"):
+            state = model.add_fluid(state, actor_id, -4)
+            state = model.set_data(state, actor_id, weapons_nonprof=f"{used}|{weapon.name}")
+            events.append(
+                Event(
+                    EventKind.INITIATIVE,
+                    f"{actor.name} uses {weapon.name} without proficiency: -4 Initiative.",
+                    (actor_id,),
+                )
+            )
+    return state, events
 
 
 def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.dice import Dice, Roll
+from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
 from engine.tokens import Token
 
@@ -114,3 +115,10 @@ def save(
             roll,
         ),
     )
+
+
+def failed_save_fluid(state: EncounterState, token_id: str, ok: bool) -> EncounterState:
+    """Table: Fluid Initiative Modifiers: a failed saving throw costs 2."""
+    from engine.rules.spycraft.model import add_fluid
+
+    return state if ok else add_fluid(state, token_id, -2)

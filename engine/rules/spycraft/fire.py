@@ -25,7 +25,7 @@ from engine.rules.spycraft.attacks import (
     target_reasons,
     weapon_reasons,
 )
-from engine.rules.spycraft.checks import save
+from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, Weapon, are_opponents
@@ -522,6 +522,7 @@ class CoverFire(Handler):
         state, events = spend_ammo(state, actor.id, weapon, COVER_FIRE_SHOTS)
         dc = 10 + model.stat_int(actor, "ranged_attack")
         ok, roll, event = save(dice, target, "will", dc)
+        state = failed_save_fluid(state, target.id, ok)
         events.append(event)
         state = mark_attacked(state, target.id, actor.id)
         if not ok:

@@ -16,7 +16,7 @@ from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
 from engine.rules.spycraft.catalogue import HALVES, action_spec
-from engine.rules.spycraft.checks import opposed, save, straight
+from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.geometry_bridge import cone_facing, line_of_sight
 from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
 from engine.tokens import Side, are_opponents
@@ -268,6 +268,7 @@ class TriggerReady(Handler):
         if command.option("cancel", False):
             braced = -4 if actor.has_condition(model.BRACED) else 0
             ok, _, event = save(dice, actor, "reflex", READY_CANCEL_DC, braced)
+            state = failed_save_fluid(state, actor.id, ok)
             events.append(event)
             go = not ok
             if ok:

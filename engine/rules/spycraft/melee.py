@@ -21,7 +21,7 @@ from engine.rules.spycraft.attacks import (
     target_reasons,
     weapon_reasons,
 )
-from engine.rules.spycraft.checks import opposed, save
+from engine.rules.spycraft.checks import failed_save_fluid, opposed, save
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, Weapon
 
@@ -105,6 +105,7 @@ class CoupDeGrace(Handler):
         )
         events.extend(dealt)
         ok, _, event = save(dice, state.token(target.id), "fortitude", 10 + damage.total)
+        state = failed_save_fluid(state, target.id, ok)
         events.append(event)
         if not ok:
             victim = state.token(target.id)

@@ -166,7 +166,14 @@ class SpycraftSystem(RuleSystem):
         reasons.extend(self._compulsions(state, command, actor))
         halves = self.cost(state, command) if structural else HALVES[spec.time]
         left = mine.budget.get("half", 0) + mine.budget.get("bonus", 0)
-        if halves > left:
+        if halves > 2:
+            # Proficiency doubled a full action: it takes this whole round and half the next.
+            if left < 2 or mine.get("moved", False):
+                reasons.append(
+                    f"without the proficiency {spec.name} takes {_halves_words(halves)}: "
+                    "it must start with a fresh round"
+                )
+        elif halves > left:
             reasons.append(
                 f"{spec.name} needs {_halves_words(halves)}; {actor.name} has "
                 f"{_halves_words(left)} left this round"
@@ -256,7 +263,8 @@ class SpycraftSystem(RuleSystem):
         budget = dict(mine.budget)
         bonus = min(budget.get("bonus", 0), halves)
         budget["bonus"] = budget.get("bonus", 0) - bonus
-        budget["half"] = budget.get("half", 0) - (halves - bonus)
+        spill = max(0, halves - bonus - budget.get("half", 0))
+        budget["half"] = max(0, budget.get("half", 0) - (halves - bonus))
         data = dict(mine.data)
         if spec.category == MOVEMENT:
             data["moved"] = True
@@ -272,6 +280,8 @@ class SpycraftSystem(RuleSystem):
             data["must_press"] = False
         if halves > 0:
             data["bonus_only"] = False
+        if spill:
+            data["busy_next"] = spill
         from engine.turns import order as turn_order
 
         return turn_order.update(state, replace(mine, budget=budget, data=data))
@@ -310,4 +320,4 @@ def _halves_words(halves: int) -> str:
         return "1 half action"
     if halves == 2:
         return "1 full action (2 half actions)"
-    return f"{halves} half actions"
+    return f"{halves} half actions (into the next round)"

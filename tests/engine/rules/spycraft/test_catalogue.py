@@ -124,3 +124,17 @@ def test_tricks_ride_on_a_standard_attack_not_alone() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[20, 1])
     refused = fight.preview(cmd("burst", "kevin"))
     assert not refused.legal and "trick" in refused.reasons[0]
+
+
+def test_proficiency_doubled_full_action_eats_half_of_next_round() -> None:
+    fight = started(
+        agent("kevin", 4, 4, not_proficient="grapple", athletics=5),
+        agent("guard", 5, 4, Side.ENEMY),
+        rolls=[20, 1],
+    )
+    preview = fight.preview(cmd("grapple", "kevin", targets=["guard"]))
+    assert preview.cost == "4 half actions (into the next round)"
+    fight.apply(cmd("grapple", "kevin", targets=["guard"]), [15, 2])
+    fight.apply(cmd("end_turn"))
+    fight.apply(cmd("end_turn"))
+    assert fight.state.combat.combatant("kevin").budget["half"] == 0  # round 2 spent too

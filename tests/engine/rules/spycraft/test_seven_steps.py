@@ -383,3 +383,30 @@ def test_start_combat_twice_is_refused() -> None:
     fight = Encounter(state(agent("kevin", 1, 1)), seed=1)
     fight.apply(Command("start_combat"))
     assert not fight.preview(Command("start_combat")).legal
+
+
+def test_step6_firing_weapons_from_the_table() -> None:
+    from dataclasses import replace
+
+    from tests.engine.rules.spycraft.builders import PISTOL
+
+    tactical = replace(PISTOL, name="shotgun", traits=("tactical",))
+    fight = started(
+        agent("kevin", 1, 1, weapons=(tactical, PISTOL), not_proficient="pistol"),
+        agent("guard", 4, 1, Side.ENEMY),
+        rolls=[18, 2],
+    )
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon="shotgun"), [2])
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol"), [2])
+    # tactical -2; the unfamiliar pistol -4 (once, however often it fires)
+    assert fight.state.combat.combatant("kevin").get("fluid") == -6
+
+
+def test_step6_failed_save_costs_two() -> None:
+    from tests.engine.rules.spycraft.builders import SMG
+
+    fight = started(
+        agent("kevin", 1, 1, weapons=(SMG,)), agent("guard", 5, 1, Side.ENEMY), rolls=[18, 2]
+    )
+    fight.apply(cmd("cover_fire", "kevin", targets=["guard"], weapon="SMG"), [1])
+    assert fight.state.combat.combatant("guard").get("fluid") == -2
