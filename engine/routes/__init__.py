@@ -21,7 +21,7 @@ from engine.routes.deviation import (
     weapon_flight,
 )
 from engine.routes.errors import RouteError
-from engine.routes.graph import MovementGraph
+from engine.routes.graph import MovementGraph, graph_for
 from engine.routes.push import (
     BullRushCheck,
     BullRushResult,
@@ -72,6 +72,7 @@ __all__ = [
     "cwn_run",
     "deviate",
     "final_attacks",
+    "graph_for",
     "reach",
     "run_destinations",
     "run_free_attacks",

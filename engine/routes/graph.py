@@ -406,3 +406,36 @@ class MovementGraph:
         """The open steps from a square (the NetworkX adjacency, made on demand)."""
         inner: Mapping[Square, EdgeData] = self._adjacency[square]
         return inner
+
+
+#: How many maps' graphs ``graph_for`` keeps (an app has one or two maps open at once).
+GRAPHS_KEPT = 4
+_graphs: list[MovementGraph] = []
+
+
+def _same_map(old: BattleMap, new: BattleMap) -> bool:
+    """Same fixed parts: size, walls, terrain, cover and door ids (door states may differ)."""
+    if (old.width, old.height) != (new.width, new.height):
+        return False
+    if [p.id for p in old.portals] != [p.id for p in new.portals]:
+        return False
+    if old.walls is new.walls and old.terrain is new.terrain and old.cover is new.cover:
+        return True
+    return (old.walls, old.terrain, old.cover) == (new.walls, new.terrain, new.cover)
+
+
+def graph_for(encounter: EncounterState) -> MovementGraph:
+    """The shared movement graph of this encounter's map, synced to its doors and tokens.
+
+    Graphs are kept per map (walls, terrain, cover and door ids) and found by identity of
+    those tuples first, which ``BattleMap.with_portal_state`` and ``EncounterState``
+    copies preserve; an equal map built afresh is found by comparison.
+    """
+    found = next((g for g in _graphs if _same_map(g.battlemap, encounter.battlemap)), None)
+    if found is None:
+        found = MovementGraph(encounter)
+        _graphs.insert(0, found)
+        del _graphs[GRAPHS_KEPT:]
+    else:
+        found.sync(encounter)
+    return found

@@ -9,7 +9,7 @@ import pytest
 
 from engine.battlemap import CoverObject, Portal, PortalKind, PortalState
 from engine.grid import Square
-from engine.routes import MovementGraph, RouteError
+from engine.routes import MovementGraph, RouteError, graph_for
 from engine.tokens import Side
 from tests.engine.routes.helpers import encounter, graph, token
 
@@ -120,3 +120,19 @@ def test_sync_follows_a_newer_encounter_state() -> None:
 def test_unknown_door_is_a_clear_error() -> None:
     with pytest.raises(RouteError, match="no door or window 'nope'"):
         graph().open_portal("nope")
+
+
+def test_graph_for_reuses_one_graph_per_map_and_syncs_it() -> None:
+    door = Portal("d1", (3, 2), (3, 3))
+    state = encounter(
+        portals=[door], walls=[((3, 0), (3, 2))], tokens=[token("hero", Side.PARTY, 0, 0)]
+    )
+    first = graph_for(state)
+    moved = state.with_token(state.token("hero").moved_to(Square(4, 4)))
+    opened = replace(moved, battlemap=moved.battlemap.with_portal_state("d1", PortalState.OPEN))
+    second = graph_for(opened)
+    assert second is first
+    assert second.occupant == {Square(4, 4): "hero"}
+    assert second.graph.has_edge(Square(2, 2), Square(3, 2))
+    other = graph_for(encounter(width=5, height=5))
+    assert other is not first
