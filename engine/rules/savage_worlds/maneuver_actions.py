@@ -1,0 +1,320 @@
+"""Savage Worlds opposed maneuvers and help: Grappling (Crush, Break Free), Push, Support
+and Test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.savage_worlds import attacks, board, movement
+from engine.rules.savage_worlds import conditions as cond
+from engine.rules.savage_worlds import opposed_actions as opp
+from engine.rules.savage_worlds.conditions import SWCondition
+from engine.rules.savage_worlds.handlers import (
+    actor_of,
+    register,
+    simple_describe,
+    target_of,
+    target_reasons,
+)
+from engine.rules.savage_worlds.traits import trait_roll
+from engine.tokens import Condition, Token
+
+# --- Grappling ------------------------------------------------------------------------------
+
+
+def _grapple_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = target_reasons(state, command)
+    if reasons:
+        return reasons
+    actor, target = actor_of(state, command), target_of(state, command)
+    if not board.adjacent(actor, target):
+        return [f"{target.name} is not within reach"]
+    if target.has_condition(SWCondition.BOUND):
+        return [f"{target.name} is already Bound"]
+    size = opp.size_refusal("Grapple", board.stat_int(actor, "size"),
+                            board.stat_int(target, "size"))
+    return [size] if size else []
+
+
+def _grapple_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
+    mods = attacks.common_modifiers(state, actor, target)
+    scale = opp.grapple_scale_penalty(board.stat_int(actor, "scale"),
+                                      board.stat_int(target, "scale"))
+    if scale:
+        mods.append(Modifier("Size Matters", scale))
+    gang = board.gang_up(state, actor, target)
+    if gang:
+        mods.append(Modifier("Gang Up", gang))
+    return mods
+
+
+def _grapple_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target = actor_of(state, command), target_of(state, command)
+    except KeyError as error:
+        return Preview(command, False, summary=f"Grapple: {error}")
+    mods = _grapple_mods(state, actor, target)
+    return Preview(command, True, summary=f"Grapple: {actor.name} Athletics "
+                   f"{sum(m.value for m in mods):+d} against {target.name}'s Athletics; a win "
+                   "Entangles, a raise Binds.", modifiers=tuple(mods), targets=(target.id,),
+                   rolls=("athletics", "target athletics"), cost="1 action")
+
+
+def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: str,
+                   resist: str, mods: list[Modifier], dice: Dice, label: str,
+                   ) -> tuple[int, int, list[Event]]:
+    die, untrained = board.trait_die(actor, skill)
+    mine = trait_roll(die, dice, modifier=sum(m.value for m in mods) + untrained,
+                      wild_card=board.is_wild_card(actor), purpose=f"{actor.name} {label}")
+    tdie, tuntrained = board.trait_die(target, resist)
+    theirs = trait_roll(tdie, dice, modifier=tuntrained + cond.trait_modifier(target)
+                        + board.wound_penalty(target),
+                        wild_card=board.is_wild_card(target), purpose=f"{target.name} resists")
+    text = f"{label}: {actor.name} {mine} against {target.name} {theirs}."
+    return mine.total, theirs.total, [Event(EventKind.ROLL, text, (actor.id, target.id))]
+
+
+def _grapple_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    mods = _grapple_mods(state, actor, target)
+    mine, theirs, events = _opposed_rolls(state, actor, target, "athletics", "athletics", mods,
+                                          dice, "Grapple")
+    result = opp.grapple(mine, theirs, defender_entangled=target.has_condition(
+        SWCondition.ENTANGLED))
+    if result.defender is None:
+        events.append(Event(EventKind.NOTE, f"{target.name} slips the grapple.", (target.id,)))
+        return state, tuple(events)
+    state = board.remove_condition(state, target.id, SWCondition.ENTANGLED)
+    state, more = board.add_condition(state, target.id, result.defender, source=actor.id)
+    events.extend(more)
+    if result.grappler_vulnerable:
+        token = state.token(actor.id)
+        state = board.put(state, cond.with_condition(token, Condition(
+            SWCondition.VULNERABLE, None, f"holding {target.id}")))
+        events.append(Event(EventKind.CONDITION, f"{actor.name} is Vulnerable while holding "
+                            f"{target.name} Bound.", (actor.id,)))
+    return state, tuple(events)
+
+
+register("grapple", _grapple_check, _grapple_describe, _grapple_resolve)
+
+
+def _held_by(target: Token, grappler: str) -> bool:
+    return any(c.name in (SWCondition.ENTANGLED, SWCondition.BOUND) and c.source == grappler
+               for c in target.conditions)
+
+
+def _crush_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = target_reasons(state, command)
+    if reasons:
+        return reasons
+    target = target_of(state, command)
+    held = _held_by(target, str(command.actor))
+    reason = opp.crush_refusal(held, False)
+    return [reason] if reason else []
+
+
+def _crush_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    die, _ = board.trait_die(actor, "strength")
+    mods = attacks.common_modifiers(state, actor, target)
+    roll = trait_roll(die, dice, modifier=sum(m.value for m in mods),
+                      wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Crush")
+    state, events = attacks.apply_damage(state, target.id, roll.total)
+    return state, (Event(EventKind.ATTACK, f"{actor.name} crushes {target.name}: {roll} (Crush).",
+                         (actor.id, target.id)), *events)
+
+
+register("crush", _crush_check, simple_describe("Crush"), _crush_resolve)
+
+
+def _break_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if not (actor.has_condition(SWCondition.ENTANGLED) or actor.has_condition(SWCondition.BOUND)):
+        return [f"{actor.name} is not held"]
+    return []
+
+
+def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    now = SWCondition.BOUND if actor.has_condition(SWCondition.BOUND) else SWCondition.ENTANGLED
+    die, untrained = board.trait_die(actor, "athletics")
+    mods = sum(m.value for m in attacks.own_modifiers(state, actor))
+    roll = trait_roll(die, dice, modifier=mods + untrained, wild_card=board.is_wild_card(actor),
+                      purpose=f"{actor.name} breaks free")
+    after = opp.break_free(roll.total, now)
+    grappler = next((c.source for c in actor.conditions if c.name == now), None)
+    state = board.remove_condition(state, actor.id, now)
+    events = [Event(EventKind.ROLL, f"{actor.name} struggles: {roll}.", (actor.id,))]
+    if after is not None:
+        state, more = board.add_condition(state, actor.id, after, source=grappler)
+        events.extend(more)
+    else:
+        events.append(Event(EventKind.CONDITION, f"{actor.name} breaks free.", (actor.id,)))
+    if after is not SWCondition.BOUND and grappler:
+        grip = state.token(grappler) if any(t.id == grappler for t in state.tokens) else None
+        if grip is not None:
+            kept = tuple(c for c in grip.conditions if c.source != f"holding {actor.id}")
+            state = board.put(state, replace(grip, conditions=kept))
+    return state, tuple(events)
+
+
+register("break_free", _break_check, simple_describe("Break Free"), _break_resolve)
+
+
+# --- Push ------------------------------------------------------------------------------------
+
+
+def _push_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = _grapple_check(state, command) if command.target else ["choose a target"]
+    return [r.replace("Grapple", "Push") for r in reasons if "Bound" not in r]
+
+
+def _push_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
+    mods = attacks.common_modifiers(state, actor, target)
+    ran = float(board.data(state, actor.id, "moved_inches", 0))
+    run_bonus = opp.push_total_modifier(ran_inches=ran,
+                                        shield_parry=board.stat_int(actor, "shield_parry"))
+    if run_bonus:
+        mods.append(Modifier("Push run-up / shield", run_bonus))
+    return mods
+
+
+def _push_squares(state: EncounterState, actor: Token, target: Token, inches: int,
+                  ) -> list[Square]:
+    """Squares the target is shoved through, straight away from the pusher, until blocked."""
+    dx = (target.square.x > actor.square.x) - (target.square.x < actor.square.x)
+    dy = (target.square.y > actor.square.y) - (target.square.y < actor.square.y)
+    steps = int(inches / state.scale.square_size)
+    path: list[Square] = []
+    here = target.square
+    for _ in range(steps):
+        nxt = here.offset(dx, dy)
+        problems, _ = movement.path_problems(state, target.id, (*path, nxt))
+        if problems:
+            break
+        path.append(nxt)
+        here = nxt
+    return path
+
+
+def _push_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target = actor_of(state, command), target_of(state, command)
+    except KeyError as error:
+        return Preview(command, False, summary=f"Push: {error}")
+    mods = _push_mods(state, actor, target)
+    reach = _push_squares(state, actor, target, 2)
+    return Preview(command, True, summary=f"Push: {actor.name} Strength "
+                   f"{sum(m.value for m in mods):+d} against {target.name}'s Strength; "
+                   "1\" back on a win, 2\" on a raise, then Athletics or prone.",
+                   modifiers=tuple(mods), targets=(target.id,),
+                   squares=tuple(reach),
+                   rolls=("strength", "target strength", "target athletics"), cost="1 action")
+
+
+def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    mods = _push_mods(state, actor, target)
+    skill = "athletics" if command.option("skill") == "athletics" else "strength"
+    mine, theirs, events = _opposed_rolls(state, actor, target, skill, "strength", mods, dice,
+                                          "Push")
+    larger = board.stat_int(actor, "scale") > board.stat_int(target, "scale")
+    result = opp.push(mine, theirs, attacker_larger=larger)
+    if not result.distance_inches:
+        events.append(Event(EventKind.NOTE, f"{target.name} stands firm.", (target.id,)))
+        return state, tuple(events)
+    path = _push_squares(state, actor, target, result.distance_inches)
+    if path:
+        state = board.put(state, state.token(target.id).moved_to(path[-1]))
+    events.append(Event(EventKind.MOVE, f"{target.name} is pushed {len(path)} square(s) "
+                        f"(Push, {result.distance_inches}\").", (target.id,)))
+    die, untrained = board.trait_die(target, "athletics")
+    check = trait_roll(die, dice, modifier=int(result.prone_check_modifier or 0) + untrained,
+                       wild_card=board.is_wild_card(target), purpose=f"{target.name} keeps footing")
+    if opp.pushed_falls_prone(check.total):
+        state, more = board.add_condition(state, target.id, SWCondition.PRONE)
+        events.extend(more)
+    else:
+        events.append(Event(EventKind.ROLL, f"{target.name} keeps footing ({check}).",
+                            (target.id,)))
+    return state, tuple(events)
+
+
+register("push", _push_check, _push_describe, _push_resolve)
+
+
+# --- Support and Test ------------------------------------------------------------------------
+
+
+def _support_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = target_reasons(state, command)
+    if reasons:
+        return reasons
+    actor, target = actor_of(state, command), target_of(state, command)
+    from engine.tokens import are_opponents
+    if are_opponents(actor.side, target.side):
+        return ["Support helps an ally; to hinder a foe use Test"]
+    return []
+
+
+def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    trait = str(command.option("trait", "fighting"))
+    skill = str(command.option("skill", trait))
+    die, untrained = board.trait_die(actor, skill)
+    own = sum(m.value for m in attacks.own_modifiers(state, actor))
+    roll = trait_roll(die, dice, modifier=untrained + own, wild_card=board.is_wild_card(actor),
+                      purpose=f"{actor.name} Support")
+    bonus = opp.support_bonus(roll.total, critical_failure=roll.critical_failure)
+    existing = [c.value for c in target.conditions
+                if c.name == SWCondition.SUPPORTED and c.source == trait]
+    total = opp.total_support([*existing, bonus], strength=trait == "strength")
+    kept = tuple(c for c in target.conditions
+                 if not (c.name == SWCondition.SUPPORTED and c.source == trait))
+    acted = state.combat.has(target.id) and state.combat.combatant(target.id).acted
+    new = cond.condition(SWCondition.SUPPORTED, state.combat.round, target.id, acted,
+                         value=total, source=trait)
+    state = board.put(state, replace(target, conditions=(*kept, new)))
+    return state, (Event(EventKind.ROLL, f"{actor.name} supports {target.name}'s {trait}: {roll} "
+                         f"gives {bonus:+d}, {total:+d} in all (Support).",
+                         (actor.id, target.id)),)
+
+
+register("support", _support_check, simple_describe("Support"), _support_resolve)
+
+
+def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    skill = str(command.option("skill", "taunt")).lower()
+    attribute = opp.TEST_RESISTED_BY.get(skill.title(), "Agility").lower()
+    effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
+    mods = attacks.common_modifiers(state, actor, target)
+    mine, theirs, events = _opposed_rolls(state, actor, target, skill, attribute, mods, dice,
+                                          f"Test ({skill} against {attribute})")
+    result = opp.resolve_test(mine, theirs, effect)
+    for name in result.conditions:
+        state, more = board.add_condition(state, target.id, name, source=actor.id)
+        events.extend(more)
+    if not result.conditions:
+        events.append(Event(EventKind.NOTE, f"{target.name} is unfazed.", (target.id,)))
+    return state, tuple(events)
+
+
+def _test_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = target_reasons(state, command)
+    if reasons:
+        return reasons
+    try:
+        opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
+    except ValueError:
+        return ["a Test leaves the foe Distracted or Vulnerable"]
+    return []
+
+
+register("test", _test_check, simple_describe("Test"), _test_resolve)

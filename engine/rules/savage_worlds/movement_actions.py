@@ -1,0 +1,225 @@
+"""Savage Worlds movement and whole-turn actions: Move (and run), Stand Up, Drop Prone,
+Aim, Defend, and the Hold actions (which the system resolves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.savage_worlds import board, hold, maneuvers, movement
+from engine.rules.savage_worlds import conditions as cond
+from engine.rules.savage_worlds.conditions import SWCondition
+from engine.rules.savage_worlds.handlers import (
+    actor_of,
+    register,
+    simple_describe,
+    target_of,
+    target_reasons,
+    weapon_of,
+)
+
+STAND_UP_INCHES = 2
+RUN_DIE = "1d6"
+
+# --- Move, Stand Up, Go Prone ----------------------------------------------------------------
+
+
+def pace_left(state: EncounterState, token_id: str) -> int:
+    return state.combat.combatant(token_id).budget.get("pace", 0)
+
+
+def _move_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if not cond.can_move(actor):
+        return [f"{actor.name} cannot move while "
+                f"{', '.join(sorted(n for n in cond.active(actor) if not cond.RULES[n].can_move))}"]
+    reasons, cost = movement.path_problems(state, actor.id, command.squares)
+    if reasons:
+        return reasons
+    inches = state.scale.distance(cost)
+    if actor.has_condition(SWCondition.PRONE):
+        return ["stand up first (2\" of Pace) or crawl as the GM allows"]
+    run = bool(command.option("run", False))
+    if run and board.data(state, actor.id, "defending", False):
+        return ["a defender may move but not run (Defend)"]
+    allowance = pace_left(state, actor.id) + (6 if run and not board.data(
+        state, actor.id, "ran", False) else 0)
+    if inches > allowance:
+        return [f"the path is {inches:g}\" and {actor.name} has {allowance:g}\" of Pace left"
+                + (" (a run adds at most 6\")" if run else "")]
+    return []
+
+
+def _move_describe(state: EncounterState, command: Command) -> Preview:
+    actor = actor_of(state, command)
+    _, cost = movement.path_problems(state, actor.id, command.squares)
+    run = " running (Running: -2 to actions this turn)" if command.option("run", False) else ""
+    return Preview(command, True, summary=f"Move: {actor.name}{run} walks "
+                   f"{state.scale.describe(cost)}.", squares=command.squares,
+                   cost=f"{state.scale.distance(cost):g}\" of Pace",
+                   rolls=("running die d6",) if command.option("run", False) else ())
+
+
+def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    _, cost = movement.path_problems(state, actor.id, command.squares)
+    inches = int(state.scale.distance(cost))
+    events: list[Event] = []
+    mine = state.combat.combatant(actor.id)
+    budget = dict(mine.budget)
+    if command.option("run", False) and not board.data(state, actor.id, "ran", False):
+        roll = dice.roll(RUN_DIE, f"{actor.name} running die")
+        budget["pace"] = budget.get("pace", 0) + roll.total
+        state = board.set_data(state, actor.id, ran=True)
+        events.append(Event(EventKind.ROLL, f"{actor.name} runs: +{roll.total}\" of Pace.",
+                            (actor.id,), roll))
+        if inches > budget["pace"]:
+            inches = budget["pace"]
+            reach = _trim_path(state, actor.id, command.squares, inches)
+            command = replace(command, squares=reach)
+            events.append(Event(EventKind.NOTE, f"The running die falls short: {actor.name} "
+                                f"stops after {inches}\".", (actor.id,)))
+    from engine.turns import order as turn_order
+    mine = state.combat.combatant(actor.id)
+    budget["pace"] = budget.get("pace", 0) - inches
+    state = turn_order.update(state, replace(mine, budget=budget))
+    moved = int(board.data(state, actor.id, "moved_inches", 0)) + inches
+    state = board.set_data(state, actor.id, moved_inches=moved)
+    if command.squares:
+        state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+        events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
+                            (actor.id,)))
+    return state, tuple(events)
+
+
+def _trim_path(state: EncounterState, token_id: str, path: tuple[Square, ...], inches: int,
+               ) -> tuple[Square, ...]:
+    kept: list[Square] = []
+    for i in range(1, len(path) + 1):
+        _, cost = movement.path_problems(state, token_id, path[:i])
+        if state.scale.distance(cost) > inches:
+            break
+        kept = list(path[:i])
+    return tuple(kept)
+
+
+def _stand_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if not actor.has_condition(SWCondition.PRONE):
+        return [f"{actor.name} is not prone"]
+    if not cond.can_move(actor):
+        return [f"{actor.name} cannot move right now"]
+    if pace_left(state, actor.id) < STAND_UP_INCHES:
+        return ["standing up takes 2\" of Pace"]
+    return []
+
+
+def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    from engine.turns import order as turn_order
+    actor = actor_of(state, command)
+    mine = state.combat.combatant(actor.id)
+    budget = {**mine.budget, "pace": mine.budget.get("pace", 0) - STAND_UP_INCHES}
+    state = turn_order.update(state, replace(mine, budget=budget))
+    state = board.remove_condition(state, actor.id, SWCondition.PRONE)
+    return state, (Event(EventKind.CONDITION, f"{actor.name} stands up.", (actor.id,)),)
+
+
+def _prone_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    return [f"{actor.name} is already prone"] if actor.has_condition(SWCondition.PRONE) else []
+
+
+def _prone_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    state, events = board.add_condition(state, str(command.actor), SWCondition.PRONE)
+    return state, tuple(events)
+
+
+
+
+register("move", _move_check, _move_describe, _move_resolve)
+register("stand_up", _stand_check, simple_describe("Stand Up"), _stand_resolve)
+register("go_prone", _prone_check, simple_describe("Drop Prone"), _prone_resolve)
+
+# --- Aim and Defend ----------------------------------------------------------------------------
+
+
+def _aim_check(state: EncounterState, command: Command) -> list[str]:
+    reasons = target_reasons(state, command)
+    if reasons:
+        return reasons
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command, melee=False)
+    except KeyError as error:
+        return [str(error.args[0])]
+    reason = maneuvers.aim_refusal(
+        moved_this_turn=int(board.data(state, actor.id, "moved_inches", 0)) > 0,
+        acted_this_turn=int(board.data(state, actor.id, "actions_taken", 0)) > 0,
+        ranged=not weapon.melee)
+    return [reason] if reason else []
+
+
+def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    choice = 2 if str(command.option("choice", "ignore")) in ("+2", "plus_two", "2") else 1
+    aim = cond.condition(SWCondition.AIMING, state.combat.round, actor.id, True, value=choice,
+                         source=target.id)
+    state = board.put(state, cond.with_condition(actor, aim))
+    words = "+2" if choice == 2 else "up to 4 points of penalties ignored"
+    return state, (Event(EventKind.ACTION, f"{actor.name} takes aim at {target.name} (Aim: "
+                         f"{words} on the first action next turn).", (actor.id, target.id)),)
+
+
+register("aim", _aim_check, simple_describe("Aim"), _aim_resolve)
+
+
+def _defend_check(state: EncounterState, command: Command) -> list[str]:
+    reason = maneuvers.defend_refusal(
+        int(board.data(state, str(command.actor), "actions_taken", 0)) > 0,
+        bool(board.data(state, str(command.actor), "ran", False)))
+    return [reason] if reason else []
+
+
+def _defend_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    state = board.set_data(state, actor.id, defending=True)
+    state, events = board.add_condition(state, actor.id, SWCondition.DEFENDING)
+    return state, tuple(events)
+
+
+register("defend", _defend_check, simple_describe("Defend"), _defend_resolve)
+
+
+# --- Hold ------------------------------------------------------------------------------------
+
+
+def _hold_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    reason = hold.cannot_hold_reason(actor)
+    if reason:
+        return [reason]
+    if int(board.data(state, actor.id, "actions_taken", 0)) > 0:
+        return ["go on Hold before acting this turn"]
+    return []
+
+
+# Hold and Act from Hold change the turn order; the system resolves them (system.py).
+def _turn_order_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    raise NotImplementedError("resolved by the Savage Worlds system")
+
+
+def _act_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if not hold.is_on_hold(actor):
+        return [f"{actor.name} is not on Hold"]
+    if state.combat.active == actor.id:
+        return [f"it is already {actor.name}'s turn"]
+    return []
+
+
+register("hold", _hold_check, simple_describe("Hold"), _turn_order_resolve)
+register("act_from_hold", _act_check, simple_describe("Act from Hold"), _turn_order_resolve)
