@@ -76,7 +76,7 @@ _SMALL_BATCH = 16
 def squares_array(squares: Sequence[Square] | IntArray) -> FloatArray:
     """Squares as an (n, 2) float array (fast for long lists of ``Square``)."""
     if isinstance(squares, np.ndarray):
-        return squares.astype(np.float64).reshape(-1, 2)
+        return squares.astype(np.float64, copy=False).reshape(-1, 2)
     flat = np.fromiter(chain.from_iterable(squares), dtype=np.float64, count=2 * len(squares))
     return flat.reshape(-1, 2)
 
@@ -136,28 +136,31 @@ def sight_pairs(battlemap: BattleMap, tokens: Sequence[Token]) -> dict[tuple[str
 
     The relation is symmetric. A big token sees a pair partner if any of its squares does.
     """
-    for token in tokens:
-        for square in token.squares:
+    footprints = [token.squares for token in tokens]
+    for token, footprint in zip(tokens, footprints, strict=True):
+        for square in footprint:
             check_square(battlemap, square, f"token {token.id!r} square")
-    owner_a: list[int] = []
-    firsts: list[Square] = []
-    seconds: list[Square] = []
-    keys: list[tuple[str, str]] = []
-    for i, viewer in enumerate(tokens):
-        for target in tokens[i + 1 :]:
-            pair = len(keys)
-            keys.append((viewer.id, target.id))
-            for a in viewer.squares:
-                for b in target.squares:
-                    firsts.append(a)
-                    seconds.append(b)
-                    owner_a.append(pair)
-    if not keys:
+    if len(tokens) < 2:
         return {}
-    sees = squares_see_each_other(battlemap, firsts, seconds)
-    by_pair = np.zeros(len(keys), dtype=bool)
-    np.logical_or.at(by_pair, np.asarray(owner_a), sees)
-    return dict(zip(keys, by_pair.tolist(), strict=True))
+    every = squares_array([s for footprint in footprints for s in footprint])
+    sizes = np.array([len(f) for f in footprints])
+    offsets = np.cumsum(sizes) - sizes
+    first, second = np.triu_indices(len(tokens), 1)
+    # Every square of the first token against every square of the second.
+    per_pair = sizes[first] * sizes[second]
+    owner = np.repeat(np.arange(len(first)), per_pair)
+    k = np.arange(len(owner)) - np.repeat(np.cumsum(per_pair) - per_pair, per_pair)
+    columns = sizes[second][owner]
+    a_index = offsets[first][owner] + k // columns
+    b_index = offsets[second][owner] + k % columns
+    sees = squares_see_each_other(battlemap, every[a_index], every[b_index])
+    by_pair = np.zeros(len(first), dtype=bool)
+    np.logical_or.at(by_pair, owner, sees)
+    ids = [token.id for token in tokens]
+    return {
+        (ids[i], ids[j]): seen
+        for i, j, seen in zip(first.tolist(), second.tolist(), by_pair.tolist(), strict=True)
+    }
 
 
 def segments_blocked_reference(
