@@ -42,6 +42,7 @@ from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.tools.base import Tool, ToolHost
+from desktop.tools.catalogue import install_tools_menu, tool_for_action
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
 from engine.encounter import EncounterState
@@ -151,6 +152,7 @@ class MainWindow(QMainWindow):
         self.menus["View"].addSeparator()
         for dock in self.docks.values():
             self.menus["View"].addAction(dock.toggleViewAction())
+        install_tools_menu(self)
         self._refresh_recent()
         self._update_actions()
 
@@ -319,6 +321,10 @@ class MainWindow(QMainWindow):
         self.view.set_tool(tool)
 
     def _action_needs_tool(self, actor: str, spec: object) -> None:
+        tool = tool_for_action(self.host, actor, str(getattr(spec, "key", "")))
+        if tool is not None:
+            self.set_tool(tool)
+            return
         name = getattr(spec, "name", "This action")
         self.statusBar().showMessage(f"{name} needs targets on the map: no tool for it yet", 6000)
 
