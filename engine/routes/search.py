@@ -418,6 +418,8 @@ def cheapest_route(
         return None
     limit = budget if budget is not None else 1 << 30
     if mover.size == 1:
+        if _goal_shut_in(movement, mover, goal):
+            return None
         route = _route_flat(movement, mover, goal, limit)
     else:
         route = _route_any(movement, walker, goal, limit)
@@ -425,6 +427,42 @@ def cheapest_route(
     if route is None or not areas:
         return route
     return with_suppression(movement, mover_id, route, areas)
+
+
+#: How many squares ``_goal_shut_in`` floods around the goal (a room of about 24 x 24)
+#: before leaving the question to A*.
+SHUT_IN_LOOKAROUND = 600
+
+
+def _goal_shut_in(movement: MovementGraph, mover: Token, goal: Square) -> bool:
+    """Whether the goal lies in a small closed pocket without the mover (a shut room).
+
+    Without this, A* toward an unreachable goal would search the mover's whole side of the
+    map before saying "no route"; a flood from the goal side settles it in a moment.
+    """
+    width = movement.width
+    table = _step_table(width)
+    mask = movement.open_mask
+    blocked, _, _ = movement.obstacle_arrays(mover)
+    start = mover.square.y * width + mover.square.x
+    first = goal.y * width + goal.x
+    seen = {first}
+    frontier = [first]
+    while frontier:
+        index = frontier.pop()
+        straight, diagonal = table[mask[index]]
+        for offsets in (straight, diagonal):
+            for offset in offsets:
+                v = index + offset
+                if v == start:
+                    return False
+                if v in seen or blocked[v]:
+                    continue
+                seen.add(v)
+                if len(seen) > SHUT_IN_LOOKAROUND:
+                    return False
+                frontier.append(v)
+    return True
 
 
 def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:

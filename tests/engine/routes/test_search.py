@@ -226,3 +226,10 @@ def test_flat_mirror_matches_the_networkx_graph_after_door_changes(
             if bits >> k & 1
         }
         assert mirror == set(movement.graph[square])
+
+
+def test_a_goal_in_a_shut_room_is_answered_without_searching_the_map() -> None:
+    room = [((50, 50), (53, 50)), ((53, 50), (53, 53)), ((53, 53), (50, 53)), ((50, 53), (50, 50))]
+    movement = graph(width=120, height=120, walls=room, tokens=[HERO])
+    assert cheapest_route(movement, "hero", Square(51, 51)) is None
+    assert cheapest_route(movement, "hero", Square(60, 60)) is not None
