@@ -14,9 +14,10 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.areas import covering_fire_area
 from engine.geometry.cover import CoverLevel
-from engine.geometry.los import token_line_of_sight
+from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
+from engine.grid import Square, distance_squares
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
@@ -350,11 +351,30 @@ def _stop_aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
 _register("stop_aiming", _stop_aim_check, _simple("Stop Aiming"), _stop_aim_resolve)
 
 
+def watched(state: EncounterState, command: Command) -> tuple[str, str, bool, float]:
+    """(Overwatch key, words, in sight, distance in ft) for a watched token or square."""
+    actor = actor_of(state, command)
+    if command.target is not None:
+        target = target_of(state, command)
+        return (target.id, target.name, token_line_of_sight(state.battlemap, actor, target),
+                board.feet_between(state, actor, target))
+    if len(command.squares) != 1:
+        raise KeyError("watch one target or one square")
+    square = command.squares[0]
+    sees = any(has_line_of_sight(state.battlemap, s, square) for s in actor.squares)
+    distance = min(distance_squares(s, square, state.scale.diagonal) for s in actor.squares)
+    return square_key(square), f"square {square}", sees, state.scale.distance(distance)
+
+
+def square_key(square: Square) -> str:
+    return f"square:{square.x},{square.y}"
+
+
 def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
     try:
-        target = target_of(state, command)
-    except KeyError as error:
+        key, _, visible, distance = watched(state, command)
+    except (KeyError, ValueError) as error:
         return _errors(error)
     aim = board.condition(actor, board.AIMING)
     weapon_name = aim.source if aim is not None and aim.source else None
@@ -365,26 +385,25 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
     reason = special.overwatch_refusal(
         weapon, aiming=aim is not None,
         target_unaware=not bool(command.option("target_aware", False)),
-        target_visible=token_line_of_sight(state.battlemap, actor, target),
-        distance_ft=board.feet_between(state, actor, target))
+        target_visible=visible, distance_ft=distance)
     if reason:
         return [reason]
     current = board.condition(actor, board.OVERWATCH)
-    spent = current.value if current is not None and current.source == target.id else 0
+    spent = current.value if current is not None and current.source == key else 0
     if spent >= special.overwatch_cap(board.stat_int(actor, "int_mod")):
         return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
     return []
 
 
 def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
-    actor, target = actor_of(state, command), target_of(state, command)
+    actor = actor_of(state, command)
+    key, words, _, _ = watched(state, command)
     current = board.condition(actor, board.OVERWATCH)
-    spent = current.value if current is not None and current.source == target.id else 0
+    spent = current.value if current is not None and current.source == key else 0
     bonus = special.overwatch_bonus(spent + 1, board.stat_int(actor, "int_mod"))
-    state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=target.id,
-                                   value=bonus)
-    return state, (Event(EventKind.CONDITION, f"{actor.name} watches {target.name}: threat range "
-                         f"+{bonus} on the next shot (Overwatch).", (actor.id, target.id)),)
+    state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=key, value=bonus)
+    return state, (Event(EventKind.CONDITION, f"{actor.name} watches {words}: threat range "
+                         f"+{bonus} on the next shot (Overwatch).", (actor.id, *command.targets)),)
 
 
 _register("overwatch", _overwatch_check, _simple("Overwatch"), _overwatch_resolve)

@@ -106,7 +106,8 @@ def plan_attack(
         defense += special.CHARGE_DEFENSE_PENALTY
     aiming = attacker.has_condition(board.AIMING) and not blind and not weapon.melee
     overwatch = board.condition(attacker, board.OVERWATCH)
-    watch = overwatch.value if overwatch is not None and overwatch.source == target.id else 0
+    watched = {target.id, *(f"square:{q.x},{q.y}" for q in target.squares)}
+    watch = overwatch.value if overwatch is not None and overwatch.source in watched else 0
     threat = special.threat_range(base_threat(weapon), aiming=aiming, overwatch=watch)
     if threat < base_threat(weapon):
         mods.append(Modifier("Threat range", base_threat(weapon) - threat, "threat range"))

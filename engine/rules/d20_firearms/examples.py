@@ -25,6 +25,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for foe in foes:
         yield Command.build("charge", token_id, targets=[foe.id])
         yield Command.build("overwatch", token_id, targets=[foe.id])
+        yield Command.build("overwatch", token_id, squares=[foe.square])
         yield Command.build("two_weapon_attack", token_id, targets=[foe.id])
         for weapon in actor.weapons:
             yield Command.build("attack", token_id, targets=[foe.id], weapon=weapon.name)

@@ -17,8 +17,8 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.los import token_line_of_sight
-from engine.grid import FIVE_FOOT
+from engine.geometry.los import has_line_of_sight, token_line_of_sight
+from engine.grid import FIVE_FOOT, Square
 from engine.rules import register_system
 from engine.rules.base import (
     ActionEconomy,
@@ -37,6 +37,7 @@ from engine.rules.d20_firearms import board, budget
 from engine.rules.d20_firearms.actions import HANDLERS, Handler, cost_of
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import ACTIONS
+from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
 
@@ -161,15 +162,24 @@ class D20FirearmsSystem(RuleSystem):
         state, events = super().start_turn(state, token_id, dice)
         token = state.token(token_id)
         watch = board.condition(token, board.OVERWATCH)
-        if watch is not None and watch.source and any(t.id == watch.source for t in state.tokens):
-            target = state.token(watch.source)
-            if not token_line_of_sight(state.battlemap, token, target):
-                state = board.remove_condition(state, token_id, board.OVERWATCH)
-                events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of "
-                                         f"{target.name}: the Overwatch bonus is gone.",
-                                         (token_id,)))
+        if watch is not None and watch.source and not self._still_in_sight(state, token,
+                                                                             watch.source):
+            state = board.remove_condition(state, token_id, board.OVERWATCH)
+            events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "
+                                     "it watched: the Overwatch bonus is gone.", (token_id,)))
         state = board.set_data(state, token_id, located=False)
         return state, events
+
+
+    @staticmethod
+    def _still_in_sight(state: EncounterState, token: Token, source: str) -> bool:
+        if source.startswith("square:"):
+            x, _, y = source.removeprefix("square:").partition(",")
+            square = Square(int(x), int(y))
+            return any(has_line_of_sight(state.battlemap, s, square) for s in token.squares)
+        if not any(t.id == source for t in state.tokens):
+            return False
+        return token_line_of_sight(state.battlemap, token, state.token(source))
 
 
 SYSTEM = register_system(D20FirearmsSystem)

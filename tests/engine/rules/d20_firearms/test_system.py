@@ -261,3 +261,12 @@ def test_one_action_reloads_both_guns() -> None:
     game.apply(Command.build("reload", "a", weapon="Pistol"))
     weapons = {w.name: w.ammo for w in game.state.token("a").weapons}
     assert weapons == {"Pistol": 15, "SMG": 30} and budget(game, "a") == 2
+
+
+def test_overwatch_on_a_square_pays_off_against_whoever_stands_there() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("b", Side.ENEMY, (8, 0)))
+    game.apply(Command.build("aim", "a", weapon="Assault rifle"))
+    game.apply(Command.build("overwatch", "a", squares=[(8, 0)]))
+    summary = game.preview(Command.build("attack", "a", targets=["b"],
+                                         weapon="Assault rifle")).summary
+    assert "threat 18-20" in summary  # Aiming and one Overwatch action
