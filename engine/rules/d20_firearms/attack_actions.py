@@ -1,0 +1,322 @@
+"""d20 firearms attacks: a single Attack, Full-Auto Fire, Blind-Fire (and locating enemies),
+Charge and Two-Weapon Combat.
+"""
+
+
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.geometry.cover import CoverLevel
+from engine.routes.charge import ChargeOption
+from engine.routes.charge import charge as charge_route
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.d20_firearms import attacks, board, movement
+from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms.budget import Cost, full_auto_steps
+from engine.rules.d20_firearms.handlers import (
+    LOCATE_DC,
+    actor_of,
+    ammo_reason,
+    attack_plan,
+    errors,
+    in_hand,
+    register,
+    rounds_per_action,
+    simple_describe,
+    spend_rounds,
+    target_of,
+    weapon_of,
+)
+from engine.tokens import Token, Weapon
+
+# --- Attack and Full-Auto --------------------------------------------------------------------
+
+
+
+
+def _attack_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        _, _, weapon, _ = attack_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    return ammo_reason(weapon, 1)
+
+
+def _attack_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target, weapon, plan = attack_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return Preview(command, False, summary=f"Attack: {error}")
+    return Preview(command, True, summary=f"Attack: {actor.name} with the {weapon.name} at "
+                   f"{target.name}, 1d20{plan.bonus:+d} against Defense {plan.defense}; "
+                   f"threat {plan.threat}-20.", targets=(target.id,), modifiers=plan.modifiers,
+                   shots=1 if weapon.uses_ammunition else 0,
+                   rolls=(f"attack 1d20{plan.bonus:+d}", f"damage {weapon.damage}"))
+
+
+def _attack_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target, weapon, plan = attack_plan(state, command)
+    state = spend_rounds(state, actor.id, weapon, 1)
+    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    state, result = attacks.roll_attack(state, actor, target, plan, dice, "attacks")
+    return state, result.events
+
+
+register("attack", _attack_check, _attack_describe, _attack_resolve)
+
+
+def _full_auto_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        _, _, weapon, _ = attack_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    if not special.is_automatic(weapon):
+        return [f"the {weapon.name} cannot fire full-auto"]
+    return ammo_reason(weapon, 3 * rounds_per_action(weapon))
+
+
+def _full_auto_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target, weapon, _ = attack_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return Preview(command, False, summary=f"Full-Auto Fire: {error}")
+    steps = full_auto_steps(special.weapon_recoil(weapon))
+    penalties = ", ".join(str(s.recoil_penalty) for s in steps)
+    return Preview(command, True, summary=f"Full-Auto Fire: {actor.name} empties three attack "
+                   f"actions at {target.name}, recoil {penalties}.", targets=(target.id,),
+                   shots=3 * rounds_per_action(weapon), rolls=("attack", "attack", "attack"))
+
+
+def _full_auto_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target, weapon, _ = attack_plan(state, command)
+    events: list[Event] = []
+    for step in (1, 2, 3):
+        target = state.token(target.id)
+        state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
+        try:
+            plan = attacks.plan_attack(state, state.token(actor.id), target, weapon,
+                                       recoil_step=step)
+        except attacks.AttackError as error:
+            events.append(Event(EventKind.NOTE, f"Attack action {step}: {error}", (actor.id,)))
+            continue
+        state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
+                                            f"fires full-auto ({step}x recoil)")
+        events.extend(result.events)
+    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    return state, tuple(events)
+
+
+register("full_auto", _full_auto_check, _full_auto_describe, _full_auto_resolve)
+
+
+# --- Blind-Fire and locating enemies -------------------------------------------------------------
+
+
+def blind_cost(command: Command) -> Cost:
+    return Cost.THREE if command.option("full_auto", False) else Cost.ONE
+
+
+def _blind_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        actor, target, weapon, _ = attack_plan(state, command, blind=True)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    cover = attacks.shooter_cover(state, actor, target)
+    level = {CoverLevel.THREE_QUARTERS: special.BLIND_FIRE_COVER[0],
+             CoverLevel.NEAR_TOTAL: special.BLIND_FIRE_COVER[1],
+             CoverLevel.TOTAL: special.BLIND_FIRE_COVER[1]}.get(cover)
+    reason = special.blind_fire_refusal(level)
+    if reason:
+        return [reason]
+    shots = 3 if command.option("full_auto", False) else 1
+    return ammo_reason(weapon, shots * rounds_per_action(weapon))
+
+
+def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target, weapon, _ = attack_plan(state, command, blind=True)
+    actions = 3 if command.option("full_auto", False) else 1
+    located = bool(board.data(state, actor.id, "located", False))
+    split = special.blind_fire_shots(actions, located_enemies=located)
+    events: list[Event] = []
+    if split.at_empty_squares:
+        events.append(Event(EventKind.NOTE, f"{split.at_empty_squares} of {actor.name}'s blind "
+                            "shots go into empty squares (Blind-Fire).", (actor.id,)))
+    for step in range(1, actions + 1):
+        state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
+        if step > split.at_enemies:
+            continue
+        try:
+            plan = attacks.plan_attack(state, state.token(actor.id), state.token(target.id),
+                                       weapon, recoil_step=step, blind=True)
+        except attacks.AttackError as error:
+            events.append(Event(EventKind.NOTE, str(error), (actor.id,)))
+            continue
+        state, result = attacks.roll_attack(state, state.token(actor.id), state.token(target.id),
+                                            plan, dice, "fires")
+        events.extend(result.events)
+    return state, tuple(events)
+
+
+register("blind_fire", _blind_check, simple_describe("Blind-Fire"), _blind_resolve)
+
+
+def locate_cost(state: EncounterState, command: Command) -> Cost:
+    actor = actor_of(state, command)
+    free = special.blind_fire_locate_actions(bool(actor.stat("quick_recon", False))) == 0
+    return Cost.FREE if free else Cost.ONE
+
+
+def _locate_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    dc = int(command.option("dc", LOCATE_DC) or LOCATE_DC)
+    roll = dice.roll(f"1d20{board.stat_int(actor, 'perception'):+d}", f"{actor.name} Perception")
+    located = roll.total >= dc
+    state = board.set_data(state, actor.id, located=located)
+    words = "places every enemy" if located else "cannot tell where the enemies are"
+    return state, (Event(EventKind.ROLL, f"{actor.name} {words} ({roll.total} against {dc}).",
+                         (actor.id,), roll),)
+
+
+def _locate_check(state: EncounterState, command: Command) -> list[str]:
+    return []
+
+
+register("locate_enemies", _locate_check, simple_describe("Locate Enemies"), _locate_resolve)
+
+
+# --- Charge ----------------------------------------------------------------------------------
+
+
+def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
+    actor, target = actor_of(state, command), target_of(state, command)
+    return charge_route(movement.graph_for(state), actor.id, target.id, system=state.system)
+
+
+def _melee_weapon(actor: Token, command: Command) -> Weapon:
+    if command.weapon:
+        weapon = actor.weapon(command.weapon)
+        if not weapon.melee:
+            raise KeyError(f"the {weapon.name} is not a melee weapon")
+        return weapon
+    return next((w for w in actor.weapons if w.melee), Weapon("Unarmed", "1d3", melee=True))
+
+
+def _charge_plan(state: EncounterState, command: Command,
+                 ) -> tuple[Token, Token, attacks.AttackPlan, ChargeOption]:
+    actor, target = actor_of(state, command), target_of(state, command)
+    option = _charge_option(state, command)
+    weapon = _melee_weapon(actor, command)
+    end = option.route.squares[-1] if option.route is not None else actor.square
+    moved = board.put(state, actor.moved_to(end))
+    plan = attacks.plan_attack(moved, moved.token(actor.id), target, weapon,
+                               extra=(Modifier("Charge", special.CHARGE_ATTACK_BONUS),))
+    return actor, target, plan, option
+
+
+def _charge_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        option = _charge_option(state, command)
+        if not option.allowed:
+            return list(option.reasons) or ["cannot Charge"]
+        _charge_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    return []
+
+
+def _charge_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target, plan, option = _charge_plan(state, command)
+    except (KeyError, ValueError) as error:
+        return Preview(command, False, summary=f"Charge: {error}")
+    squares = option.route.squares if option.route is not None else ()
+    return Preview(command, True, summary=f"Charge: {actor.name} rushes {target.name} and "
+                   f"attacks at +2 (1d20{plan.bonus:+d} against {plan.defense}); -2 Defense "
+                   "until the next turn.", squares=squares, targets=(target.id,),
+                   modifiers=plan.modifiers, notes=option.reasons)
+
+
+def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target, plan, option = _charge_plan(state, command)
+    end = option.route.squares[-1] if option.route is not None else actor.square
+    state = board.put(state, actor.moved_to(end))
+    state, mark = board.add_condition(state, actor.id, board.CHARGING,
+                                      board.until_next_turn(state, actor.id))
+    moved = Event(EventKind.MOVE, f"{actor.name} charges to {end}.", (actor.id,))
+    state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
+                                        "charges")
+    return state, (moved, mark, *result.events)
+
+
+register("charge", _charge_check, _charge_describe, _charge_resolve)
+
+
+# --- Two-Weapon Combat -----------------------------------------------------------------------
+
+
+def _pair(actor: Token, command: Command) -> tuple[Weapon, Weapon]:
+    first = weapon_of(actor, command)
+    other = command.option("offhand")
+    if other is None:
+        second = next((w for w in actor.weapons if w.name != first.name and not w.melee
+                       and w.name in board.drawn(actor)), None)
+        if second is None:
+            raise KeyError(f"{actor.name} has no second gun in hand")
+        return first, second
+    return first, actor.weapon(str(other))
+
+
+def _strength_reason(actor: Token, weapon: Weapon) -> str | None:
+    base = next((int(t[4:]) for t in weapon.traits if t.startswith("str:") and t[4:].isdigit()),
+                None)
+    if base is None:
+        return None
+    need = special.strength_requirement(base, two_weapons=True)
+    have = board.stat_int(actor, "str_score", 10)
+    return None if have >= need else (f"the {weapon.name} needs Strength {need} when firing two "
+                                      f"guns; {actor.name} has {have}")
+
+
+def _two_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        target = target_of(state, command)
+        first, second = _pair(actor, command)
+    except KeyError as error:
+        return errors(error)
+    reason = special.two_weapon_refusal(first, second) or in_hand(actor, first) or \
+        in_hand(actor, second) or _strength_reason(actor, first) or \
+        _strength_reason(actor, second)
+    if reason:
+        return [reason]
+    for weapon in (first, second):
+        try:
+            attacks.plan_attack(state, actor, target, weapon)
+        except attacks.AttackError as error:
+            return errors(error)
+        reasons = ammo_reason(weapon, 1)
+        if reasons:
+            return reasons
+    return []
+
+
+def _two_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    events: list[Event] = []
+    for weapon in _pair(actor, command):
+        state = spend_rounds(state, actor.id, weapon, 1)
+        try:
+            plan = attacks.plan_attack(
+                state, state.token(actor.id), state.token(target.id), weapon,
+                extra=(Modifier("Two-Weapon Combat", special.TWO_WEAPON_PENALTY),))
+        except attacks.AttackError as error:
+            events.append(Event(EventKind.NOTE, str(error), (actor.id,)))
+            continue
+        state, result = attacks.roll_attack(state, state.token(actor.id),
+                                            state.token(target.id), plan, dice,
+                                            f"fires the {weapon.name}")
+        events.extend(result.events)
+    return state, tuple(events)
+
+
+register("two_weapon_attack", _two_check, simple_describe("Two-Weapon Combat"), _two_resolve)

@@ -1,0 +1,329 @@
+"""d20 firearms sighting and area fire: Aiming, Overwatch, Covering Fire, Suppressive Fire.
+"""
+
+
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.geometry.areas import covering_fire_area
+from engine.geometry.los import has_line_of_sight, token_line_of_sight
+from engine.geometry.results import TemplateResult
+from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
+from engine.grid import Square, distance_squares
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.d20_firearms import attacks, board
+from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms.handlers import (
+    REFLEX_ROLL,
+    actor_of,
+    ammo_reason,
+    direction_to,
+    errors,
+    in_hand,
+    register,
+    rounds_per_action,
+    simple_describe,
+    spend_rounds,
+    target_of,
+    two_weapons,
+    weapon_of,
+)
+from engine.tokens import Weapon
+
+# --- Aiming and Overwatch ---------------------------------------------------------------------
+
+
+def aim_cost(state: EncounterState, command: Command) -> Cost:
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command)
+    except KeyError:
+        return Cost.ONE
+    return Cost.TWO if special.aiming_actions(weapon) == 2 else Cost.ONE
+
+
+def _aim_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command)
+    except KeyError as error:
+        return errors(error)
+    if actor.has_condition(board.AIMING):
+        return [f"{actor.name} is already Aiming"]
+    reason = in_hand(actor, weapon) or special.aiming_refusal(weapon,
+                                                                two_weapons=two_weapons(actor))
+    return [reason] if reason else []
+
+
+def _aim_describe(state: EncounterState, command: Command) -> Preview:
+    actor = actor_of(state, command)
+    direction = direction_to(actor, command.squares[0]) if command.squares else 0.0
+    area = None
+    try:
+        from engine.geometry.areas import aiming_area
+        area = aiming_area(state, actor.id, direction)
+    except (KeyError, ValueError):
+        area = None
+    return Preview(command, True, summary=f"Aiming: {actor.name} takes aim (+1 threat range, "
+                   f"Perception +5 in the 60-ft cone, -5 outside, speed "
+                   f"{special.aiming_speed(actor.speed)} ft).",
+                   squares=tuple(sorted(area.squares)) if area else (),
+                   shapes=(area.shape,) if area else ())
+
+
+def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    state, event = board.add_condition(state, actor.id, board.AIMING, source=weapon.name)
+    return state, (event,)
+
+
+register("aim", _aim_check, _aim_describe, _aim_resolve)
+
+
+def _stop_aim_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    return [] if actor.has_condition(board.AIMING) else [f"{actor.name} is not Aiming"]
+
+
+def _stop_aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    state = board.remove_condition(state, actor.id, board.AIMING)
+    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    return state, (Event(EventKind.CONDITION, f"{actor.name} stops Aiming.", (actor.id,)),)
+
+
+register("stop_aiming", _stop_aim_check, simple_describe("Stop Aiming"), _stop_aim_resolve)
+
+
+def watched(state: EncounterState, command: Command) -> tuple[str, str, bool, float]:
+    """(Overwatch key, words, in sight, distance in ft) for a watched token or square."""
+    actor = actor_of(state, command)
+    if command.target is not None:
+        target = target_of(state, command)
+        return (target.id, target.name, token_line_of_sight(state.battlemap, actor, target),
+                board.feet_between(state, actor, target))
+    if len(command.squares) != 1:
+        raise KeyError("watch one target or one square")
+    square = command.squares[0]
+    sees = any(has_line_of_sight(state.battlemap, s, square) for s in actor.squares)
+    distance = min(distance_squares(s, square, state.scale.diagonal) for s in actor.squares)
+    return square_key(square), f"square {square}", sees, state.scale.distance(distance)
+
+
+def square_key(square: Square) -> str:
+    return f"square:{square.x},{square.y}"
+
+
+def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        key, _, visible, distance = watched(state, command)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    aim = board.condition(actor, board.AIMING)
+    weapon_name = aim.source if aim is not None and aim.source else None
+    weapon = actor.weapon(weapon_name) if weapon_name else (actor.weapons[0] if actor.weapons
+                                                            else None)
+    if weapon is None:
+        return [f"{actor.name} has no weapon"]
+    reason = special.overwatch_refusal(
+        weapon, aiming=aim is not None,
+        target_unaware=not bool(command.option("target_aware", False)),
+        target_visible=visible, distance_ft=distance)
+    if reason:
+        return [reason]
+    current = board.condition(actor, board.OVERWATCH)
+    spent = current.value if current is not None and current.source == key else 0
+    if spent >= special.overwatch_cap(board.stat_int(actor, "int_mod")):
+        return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
+    return []
+
+
+def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    key, words, _, _ = watched(state, command)
+    current = board.condition(actor, board.OVERWATCH)
+    spent = current.value if current is not None and current.source == key else 0
+    bonus = special.overwatch_bonus(spent + 1, board.stat_int(actor, "int_mod"))
+    state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=key, value=bonus)
+    return state, (Event(EventKind.CONDITION, f"{actor.name} watches {words}: threat range "
+                         f"+{bonus} on the next shot (Overwatch).", (actor.id, *command.targets)),)
+
+
+register("overwatch", _overwatch_check, simple_describe("Overwatch"), _overwatch_resolve)
+
+
+# --- Covering Fire ---------------------------------------------------------------------------
+
+
+def _covering_actions(weapon: Weapon) -> int:
+    return 3 if special.is_automatic(weapon) else 1
+
+
+def _covering_area(state: EncounterState, command: Command) -> TemplateResult:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    return covering_fire_area(state, actor.id, direction_to(actor, command.squares[0]),
+                              weapon.name)
+
+
+def _covering_check(state: EncounterState, command: Command) -> list[str]:
+    if len(command.squares) != 1:
+        return ["aim the cone at one square"]
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command)
+    except KeyError as error:
+        return errors(error)
+    reason = in_hand(actor, weapon) or special.covering_fire_refusal(weapon)
+    if reason:
+        return [reason]
+    area = _covering_area(state, command)
+    if not area.allowed:
+        return list(area.reasons)
+    return ammo_reason(weapon, _covering_actions(weapon) * rounds_per_action(weapon))
+
+
+def _covering_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor = actor_of(state, command)
+        weapon = weapon_of(actor, command)
+        area = _covering_area(state, command)
+    except (KeyError, IndexError, ValueError) as error:
+        return Preview(command, False, summary=f"Covering Fire: {error}")
+    actions = _covering_actions(weapon)
+    return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
+                   f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
+                   "foe inside can be hit once per action; after the first, Reflex DC 15 to "
+                   "dive for cover.", squares=tuple(sorted(area.squares)), shapes=(area.shape,),
+                   targets=area.token_ids(),
+                   shots=actions * rounds_per_action(weapon))
+
+
+def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    area = _covering_area(state, command)
+    actions = _covering_actions(weapon)
+    targets = [t for t in area.token_ids() if not board.out_of_fight(state.token(t))]
+    events: list[Event] = []
+    for step, hits in enumerate(special.covering_fire_hits(actions, tuple(targets)), start=1):
+        state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
+        for target_id in hits:
+            target = state.token(target_id)
+            if target.has_condition(board.TAKING_COVER) or board.out_of_fight(target):
+                continue
+            try:
+                plan = attacks.plan_attack(state, state.token(actor.id), target, weapon,
+                                           recoil_step=step)
+            except attacks.AttackError as error:
+                events.append(Event(EventKind.NOTE, f"{target.name}: {error}", (target_id,)))
+                continue
+            state, result = attacks.roll_attack(state, state.token(actor.id), target, plan,
+                                                dice, f"lays down covering fire ({step})")
+            events.extend(result.events)
+        if step == 1:
+            for target_id in targets:
+                target = state.token(target_id)
+                if board.out_of_fight(target):
+                    continue
+                save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+                                 f"{target.name} Reflex against Covering Fire")
+                if save.total >= special.COVERING_FIRE_REFLEX_DC:
+                    reach = special.takes_cover_reach_ft(target.speed)
+                    state, _ = board.add_condition(
+                        state, target_id, board.TAKING_COVER,
+                        board.until_next_turn(state, target_id))
+                    events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}) "
+                                        f"and dives for cover within {reach:g} ft, or drops "
+                                        "prone (Covering Fire).", (target_id,), save))
+                else:
+                    events.append(Event(EventKind.ROLL, f"{target.name} fails the save "
+                                        f"({save.total}) and cannot react.", (target_id,), save))
+    return state, tuple(events)
+
+
+register("covering_fire", _covering_check, _covering_describe, _covering_resolve)
+
+
+# --- Suppressive Fire --------------------------------------------------------------------------
+
+
+def _suppress_area(state: EncounterState, command: Command) -> SuppressionArea:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    return d20_suppressive_fire(state, actor.id, command.squares[0], weapon.name,
+                                advanced_firearms_proficiency=bool(
+                                    actor.stat("advanced_firearms", False)))
+
+
+def _suppress_check(state: EncounterState, command: Command) -> list[str]:
+    if len(command.squares) != 1:
+        return ["choose the top-left square of the 10x10-ft area"]
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command)
+        area = _suppress_area(state, command)
+    except (KeyError, ValueError) as error:
+        return errors(error)
+    reason = in_hand(actor, weapon) or special.suppressive_refusal(weapon)
+    if reason:
+        return [reason]
+    return list(area.reasons)
+
+
+def _suppress_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor = actor_of(state, command)
+        area = _suppress_area(state, command)
+    except (KeyError, IndexError, ValueError) as error:
+        return Preview(command, False, summary=f"Suppressive Fire: {error}")
+    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+        bool(actor.stat("advanced_firearms", False)))
+    return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
+                   f"the area, 1d20{bonus:+d} against Defense 10.",
+                   squares=tuple(sorted(area.squares)), shapes=(area.shape,),
+                   targets=tuple(t.token_id for t in area.tokens), shots=area.shots,
+                   modifiers=tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack),
+                   rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"))
+
+
+def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    area = _suppress_area(state, command)
+    state = spend_rounds(state, actor.id, weapon, special.SUPPRESSIVE_ROUNDS)
+    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+        bool(actor.stat("advanced_firearms", False)))
+    roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} Suppressive Fire")
+    hit = special.suppressive_hits_area(roll.total)
+    events = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: {roll.total} "
+                    f"against Defense 10 - {'the area is suppressed' if hit else 'no effect'}.",
+                    (actor.id,), roll)]
+    if not hit:
+        return state, tuple(events)
+    for affected in area.tokens:
+        target = state.token(affected.token_id)
+        if board.out_of_fight(target):
+            continue
+        state, mark = board.add_condition(state, target.id, board.SUPPRESSED,
+                                          board.until_end_of_next_turn(state, target.id),
+                                          source=actor.id, value=1)
+        events.append(mark)
+        save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+                         f"{target.name} Reflex against Suppressive Fire")
+        if save.total >= special.SUPPRESSIVE_REFLEX_DC:
+            events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}).",
+                                (target.id,), save))
+            continue
+        damage = dice.roll(weapon.damage, f"{target.name} suppressive damage")
+        state, more = attacks.apply_damage(state, target.id, max(1, damage.total))
+        events.append(Event(EventKind.ROLL, f"{target.name} fails the save ({save.total}).",
+                            (target.id,), save))
+        events.extend(more)
+    return state, tuple(events)
+
+
+register("suppressive_fire", _suppress_check, _suppress_describe, _suppress_resolve)

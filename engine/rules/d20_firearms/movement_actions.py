@@ -1,0 +1,170 @@
+"""d20 firearms movement and items: Move (half speed while Aiming or suppressed), Draw or
+Holster, Drop an Item, Reload.
+"""
+
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.d20_firearms import attacks, board, movement
+from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms.handlers import (
+    actor_of,
+    errors,
+    register,
+    simple_describe,
+    spend_rounds,
+    two_weapons,
+    weapon_of,
+)
+from engine.tokens import Token
+
+# --- Move ------------------------------------------------------------------------------------
+
+
+def speed_now(state: EncounterState, actor: Token, command: Command) -> float:
+    speed = actor.speed
+    if actor.has_condition(board.AIMING):
+        speed = special.aiming_speed(speed)
+    suppressed = board.condition(actor, board.SUPPRESSED)
+    if suppressed is not None and not command.option("accept_fire", False):
+        speed = min(speed, special.aiming_speed(actor.speed))
+    return speed
+
+
+def _move_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    reasons, cost = movement.path_problems(state, actor.id, command.squares)
+    if reasons:
+        return reasons
+    allowed = speed_now(state, actor, command)
+    if state.scale.distance(cost) > allowed:
+        why = " (Aiming halves speed)" if actor.has_condition(board.AIMING) else ""
+        if actor.has_condition(board.SUPPRESSED) and not command.option("accept_fire", False):
+            why += " (suppressed: half speed, or accept_fire=true to draw fire)"
+        return [f"the path is {state.scale.describe(cost)}; {actor.name} may move {allowed:g} "
+                f"ft{why}"]
+    return []
+
+
+def _move_describe(state: EncounterState, command: Command) -> Preview:
+    actor = actor_of(state, command)
+    _, cost = movement.path_problems(state, actor.id, command.squares)
+    return Preview(command, True, summary=f"Move: {actor.name} moves "
+                   f"{state.scale.describe(cost)}.", squares=command.squares)
+
+
+def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    events: list[Event] = []
+    suppressed = board.condition(actor, board.SUPPRESSED)
+    if suppressed is not None and suppressed.source and command.option("accept_fire", False):
+        state, fired = _opportunity_fire(state, suppressed.source, actor.id, dice)
+        events.extend(fired)
+        if board.out_of_fight(state.token(actor.id)):
+            return state, tuple(events)
+    state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+    events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
+                        (actor.id,)))
+    return state, tuple(events)
+
+
+def _opportunity_fire(state: EncounterState, shooter_id: str, target_id: str, dice: Dice,
+                      ) -> Outcome:
+    """The suppressing shooter's attack on a suppressed mover who moves at full speed."""
+    if not any(t.id == shooter_id for t in state.tokens):
+        return state, ()
+    shooter, target = state.token(shooter_id), state.token(target_id)
+    weapon = next((w for w in shooter.weapons if not w.melee and w.ammo > 0), None)
+    if weapon is None or board.out_of_fight(shooter):
+        return state, (Event(EventKind.NOTE, f"{shooter.name} has no ammunition left to fire.",
+                             (shooter_id,)),)
+    try:
+        plan = attacks.plan_attack(state, shooter, target, weapon)
+    except attacks.AttackError as error:
+        return state, (Event(EventKind.NOTE, f"{shooter.name} cannot fire: {error}",
+                             (shooter_id,)),)
+    state = spend_rounds(state, shooter_id, weapon, 1)
+    return attacks.roll_attack_outcome(state, shooter, target, plan, dice,
+                                       "fires at the fleeing target (Suppressive Fire)")
+
+
+register("move", _move_check, _move_describe, _move_resolve)
+
+
+# --- Items -------------------------------------------------------------------------------------
+
+
+def _draw_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        weapon_of(actor, command)
+    except KeyError as error:
+        return errors(error)
+    return []
+
+
+def _draw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    hand = board.drawn(actor)
+    if weapon.name in hand:
+        hand.remove(weapon.name)
+        verb = "holsters"
+    else:
+        hand.append(weapon.name)
+        verb = "draws"
+    state = board.set_stat(state, actor.id, drawn=",".join(hand))
+    return state, (Event(EventKind.ACTION, f"{actor.name} {verb} the {weapon.name}.",
+                         (actor.id,)),)
+
+
+register("draw_holster", _draw_check, simple_describe("Draw or Holster"), _draw_resolve)
+
+
+def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    kept = list(actor.weapons)
+    kept.remove(weapon)
+    state = board.put(state, replace(actor, weapons=tuple(kept)))
+    hand = [n for n in board.drawn(actor) if n != weapon.name]
+    if "drawn" in actor.stats:
+        state = board.set_stat(state, actor.id, drawn=",".join(hand))
+    return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} "
+                         "(no action).", (actor.id,)),)
+
+
+register("drop_item", _draw_check, simple_describe("Drop an Item"), _drop_resolve)
+
+
+def _reload_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command)
+    except KeyError as error:
+        return errors(error)
+    if not weapon.uses_ammunition:
+        return [f"the {weapon.name} takes no ammunition"]
+    if weapon.ammo >= weapon.capacity:
+        return [f"the {weapon.name} is already full"]
+    return []
+
+
+def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command)
+    both = {weapon.name}
+    if two_weapons(actor):
+        both.update(w.name for w in actor.weapons if w.name in board.drawn(actor)
+                    and not w.melee)
+    state = board.put(state, replace(actor, weapons=tuple(
+        w.with_ammo(w.capacity) if w.name in both and w.uses_ammunition else w
+        for w in actor.weapons)))
+    names = " and the ".join(sorted(both))
+    return state, (Event(EventKind.AMMO, f"{actor.name} reloads the {names}.", (actor.id,)),)
+
+
+register("reload", _reload_check, simple_describe("Reload"), _reload_resolve)
