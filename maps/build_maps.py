@@ -44,6 +44,7 @@ def output_path(name: str, folder: Path = MAPS_DIR) -> Path:
 
 def build(names: Sequence[str], folder: Path = MAPS_DIR) -> list[Path]:
     written = []
+    folder.mkdir(parents=True, exist_ok=True)
     for name in names:
         scene = SCENES[name]()
         path = output_path(name, folder)
