@@ -230,6 +230,10 @@ def apply_damage(
         state = model.set_data(state, target_id, wounded=True)
         if critical:
             state = model.set_data(state, target_id, crit=True)
+    from engine.rules.spycraft.initiative_actions import end_stand_offs_for
+
+    state, ended = end_stand_offs_for(state, target_id)
+    events.extend(ended)
     if wounds <= 0 and not target.has_condition(model.UNCONSCIOUS):
         state, down = model.add_condition(state, target_id, model.UNCONSCIOUS)
         events.append(down)

@@ -434,6 +434,10 @@ def new_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outc
     )
     state, expired = turn_order.expire_round(state, round_number)
     events: list[Event] = [Event(EventKind.ROUND, f"Round {round_number} begins."), *tied, *expired]
+    from engine.rules.spycraft.initiative_actions import stand_off_round
+
+    state, standing = stand_off_round(state, dice)
+    events.extend(standing)
     first = turn_order.next_to_act(state.combat)
     if first is None:
         return state, tuple(events)

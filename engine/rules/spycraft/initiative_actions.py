@@ -19,7 +19,7 @@ from engine.rules.spycraft.catalogue import HALVES, action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.geometry_bridge import cone_facing, line_of_sight
 from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
-from engine.tokens import Side, are_opponents
+from engine.tokens import Side, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import PendingAction
 
@@ -703,13 +703,25 @@ class DropReadyItem(Handler):
         return state, (event,)
 
 
+def stand_offs(state: EncounterState) -> list[PendingAction]:
+    return [p for p in state.combat.pending if p.kind == "standoff"]
+
+
+def stand_off_members(pending: PendingAction) -> list[str]:
+    return [m for m in str(pending.data.get("members", "")).split(",") if m]
+
+
 @handles("stand_off")
 class StandOff(Handler):
-    """Declared when a foe in melee or CQB range attacks a special character: both hold
-    fire; each round both sides roll Resolve (Wis), the loser takes stress. The round-by-
-    round Resolve contest is rolled with ``stand_off_round``-style GM commands (logged)."""
+    """A special character attacked from melee or CQB range freezes the fight: target the
+    attacker. ``join=True`` (a half action, on his own turn) enters a Stand Off in CQB
+    range on the side of his friends. Each round starts with opposed Resolve (Wis) checks:
+    the losers take 1d6 + the winner's Wis in stress. Damage to anyone in it ends it."""
 
     out_of_turn = True
+
+    def halves(self, state: EncounterState, command: Command) -> int | None:
+        return 1 if command.option("join", False) else 0
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
         from engine.rules.spycraft.attack_math import cqb_range_ft
@@ -717,8 +729,21 @@ class StandOff(Handler):
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
         reasons = []
-        if actor.stat("special", True) is not True:
-            reasons.append("only a special character may call a Stand Off")
+        engaged = {m for p in stand_offs(state) for m in stand_off_members(p)}
+        if command.option("join", False):
+            if target.id not in engaged:
+                reasons.append(f"{target.name} is not in a Stand Off")
+            if state.combat.active != actor.id:
+                reasons.append("joining a Stand Off is a half action on his own turn")
+        else:
+            if actor.stat("special", True) is not True:
+                reasons.append("only a special character may call a Stand Off")
+            if not are_opponents(actor.side, target.side):
+                reasons.append(f"{target.name} is not an opponent")
+            if target.id in engaged:
+                reasons.append(f"{target.name} is already in a Stand Off")
+        if actor.id in engaged:
+            reasons.append(f"{actor.name} is already in a Stand Off")
         if model.feet_between(state, actor, target) > cqb_range_ft(actor):
             reasons.append(f"{target.name} is not within melee or CQB range")
         return reasons
@@ -726,33 +751,96 @@ class StandOff(Handler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
-        result = opposed(
-            dice,
-            command,
-            actor,
-            model.skill(actor, "resolve_wis"),
-            target,
-            model.skill(target, "resolve_wis"),
-            "Stand Off (Resolve)",
+        if command.option("join", False):
+            pending = next(p for p in stand_offs(state) if target.id in stand_off_members(p))
+            members = ",".join((*stand_off_members(pending), actor.id))
+            joined = replace(pending, data={**pending.data, "members": members})
+            kept = tuple(joined if p is pending else p for p in state.combat.pending)
+            state = replace(state, combat=replace(state.combat, pending=kept))
+            return state, (
+                Event(EventKind.ACTION, f"{actor.name} joins the Stand Off.", (actor.id,)),
+            )
+        pending = PendingAction(
+            actor.id, "standoff", "", "stand_off", {"members": f"{actor.id},{target.id}"}
         )
-        loser, winner = (target, actor) if result.actor_wins else (actor, target)
-        stress = dice.roll(f"1d6{max(1, model.stat_int(winner, 'wis')):+d}", "Stand Off stress")
-        total = model.stat_int(loser, "stress") + stress.total
-        state = state.with_token(model.with_stats(loser, stress=total))
+        state = replace(
+            state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
+        )
         return state, (
             Event(
                 EventKind.ACTION,
-                f"{actor.name} and {target.name} are locked in a Stand Off.",
+                f"{actor.name} and {target.name} freeze in a Stand Off: weapons levelled, "
+                "nobody fires.",
                 (actor.id, target.id),
             ),
-            *result.events,
-            Event(
-                EventKind.DAMAGE,
-                f"{loser.name} takes {stress.total} stress (now {total}).",
-                (loser.id,),
-                stress,
-            ),
         )
+
+
+def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, list[Event]]:
+    """The Resolve contest at the start of each round, for every Stand Off."""
+    events: list[Event] = []
+    for pending in stand_offs(state):
+        members = [state.token(m) for m in stand_off_members(pending) if _present(state, m)]
+        sides: dict[Side, list[Token]] = {}
+        for token in members:
+            sides.setdefault(token.side, []).append(token)
+        results: dict[Side, int] = {}
+        best_wis: dict[Side, int] = {}
+        for side, group in sides.items():
+            bonus = max(model.skill(t, "resolve_wis") for t in group)
+            roll = dice.roll(f"1d20{bonus:+d}", f"Stand Off Resolve ({side.value})")
+            results[side] = roll.total
+            best_wis[side] = max(model.stat_int(t, "wis") for t in group)
+            events.append(
+                Event(
+                    EventKind.ROLL,
+                    f"Stand Off: the {side.value} side rolls Resolve {roll.total}.",
+                    tuple(t.id for t in group),
+                    roll,
+                )
+            )
+        if len(results) < 2:
+            continue
+        winner = max(results, key=lambda side: results[side])
+        for side, group in sides.items():
+            if side is winner:
+                continue
+            for token in group:
+                stress = dice.roll(f"1d6{max(1, best_wis[winner]):+d}", "Stand Off stress")
+                total = model.stat_int(token, "stress") + stress.total
+                state = state.with_token(model.with_stats(state.token(token.id), stress=total))
+                events.append(
+                    Event(
+                        EventKind.DAMAGE,
+                        f"{token.name} takes {stress.total} stress (now {total}).",
+                        (token.id,),
+                        stress,
+                    )
+                )
+                threshold = model.stat_int(token, "stress_threshold", 0)
+                if threshold and total > threshold:
+                    events.append(
+                        Event(
+                            EventKind.NOTE,
+                            f"{token.name} cracks: he must surrender or be attacked.",
+                            (token.id,),
+                        )
+                    )
+    return state, events
+
+
+def _present(state: EncounterState, token_id: str) -> bool:
+    return any(t.id == token_id for t in state.tokens)
+
+
+def end_stand_offs_for(state: EncounterState, token_id: str) -> tuple[EncounterState, list[Event]]:
+    """Damage to anyone in a Stand Off ends it: everyone fights on as normal."""
+    ended = [p for p in stand_offs(state) if token_id in stand_off_members(p)]
+    if not ended:
+        return state, []
+    kept = tuple(p for p in state.combat.pending if p not in ended)
+    state = replace(state, combat=replace(state.combat, pending=kept))
+    return state, [Event(EventKind.NOTE, "Blood is drawn: the Stand Off ends.", (token_id,))]
 
 
 @handles("fluid_event")

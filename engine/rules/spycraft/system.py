@@ -235,8 +235,12 @@ class SpycraftSystem(RuleSystem):
         handler = self.handler(command.action)
         try:
             preview = handler.describe(state, command)
-        except (KeyError, IndexError, ValueError) as error:
-            # An ill-formed command still gets a preview; check() says what is wrong.
+        except Exception as error:
+            # An illegal command may be too broken to describe (no weapon, no target);
+            # its preview then just names the action, and check() says what is wrong.
+            # A legal command that cannot be described is a bug: let it surface.
+            if not self.check(state, command):
+                raise
             return Preview(command, False, summary=f"{handler.spec.name}: {error}")
         try:
             cost = self.cost(state, command)

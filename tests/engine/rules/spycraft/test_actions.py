@@ -287,10 +287,20 @@ def test_drop_and_pick_up() -> None:
     assert fight.state.token("kevin").weapon("pistol") == PISTOL
 
 
-def test_stand_off_stress_for_the_loser() -> None:
-    fight = duel(resolve=4, wis=1)
-    fight.apply(cmd("stand_off", "kevin", targets=["guard"]), [15, 3, 4])
+def test_stand_off_resolve_each_round_and_damage_ends_it() -> None:
+    fight = started(
+        agent("kevin", 4, 4, resolve=4, wis=1),
+        agent("guard", 5, 4, Side.ENEMY, wis=2),
+        rolls=[1, 20],  # the guard acts first and goes for Kevin
+    )
+    fight.apply(cmd("stand_off", "kevin", targets=["guard"]))
+    assert not fight.preview(cmd("stand_off", "kevin", targets=["guard"])).legal
+    fight.apply(cmd("end_turn"))
+    fight.apply(cmd("end_turn"), [15, 3, 4])  # round 2: Kevin 19 vs guard 3; stress 4 + 1
     assert fight.state.token("guard").stats["stress"] == 5
+    fight.apply(cmd("standard_attack", "guard", targets=["kevin"], weapon="pistol"), [19, 2])
+    assert not fight.state.combat.pending
+    assert any("the Stand Off ends" in e.text for e in fight.log)
 
 
 def test_acting_out_of_turn_is_refused() -> None:
