@@ -1,0 +1,195 @@
+"""Cities Without Number defence and movement: Screen an Ally, Total Defense, Run (with
+its free attacks), Fighting Withdrawal, Stand Up, Go Prone and Hold an Action.
+"""
+
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.routes.withdraw import run_free_attacks
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.cities_without_number import attacks, board, movement
+from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.handlers import (
+    actor_of,
+    errors,
+    no_check,
+    register,
+    simple_describe,
+    target_of,
+)
+from engine.rules.cities_without_number.item_actions import dropped_at, store_dropped
+from engine.tokens import Token, Weapon, are_opponents
+
+# --- Screen an Ally, Total Defense -------------------------------------------------------------
+
+
+def _screen_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        actor, ward = actor_of(state, command), target_of(state, command)
+    except KeyError as error:
+        return errors(error)
+    if ward.id == actor.id or are_opponents(actor.side, ward.side):
+        return ["Screen an Ally guards a friend"]
+    if rules.screen_capacity(board.combat_skill(actor)) < 1:
+        return [f"{actor.name} needs at least level-1 in a combat skill to screen"]
+    if command.squares:
+        reasons, cost = movement.path_problems(state, actor.id, command.squares)
+        if reasons:
+            return reasons
+        if state.scale.distance(cost) > movement.speed(actor):
+            return [f"the move is longer than {actor.name}'s {movement.speed(actor):g} m"]
+        standing = actor.moved_to(command.squares[-1])
+    else:
+        standing = actor
+    if not board.adjacent(standing, ward):
+        return [f"{actor.name} must end beside {ward.name}"]
+    return []
+
+
+def _screen_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, ward = actor_of(state, command), target_of(state, command)
+    events: list[Event] = []
+    if command.squares:
+        state = board.put(state, actor.moved_to(command.squares[-1]))
+        events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
+                            (actor.id,)))
+    until = board.until_next_turn(state, actor.id)
+    state, one = board.add_condition(state, actor.id, board.SCREENING, until, source=ward.id)
+    state, two = board.add_condition(state, ward.id, board.SCREENED, until, source=actor.id)
+    return state, (*events, one, two)
+
+
+register("screen_ally", _screen_check, simple_describe("Screen an Ally"), _screen_resolve)
+
+
+def _total_defense_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    state, event = board.add_condition(state, actor.id, board.TOTAL_DEFENSE,
+                                       board.until_next_turn(state, actor.id))
+    return state, (event,)
+
+
+register("total_defense", no_check, simple_describe("Total Defense"), _total_defense_resolve)
+
+
+# --- Run and Fighting Withdrawal ---------------------------------------------------------------
+
+
+def _run_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    reasons, cost = movement.path_problems(state, actor.id, command.squares)
+    if reasons:
+        return reasons
+    allowed = movement.speed(actor)
+    if state.scale.distance(cost) > allowed + 1e-9:
+        return [f"the path is {state.scale.describe(cost)}; {actor.name} moves {allowed:g} m"
+                + (" while prone" if actor.has_condition(board.PRONE) else "")]
+    return []
+
+
+def _free_attackers(state: EncounterState, actor: Token) -> list[tuple[Token, Weapon]]:
+    if board.data(state, actor.id, "withdrew", False):
+        return []
+    found = []
+    for free in run_free_attacks(movement.graph_for(state), actor.id):
+        enemy = state.token(free.attacker_id)
+        if board.out_of_fight(enemy):
+            continue
+        found.append((enemy, enemy.weapon(free.weapon)))
+    return found
+
+
+def _run_describe(state: EncounterState, command: Command) -> Preview:
+    actor = actor_of(state, command)
+    _, cost = movement.path_problems(state, actor.id, command.squares)
+    free = _free_attackers(state, actor)
+    notes = tuple(f"{enemy.name} gets a free attack with the {weapon.name} as {actor.name} "
+                  "leaves" for enemy, weapon in free)
+    return Preview(command, True, summary=f"Run: {actor.name} moves {state.scale.describe(cost)}.",
+                   squares=command.squares, notes=notes,
+                   targets=tuple(enemy.id for enemy, _ in free))
+
+
+def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    events: list[Event] = []
+    for enemy, weapon in _free_attackers(state, actor):
+        runner = state.token(actor.id)
+        if board.out_of_fight(runner):
+            break
+        plan = attacks.plan_attack(state, enemy, runner, weapon)
+        state, result = attacks.roll_attack(state, enemy, runner, plan, dice,
+                                            "takes a free swing (Run)")
+        events.extend(result.events)
+    if not board.out_of_fight(state.token(actor.id)):
+        state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+        events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
+                            (actor.id,)))
+    return state, tuple(events)
+
+
+register("run", _run_check, _run_describe, _run_resolve)
+
+
+def _withdraw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    state = board.set_data(state, actor.id, withdrew=True)
+    return state, (Event(EventKind.ACTION, f"{actor.name} disengages (Fighting Withdrawal): "
+                         "no free attacks on the way out this round.", (actor.id,)),)
+
+
+register("fighting_withdrawal", no_check, simple_describe("Make a Fighting Withdrawal"),
+          _withdraw_resolve)
+
+
+# --- Stand Up, Go Prone, Hold ---------------------------------------------------------------------
+
+
+def _stand_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    return [] if actor.has_condition(board.PRONE) else [f"{actor.name} is not prone"]
+
+
+def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    state = board.remove_condition(state, actor.id, board.PRONE)
+    events = [Event(EventKind.CONDITION, f"{actor.name} stands up.", (actor.id,))]
+    items = dropped_at(state, actor.square)
+    if items:
+        state = store_dropped(state, actor.square, [])
+        token = state.token(actor.id)
+        state = board.put(state, replace(token, weapons=(*token.weapons, *items)))
+        events.append(Event(EventKind.ACTION, f"{actor.name} grabs "
+                            f"{', '.join(w.name for w in items)} on the way up.", (actor.id,)))
+    return state, tuple(events)
+
+
+register("stand_up", _stand_check, simple_describe("Stand Up"), _stand_resolve)
+
+
+def _prone_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    return [f"{actor.name} is already prone"] if actor.has_condition(board.PRONE) else []
+
+
+def _prone_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    state, event = board.add_condition(state, str(command.actor), board.PRONE)
+    return state, (event,)
+
+
+register("go_prone", _prone_check, simple_describe("Go Prone"), _prone_resolve)
+
+
+def _hold_check(state: EncounterState, command: Command) -> list[str]:
+    if board.data(state, str(command.actor), "holding", False):
+        return ["already holding"]
+    return []
+
+
+def _hold_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    raise NotImplementedError("the system resolves Hold an Action (it ends the turn)")
+
+
+register("hold_action", _hold_check, simple_describe("Hold an Action"), _hold_resolve)

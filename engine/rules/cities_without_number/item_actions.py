@@ -1,0 +1,160 @@
+"""Cities Without Number skills and items: Use a Skill, Ready or Stow, Reload, Drop and
+Pick up an Item.
+"""
+
+
+from dataclasses import replace
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Outcome
+from engine.rules.cities_without_number import board
+from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.economy import ActionType
+from engine.rules.cities_without_number.handlers import (
+    DEFAULT_DIFFICULTY,
+    SKILL_ROLL,
+    WEAPON_LIST,
+    Resolve,
+    actor_of,
+    errors,
+    no_check,
+    register,
+    simple_describe,
+    weapon_of,
+)
+from engine.tokens import Weapon
+
+# --- Use a Skill -----------------------------------------------------------------------------
+
+
+def _skill_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    name = str(command.option("skill", "heal"))
+    difficulty = int(command.option("difficulty", DEFAULT_DIFFICULTY) or DEFAULT_DIFFICULTY)
+    bonus = board.skill(actor, name) + board.stat_int(actor, str(command.option("attribute",
+                                                                              "int_mod")))
+    roll = dice.roll(f"{SKILL_ROLL}{bonus:+d}", f"{actor.name} {name}")
+    words = "succeeds" if roll.total >= difficulty else "fails"
+    return state, (Event(EventKind.ROLL, f"{actor.name} uses {name.title()}: {roll.total} against "
+                         f"difficulty {difficulty} - {words}.", (actor.id,), roll),)
+
+
+register("use_skill", no_check, simple_describe("Use a Skill"), _skill_resolve)
+
+
+# --- Items -----------------------------------------------------------------------------------
+
+
+def dropped_key(square: Square) -> str:
+    return f"dropped:{square.x},{square.y}"
+
+
+def dropped_at(state: EncounterState, square: Square) -> list[Weapon]:
+    text = str(state.combat.data.get(dropped_key(square), ""))
+    return list(WEAPON_LIST.validate_json(text)) if text else []
+
+
+def store_dropped(state: EncounterState, square: Square, items: list[Weapon]) -> EncounterState:
+    text = WEAPON_LIST.dump_json(items).decode() if items else ""
+    return board.set_combat_data(state, **{dropped_key(square): text})
+
+
+def _item_resolve(verb: str) -> Resolve:
+    def resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = actor_of(state, command)
+        item = str(command.option("item", command.weapon or "an item"))
+        return state, (Event(EventKind.ACTION, f"{actor.name} {verb} {item}.", (actor.id,)),)
+    return resolve
+
+
+register("ready_item", no_check, simple_describe("Ready an Item"), _item_resolve("readies"))
+register("stow_item", no_check, simple_describe("Stow an Item"), _item_resolve("stows"))
+
+
+def _reload_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command, melee=False)
+    except KeyError as error:
+        return errors(error)
+    if not weapon.uses_ammunition:
+        return [f"{weapon.name} takes no ammunition"]
+    if weapon.ammo >= weapon.capacity:
+        return [f"{weapon.name} is already full"]
+    return []
+
+
+def reload_cost(state: EncounterState, command: Command) -> ActionType:
+    actor = actor_of(state, command)
+    try:
+        weapon = weapon_of(actor, command, melee=False)
+    except KeyError:
+        return ActionType.MAIN
+    return rules.reload_cost(weapon, board.skill(actor, "shoot"))
+
+
+def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = weapon_of(actor, command, melee=False)
+    state = board.put(state, replace(actor, weapons=tuple(
+        w.with_ammo(w.capacity) if w.name == weapon.name else w for w in actor.weapons)))
+    return state, (Event(EventKind.AMMO, f"{actor.name} reloads the {weapon.name} "
+                         f"({reload_cost(state, command)}).", (actor.id,)),)
+
+
+register("reload", _reload_check, simple_describe("Reload a Weapon"), _reload_resolve)
+
+
+def _drop_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if command.weapon is None:
+        return ["name the item to drop"]
+    try:
+        actor.weapon(command.weapon)
+    except KeyError as error:
+        return errors(error)
+    return []
+
+
+def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    weapon = actor.weapon(str(command.weapon))
+    kept = list(actor.weapons)
+    kept.remove(weapon)
+    state = board.put(state, replace(actor, weapons=tuple(kept)))
+    state = store_dropped(state, actor.square, [*dropped_at(state, actor.square), weapon])
+    return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} at "
+                         f"{actor.square}.", (actor.id,)),)
+
+
+register("drop_item", _drop_check, simple_describe("Drop an Item"), _drop_resolve)
+
+
+def _pick_check(state: EncounterState, command: Command) -> list[str]:
+    actor = actor_of(state, command)
+    if len(command.squares) != 1:
+        return ["choose the square where the item lies"]
+    square = command.squares[0]
+    if not any(max(abs(square.x - s.x), abs(square.y - s.y)) <= 1 for s in actor.squares):
+        return [f"{square} is not within reach"]
+    if not dropped_at(state, square):
+        return [f"nothing lies on {square}"]
+    return []
+
+
+def _pick_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor = actor_of(state, command)
+    square = command.squares[0]
+    items = dropped_at(state, square)
+    wanted = str(command.option("item", items[0].name))
+    item = next((w for w in items if w.name == wanted), items[0])
+    items.remove(item)
+    state = store_dropped(state, square, items)
+    state = board.put(state, replace(actor, weapons=(*actor.weapons, item)))
+    return state, (Event(EventKind.ACTION, f"{actor.name} picks up the {item.name}, ready in "
+                         "hand.", (actor.id,)),)
+
+
+register("pick_up_item", _pick_check, simple_describe("Pick up an Item"), _pick_resolve)
