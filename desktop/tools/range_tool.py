@@ -92,8 +92,8 @@ class RangeTool(RuleTool):
             lines.append(f"{token.name}: {modifier.rule} ({modifier.value:+d})")
         for token_id in bands.out_of_range:
             token = state.token(token_id)
-            ring = TokenRingItem(token.square, token.size, AREA_BAD, "out of range", True)
-            self.add_overlay(ring)
+            far = TokenRingItem(token.square, token.size, AREA_BAD, "out of range", True)
+            self.add_overlay(far)
             lines.append(f"{token.name}: out of range")
         lines.append("W: next weapon")
         self.show_info(lines, self.host.scene.token_items[actor.id].sceneBoundingRect())

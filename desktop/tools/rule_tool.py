@@ -56,7 +56,8 @@ class RuleTool(Tool):
         if self._weapon is not None:
             return actor.weapon(self._weapon)
         ranged = [w for w in actor.weapons if not w.melee]
-        return (ranged or list(actor.weapons) or [None])[0]
+        choices = ranged or list(actor.weapons)
+        return choices[0] if choices else None
 
     def movement(self) -> MovementGraph:
         """The engine's movement graph of the current state (rebuilt when the state changes)."""

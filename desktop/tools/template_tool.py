@@ -1,9 +1,10 @@
 """Area templates: cone, burst, square, line, and the Savage Worlds blasts and cone.
 
 The template follows the mouse; the wheel turns it (5 degrees a notch, 15 with Shift);
-``[`` and ``]`` shrink and grow it; T cycles the kinds; a click places it (it stays
-drawn with the tokens it touches listed; the next click picks up a new one); Escape
-cancels. Which squares count is the engine's inclusion rule for the system in play.
+``[`` and ``]`` shrink and grow it; T cycles the kinds; C cuts it to what its origin
+sees (walls stop it); a click places it (it stays drawn with the tokens it touches
+listed; the next click picks up a new one); Escape cancels. Which squares count is the
+engine's inclusion rule for the system in play.
 
 Where the origin sits (rules-silent, MapTool-like): cones, lines and bursts of the d20
 family start on the nearest grid intersection; a square area and the Savage Worlds
@@ -37,7 +38,7 @@ from engine.geometry import (
 )
 from engine.grid import Point
 
-Build = Callable[[EncounterState, Point, float, float], TemplateResult]
+Build = Callable[[EncounterState, Point, float, float, bool], TemplateResult]
 
 
 @dataclass(frozen=True)
@@ -53,33 +54,43 @@ class TemplateKind:
     turns: bool = True
 
 
-def _cone(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
-    return cone_template(state, origin, direction, size)
+def _cone(
+    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
+) -> TemplateResult:
+    return cone_template(state, origin, direction, size, clip_to_walls=clip)
 
 
-def _burst(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
-    return circle_template(state, origin, size)
+def _burst(
+    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
+) -> TemplateResult:
+    return circle_template(state, origin, size, clip_to_walls=clip)
 
 
-def _square(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
-    return square_template(state, origin, size, direction=direction)
+def _square(
+    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
+) -> TemplateResult:
+    return square_template(state, origin, size, direction=direction, clip_to_walls=clip)
 
 
-def _line(state: EncounterState, origin: Point, direction: float, size: float) -> TemplateResult:
-    return line_template(state, origin, direction, size)
+def _line(
+    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
+) -> TemplateResult:
+    return line_template(state, origin, direction, size, clip_to_walls=clip)
 
 
 def _blast(name: str) -> Build:
-    def build(state: EncounterState, origin: Point, _turn: float, _size: float) -> TemplateResult:
-        return blast_template(state, origin, name)
+    def build(
+        state: EncounterState, origin: Point, _turn: float, _size: float, clip: bool
+    ) -> TemplateResult:
+        return blast_template(state, origin, name, clip_to_walls=clip)
 
     return build
 
 
 def _savage_cone(
-    state: EncounterState, origin: Point, direction: float, size: float
+    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
 ) -> TemplateResult:
-    return savage_cone_template(state, origin, direction)
+    return savage_cone_template(state, origin, direction, clip_to_walls=clip)
 
 
 KINDS: tuple[TemplateKind, ...] = (
@@ -121,6 +132,8 @@ class TemplateTool(RuleTool):
         self.direction = 0.0
         self.origin: Point | None = None
         self.placed = False
+        #: Cut the template to what its origin sees (walls stop it); C toggles.
+        self.clip = False
         self.result: TemplateResult | None = None
 
     # ---- choosing
@@ -180,6 +193,10 @@ class TemplateTool(RuleTool):
 
     def key_press(self, event: QKeyEvent) -> bool:
         key = event.key()
+        if key == Qt.Key.Key_C:
+            self.clip = not self.clip
+            self._redraw()
+            return True
         if key == Qt.Key.Key_T:
             self.cycle_kind()
             return True
@@ -217,7 +234,9 @@ class TemplateTool(RuleTool):
         if self.origin is None:
             self.result = None
             return
-        self.result = self.kind.build(self.state, self.origin, self.direction, self.size)
+        self.result = self.kind.build(
+            self.state, self.origin, self.direction, self.size, self.clip
+        )
         colour = AREA if self.result.allowed else AREA_BAD
         for square in self.result.squares:
             self.add_overlay(SquareMarkItem(square, translucent(colour, 160), alpha=45))
@@ -229,6 +248,6 @@ class TemplateTool(RuleTool):
         lines.append(f"touches: {touched}" if touched else "touches nobody")
         lines += list(self.result.reasons)
         if not self.placed:
-            lines.append("wheel turns, [ ] size, T kind, click places")
+            lines.append("wheel turns, [ ] size, T kind, C walls, click places")
         bounds = to_painter_path(self.result.shape).boundingRect()
         self.show_info(lines, bounds)

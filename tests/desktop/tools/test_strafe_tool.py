@@ -74,3 +74,21 @@ def test_strafe_fires_through_the_session_as_one_undo_step(qtbot, strafe_window)
     else:
         assert win.controller.state is before
         assert any(r in tool.lines for r in preview.reasons)
+
+
+def test_strafe_chain_by_dragging_and_dragging_back(qtbot, strafe_window):  # type: ignore[no-untyped-def]
+    from tests.desktop.tools.conftest import view_point
+
+    win = strafe_window
+    tool = StrafeTool(win.host)
+    win.set_tool(tool)
+    viewport = win.view.viewport()
+    points = [view_point(win.view, (13.5, y + 0.5)) for y in (3, 4, 5, 6)]
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=points[0])
+    for point in points[1:]:
+        qtbot.mouseMove(viewport, point)
+    qtbot.mouseMove(viewport, points[2])  # back one square: the last one is dropped
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=points[2])
+    assert tool.chain == [Square(13, 3), Square(13, 4), Square(13, 5)]
+    qtbot.keyClick(viewport, Qt.Key.Key_Escape)
+    assert not tool.chain or win.view.tool is not tool

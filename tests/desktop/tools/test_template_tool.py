@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop.tools.template_tool import TemplateTool
-from engine.geometry import blast_template, cone_template
+from engine.geometry import blast_template, circle_template, cone_template
 from tests.desktop.tools.conftest import TOOL_NOISE, click_at, move_to, render_png, wheel_at
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
@@ -54,3 +54,28 @@ def test_escape_cancels_the_template(qtbot, spy_window):  # type: ignore[no-unty
     assert tool.overlay.childItems()
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
     assert not tool.overlay.childItems() or win.view.tool is not tool
+
+
+def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = TemplateTool(win.host, "burst")
+    win.set_tool(tool)
+    tool.size = 4
+    move_to(qtbot, win.view, (9.0, 3.0))  # beside the office wall
+    open_squares = tool.result.squares
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_C)
+    expected = circle_template(win.controller.state, (9.0, 3.0), 4, clip_to_walls=True)
+    assert tool.result.squares == expected.squares
+    assert expected.squares < open_squares, "the wall stops part of the burst"
+    assert any("walls" in line for line in tool.lines)
+
+
+def test_t_cycles_the_kinds_of_the_system_in_play(qtbot, window_for):  # type: ignore[no-untyped-def]
+    win = window_for("savage-worlds")
+    tool = TemplateTool(win.host)
+    win.set_tool(tool)
+    seen = [tool.kind.key]
+    for _ in range(4):
+        qtbot.keyClick(win.view.viewport(), Qt.Key.Key_T)
+        seen.append(tool.kind.key)
+    assert seen == ["small_blast", "medium_blast", "large_blast", "savage_cone", "small_blast"]
