@@ -38,7 +38,18 @@ TARGETED = (
     "bull_rush",
     "stand_off",
 )
-BARE = ("crouch", "drop_prone", "stand_up", "regroup", "refresh", "press", "delay", "total_defense")
+BARE = (
+    "crouch",
+    "drop_prone",
+    "stand_up",
+    "regroup",
+    "refresh",
+    "press",
+    "delay",
+    "total_defense",
+    "fight_defensively",
+)
+TRICKS = ("burst", "called_shot", "cheap_shot")
 
 
 def _line(start: Square, dx: int, dy: int, n: int) -> tuple[Square, ...]:
@@ -62,6 +73,9 @@ def example_commands(
     for action in BARE:
         yield Command(action, token_id)
     yield Command.build("delay", token_id, times=3)
+    yield Command.build("fluid_event", token_id, event="terrain")
+    yield Command.build("action_check", token_id, name="shouts a warning")
+    yield Command.build("action_check", token_id, name="picks a lock", skill="dex", dc=12)
     for other in state.tokens:
         if other.id == token_id:
             continue
@@ -72,6 +86,10 @@ def example_commands(
                 "standard_attack", token_id, targets=[other.id], weapon=weapon, trick="burst"
             )
             yield Command.build("autofire", token_id, targets=[other.id], weapon=weapon, volleys=2)
+            for trick in TRICKS:
+                yield Command.build(
+                    "standard_attack", token_id, targets=[other.id], weapon=weapon, trick=trick
+                )
         yield Command("joint_action", token_id, (other.id,))
         chain = _line(other.square, 1, 0, 2)
         for weapon in weapons:
@@ -80,6 +98,7 @@ def example_commands(
         if weapon is None:
             continue
         yield Command("reload", token_id, weapon=weapon)
+        yield Command("drop_ready_item", token_id, weapon=weapon)
         yield Command.build("draw_holster", token_id, weapon=weapon, mode="holster")
         yield Command.build("draw_holster", token_id, weapon=weapon, mode="draw")
         for square in around[:3]:
@@ -87,6 +106,12 @@ def example_commands(
         yield Command.build(
             "ready", token_id, then="standard_attack", trigger="the first foe to step into view"
         )
+    for key in state.combat.data:
+        if key.startswith("item:"):
+            _, where, name = key.split(":", 2)
+            x, y = (int(v) for v in where.split(","))
+            if Square(x, y) in token.squares:
+                yield Command.build("draw_holster", token_id, weapon=name, mode="pick_up")
     for pending in state.combat.pending:
         if pending.kind == "ready":
             for other in model.opponents_of(state, state.token(pending.token_id)):
