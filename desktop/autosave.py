@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QStandardPaths
@@ -28,7 +29,12 @@ def data_folder() -> Path:
 
 
 class Autosaver(QObject):
-    """Writes the controller's document to the autosave file after every applied command."""
+    """Writes the controller's document to the autosave file whenever the state changes.
+
+    Saving a big map takes a while, so it runs on a background thread: the state is an
+    immutable value, so the thread reads a snapshot while play goes on. Changes made during
+    a save are coalesced into one more save of the newest state.
+    """
 
     def __init__(self, controller: EncounterController, folder: Path | None = None) -> None:
         super().__init__()
@@ -36,9 +42,11 @@ class Autosaver(QObject):
         self.folder.mkdir(parents=True, exist_ok=True)
         self.controller = controller
         self.last_error: str | None = None
-        controller.applied.connect(self.save_now)
-        controller.state_changed.connect(self._after_undo_or_redo)
-        self._write_marker()
+        self._lock = threading.Lock()
+        self._pending: Document | None = None
+        self._worker: threading.Thread | None = None
+        controller.state_changed.connect(self._state_changed)
+        self._write_marker(controller.path)
 
     @property
     def autosave_path(self) -> Path:
@@ -48,27 +56,46 @@ class Autosaver(QObject):
     def marker_path(self) -> Path:
         return self.folder / MARKER_NAME
 
-    def _write_marker(self) -> None:
-        path = self.controller.path
+    def _write_marker(self, path: Path | None) -> None:
         marker = {"pid": os.getpid(), "file": str(path) if path else None}
         self.marker_path.write_text(json.dumps(marker), encoding="utf-8")
 
-    def _after_undo_or_redo(self, _state: object) -> None:
-        # Undo and redo change the state without an apply; keep the autosave in step.
+    def _state_changed(self, _state: object) -> None:
         if self.controller.dirty:
             self.save_now()
 
-    def save_now(self, _events: object = None) -> None:
-        try:
-            save_document(self.controller.document, self.autosave_path)
-        except DocumentError as error:
-            self.last_error = str(error)  # shown in the status bar; never interrupts play
-        else:
-            self.last_error = None
-            self._write_marker()
+    def save_now(self) -> None:
+        """Queue a save of the current document (returns at once)."""
+        with self._lock:
+            self._pending = self.controller.document
+            if self._worker is not None and self._worker.is_alive():
+                return  # the running worker picks the newest document up when it is done
+            self._worker = threading.Thread(target=self._run, name="autosave", daemon=True)
+            self._worker.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                document, self._pending = self._pending, None
+            if document is None:
+                return
+            try:
+                save_document(document, self.autosave_path)
+                self._write_marker(document.path)
+            except (DocumentError, OSError) as error:
+                self.last_error = str(error)  # shown in the status bar; never stops play
+            else:
+                self.last_error = None
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until every queued save is written."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
 
     def finish(self) -> None:
         """A clean exit: nothing to restore next time."""
+        self.wait()
         for path in (self.marker_path, self.autosave_path):
             path.unlink(missing_ok=True)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
@@ -24,6 +24,7 @@ class ActionPalette(QWidget):
         self.title = QLabel()
         self.buttons: dict[str, QPushButton] = {}
         self._grid = QGridLayout()
+        self._grid.setAlignment(Qt.AlignmentFlag.AlignTop)
         inner = QWidget()
         inner.setLayout(self._grid)
         scroll = QScrollArea()

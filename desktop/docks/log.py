@@ -28,6 +28,8 @@ class CombatLog(QWidget):
             new = log
         for entry in new:
             prefix = f"R{entry.round} " if entry.round else ""
-            self.list.addItem(prefix + entry.text)
+            # Dice working comes with Markdown emphasis (`15`, **1**); the list shows plain text.
+            text = entry.text.replace("`", "").replace("**", "")
+            self.list.addItem(prefix + text)
         self._shown = log
         self.list.scrollToBottom()

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from desktop.scene import style
-from desktop.scene.items import PortalItem, background_item, static_items
+from desktop.scene.background import MapBackground
+from desktop.scene.items import PortalItem, map_items
 from desktop.scene.overlay_items import LayerItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
@@ -52,6 +53,10 @@ class MapScene(QGraphicsScene):
         for token in state.tokens:
             self._add_token(token)
 
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        painter.fillRect(rect, self.backgroundBrush())
+        self.background.paint(painter, rect)
+
     @property
     def map_rect(self) -> QRectF:
         bm = self.state.battlemap
@@ -63,11 +68,12 @@ class MapScene(QGraphicsScene):
         self._static = []
         self.portal_items = {}
         bm = state.battlemap
+        picture = None
         if bm.background is not None:
-            image = decode_image(self.images.get(bm.background.image))
-            if image is not None:
-                self._static.append(background_item(image, bm.width, bm.height))
-        for item in static_items(bm):
+            picture = decode_image(self.images.get(bm.background.image))
+        self.background = MapBackground(bm, picture)
+        self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for item in map_items(bm):
             self._static.append(item)
             if isinstance(item, PortalItem):
                 self.portal_items[item.portal.id] = item

@@ -15,7 +15,8 @@ from engine.tokens import Condition, Side, Token, Weapon
 
 
 def initials(name: str) -> str:
-    words = [w for w in name.replace("-", " ").split() if w]
+    words = ["".join(c for c in w if c.isalnum()) for w in name.replace("-", " ").split()]
+    words = [w for w in words if w]
     if not words:
         return "?"
     if len(words) == 1:

@@ -19,7 +19,8 @@ from desktop.scene import style
 from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
 from desktop.scene.style import SQUARE
 from desktop.tools.base import Tool, ToolHost
-from engine.geometry import token_line_of_sight
+from engine.battlemap import BattleMap
+from engine.geometry import squares_see_each_other
 from engine.grid import Square
 from engine.rules.base import CommandError, Preview
 from engine.tokens import Token, are_opponents
@@ -49,6 +50,7 @@ class SelectMoveTool(Tool):
         self.sight = SightLinesItem()
         self.show_sight = True
         self.planner = RoutePlanner()
+        self._sight_cache: dict[Square, list[Token]] = {}
 
     # ---- gestures
 
@@ -60,6 +62,7 @@ class SelectMoveTool(Tool):
         if item is None:
             return False
         self._drag = _Drag(item.token, scene_pos - item.pos(), event.position())
+        self._sight_cache = {}
         return True
 
     def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
@@ -145,20 +148,25 @@ class SelectMoveTool(Tool):
         self.tag.setPos((target.x + token.size) * SQUARE + 6, target.y * SQUARE - 4)
 
     def _update_sight(self, token: Token) -> None:
-        state = self.host.controller.state
+        """Dashed lines to every opponent the token would see from where it is held."""
+        seen = self._sight_cache.get(token.square)
+        if seen is None:
+            state = self.host.controller.state
+            opponents = [
+                other for other in state.others(token.id) if are_opponents(token.side, other.side)
+            ]
+            seen = opponents_seen(state.battlemap, token, opponents)
+            self._sight_cache[token.square] = seen
         origin = QPointF(
             (token.square.x + token.size / 2) * SQUARE, (token.square.y + token.size / 2) * SQUARE
         )
-        seen = [
-            QPointF(
-                (other.square.x + other.size / 2) * SQUARE,
-                (other.square.y + other.size / 2) * SQUARE,
-            )
-            for other in state.others(token.id)
-            if are_opponents(token.side, other.side)
-            and token_line_of_sight(state.battlemap, token, other)
-        ]
-        self.sight.set_lines(origin, seen)
+        self.sight.set_lines(
+            origin,
+            [
+                QPointF((o.square.x + o.size / 2) * SQUARE, (o.square.y + o.size / 2) * SQUARE)
+                for o in seen
+            ],
+        )
 
     def drop(self, drag: _Drag) -> None:
         self.clear_overlay()
@@ -182,3 +190,20 @@ class SelectMoveTool(Tool):
         item = self.host.scene.token_items.get(token.id)
         if item is not None:
             item.set_token(self.host.controller.state.token(token.id))
+
+
+def opponents_seen(battlemap: BattleMap, viewer: Token, opponents: list[Token]) -> list[Token]:
+    """The opponents ``viewer`` sees: one bulk line-of-sight question to engine.geometry."""
+    pairs = [
+        (mine, theirs) for other in opponents for mine in viewer.squares for theirs in other.squares
+    ]
+    if not pairs:
+        return []
+    owners = [
+        index
+        for index, other in enumerate(opponents)
+        for _ in range(viewer.size**2 * other.size**2)
+    ]
+    sees = squares_see_each_other(battlemap, [a for a, _ in pairs], [b for _, b in pairs])
+    seen = {owners[i] for i, flag in enumerate(sees.tolist()) if flag}
+    return [opponents[i] for i in sorted(seen)]

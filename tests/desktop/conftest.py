@@ -8,7 +8,6 @@ from PySide6.QtGui import QImage
 from engine.encounter import EncounterState
 from tests.desktop.sample import sample_state
 
-
 #: Messages the offscreen platform plugin itself prints when a window with docks is shown;
 #: they say the plugin lacks a feature, not that Killbox did something wrong.
 OFFSCREEN_NOISE = ("This plugin does not support propagateSizeHints",)

@@ -182,6 +182,7 @@ def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -
 def test_every_applied_command_is_autosaved_and_offered_after_a_crash(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     folder = window.autosaver.folder
     drag(qtbot, window, Square(2, 6), Square(3, 3))
+    window.autosaver.wait()
     restored = crashed_session(folder)  # the window is still "running": as after a crash
     assert restored is not None
     assert restored.state.token("kara").square == Square(3, 3)
@@ -193,6 +194,7 @@ def test_undo_keeps_the_autosave_in_step(qtbot, window) -> None:  # type: ignore
     folder = window.autosaver.folder
     drag(qtbot, window, Square(2, 6), Square(3, 3))
     window.actions["undo"].trigger()
+    window.autosaver.wait()
     restored = crashed_session(folder)
     assert restored is not None
     assert restored.state.token("kara").square == Square(2, 6)

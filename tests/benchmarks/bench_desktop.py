@@ -1,0 +1,145 @@
+"""Desktop benchmarks (a script, not a test): run ``python tests/benchmarks/bench_desktop.py``.
+
+Figures, each printed as ``<figure>: <median> ms (target <target> ms)``:
+
+- one mouse-move update during a token drag on the 200x200 / 2,000-wall / 100-token map,
+  with the live route and the live line-of-sight overlay, including repainting the view;
+- from launching ``killbox`` (a fresh Python process) to the first painted frame of the
+  default encounter.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+DRAG_TARGET_MS = 8.0
+LAUNCH_TARGET_MS = 2000.0
+
+
+def _report(figure: str, samples: list[float], target: float) -> None:
+    print(f"{figure}: {statistics.median(samples):.2f} ms (target {target:g} ms)")
+
+
+def _system(name: str):  # type: ignore[no-untyped-def]
+    """The encounter's real rule system, or the desktop test stand-in while none is registered."""
+    from engine.rules import UnknownSystem, get_system
+
+    try:
+        return get_system(name)
+    except UnknownSystem:
+        from tests.desktop.stub_system import StubSystem
+
+        return StubSystem()
+
+
+def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
+    import tempfile
+
+    from desktop.documents import Document
+    from desktop.main_window import MainWindow
+    from desktop.scene.style import SQUARE
+    from engine.rules.base import Command
+    from tests.benchmarks.synthetic_map import make_big_encounter
+
+    state = make_big_encounter()
+    folder = Path(tempfile.mkdtemp())
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(
+        Document(state, {}, None),
+        system=_system(state.system),
+        autosave_folder=folder,
+        settings=settings,
+    )
+    window.confirm_discard = lambda: True  # type: ignore[method-assign]
+    window.resize(1600, 1000)
+    window.show()
+    app.processEvents()
+    controller = window.controller
+    controller.apply(Command("start_combat"))
+    active = controller.state.token(controller.state.combat.active or "")
+    view = window.view
+    view.resetTransform()
+    view.centerOn(QPointF((active.square.x + 0.5) * SQUARE, (active.square.y + 0.5) * SQUARE))
+    app.processEvents()
+    viewport = view.viewport()
+
+    def at(dx: int, dy: int) -> QPointF:
+        return view.mapFromScene(
+            QPointF((active.square.x + dx + 0.5) * SQUARE, (active.square.y + dy + 0.5) * SQUARE)
+        )
+
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(0, 0))
+    # A loop of targets within a few squares, each move lands on a new square.
+    ring = [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if (dx, dy) != (0, 0)]
+    samples = []
+    for index in range(moves):
+        dx, dy = ring[index % len(ring)]
+        started = time.perf_counter()
+        QTest.mouseMove(viewport, at(dx, dy))
+        viewport.repaint()  # paint now, as the next frame would
+        samples.append((time.perf_counter() - started) * 1000)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(0, 0))
+    window.close()
+    return samples
+
+
+LAUNCH_PROBE = """
+import sys, time
+started = float(sys.argv[1])
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from desktop.main_window import MainWindow, first_document
+import tempfile, pathlib
+window = MainWindow(first_document(None), autosave_folder=pathlib.Path(tempfile.mkdtemp()))
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint:
+            print((time.time() - started) * 1000)
+            app.exit(0)
+        return False
+
+probe = FirstPaint()
+window.view.viewport().installEventFilter(probe)
+window.show()
+app.exec()
+"""
+
+
+def bench_launch(runs: int = 3) -> list[float]:
+    samples = []
+    for _ in range(runs):
+        result = subprocess.run(
+            [sys.executable, "-c", LAUNCH_PROBE, repr(time.time())],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+            check=True,
+        )
+        samples.append(float(result.stdout.strip().splitlines()[-1]))
+    return samples
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    _report("drag mouse-move update (route + LOS, 200x200 map)", bench_drag(app), DRAG_TARGET_MS)
+    _report("launch to first painted frame (default encounter)", bench_launch(), LAUNCH_TARGET_MS)
+
+
+if __name__ == "__main__":
+    main()
