@@ -89,8 +89,14 @@ def _run_check(state: EncounterState, command: Command) -> list[str]:
     return []
 
 
-def _free_attackers(state: EncounterState, actor: Token) -> list[tuple[Token, Weapon]]:
+def _free_attackers(state: EncounterState, actor: Token, command: Command,
+                    ) -> list[tuple[Token, Weapon]]:
+    """Adjacent armed melee foes who swing as the runner leaves: none after a Fighting
+    Withdrawal, nor for movement from a hyper-accelerated bonus action (option
+    ``hyper_accelerated``, e.g. an Enhanced Reflexes activation)."""
     if board.data(state, actor.id, "withdrew", False):
+        return []
+    if command.option("hyper_accelerated", False):
         return []
     found = []
     for free in run_free_attacks(movement.graph_for(state), actor.id):
@@ -104,7 +110,7 @@ def _free_attackers(state: EncounterState, actor: Token) -> list[tuple[Token, We
 def _run_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
     _, cost = movement.path_problems(state, actor.id, command.squares)
-    free = _free_attackers(state, actor)
+    free = _free_attackers(state, actor, command)
     notes = tuple(f"{enemy.name} gets a free attack with the {weapon.name} as {actor.name} "
                   "leaves" for enemy, weapon in free)
     return Preview(command, True, summary=f"Run: {actor.name} moves {state.scale.describe(cost)}.",
@@ -115,7 +121,7 @@ def _run_describe(state: EncounterState, command: Command) -> Preview:
 def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     events: list[Event] = []
-    for enemy, weapon in _free_attackers(state, actor):
+    for enemy, weapon in _free_attackers(state, actor, command):
         runner = state.token(actor.id)
         if board.out_of_fight(runner):
             break

@@ -267,3 +267,9 @@ def test_ranged_attacks_count_cover_from_the_map() -> None:
     state = replace(game.state, battlemap=replace(game.state.battlemap, cover=(desk,)))
     shot = Command.build("ranged_attack", "ana", targets=["goon"], weapon="Pistol")
     assert mods(Encounter(state), shot)["Half cover"] == -2
+
+
+def test_hyper_accelerated_movement_draws_no_free_attacks() -> None:
+    game = fight(person("ana", Side.PARTY, (1, 1)), person("goon", Side.ENEMY, (2, 1), KNIFE))
+    dash = Command.build("run", "ana", squares=[(0, 1)], hyper_accelerated=True)
+    assert game.preview(dash).targets == ()
