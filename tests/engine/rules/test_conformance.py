@@ -146,3 +146,29 @@ def test_save_and_load_mid_fight_give_the_same_state(name: str, tmp_path: Path) 
         b = play_step(loaded, rng_b)
         assert a == b
     assert loaded.state == fight.state
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_property_undo_and_round_trip_hold_for_any_seed(name: str) -> None:
+    """Hypothesis picks the dice seed, the choice stream and where to cut for a save."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+    from pydantic import TypeAdapter
+
+    adapter = TypeAdapter(EncounterState)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(st.integers(0, 2**31), st.integers(0, 2**31), st.integers(1, 25))
+    def play(seed: int, choices: int, cut: int) -> None:
+        fight = Encounter(small_encounter(name), seed=seed)
+        first = fight.state
+        fight.apply(Command("start_combat"))
+        rng = random.Random(choices)
+        for step in range(25):
+            play_step(fight, rng)
+            if step == cut:
+                assert adapter.validate_json(adapter.dump_json(fight.state)) == fight.state
+        fight.undo_all()
+        assert fight.state == first
+
+    play()
