@@ -344,3 +344,15 @@ def test_shots_count_cover_from_the_map_and_a_prone_target_as_medium_cover() -> 
                                           conditions=(Condition("Prone"),)))
     mods = {m.name: m.value for m in Encounter(prone).preview(shot).modifiers}
     assert mods["Prone target (Medium Cover)"] == -4
+
+
+def test_a_joker_holder_cuts_in_without_an_athletics_roll() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)))
+    joker = Condition("Joker")
+    game = Encounter(game.state.with_token(replace(game.state.token("a"), conditions=(joker,))))
+    game.apply(Command("hold", "a"))
+    game.apply(Command.build("move", "b", squares=[(5, 4)]))
+    events = game.apply(Command("act_from_hold", "a"))
+    assert not any("Athletics" in e.text for e in events)
+    assert any("Joker" in e.text for e in events)
+    assert game.state.combat.active == "a"
