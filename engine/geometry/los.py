@@ -27,12 +27,12 @@ from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
 from engine.geometry._index import FloatArray, sight_index
-from engine.geometry._march import IntArray, first_hits, touches
+from engine.geometry._march import IntArray, first_hits, touches_xy
 from engine.grid import Square
 from engine.tokens import Token
 
 #: How far inside its square a corner is taken for sight lines, in squares.
-CORNER_INSET = 1e-3
+CORNER_INSET = 2.0**-10  # about 0.001, exact in binary so turning the map is exact too
 
 _CORNER_OFFSETS = np.array(
     [
@@ -104,8 +104,10 @@ def squares_see_each_other(
         small: NDArray[np.bool_] = sees | ~blocked.all(axis=1)
         return small
     # Line k of pair p joins corner k // 4 of a[p] to corner k % 4 of b[p]; flat index 16p + k.
-    a_corners = (a[:, None, :] + _CORNER_OFFSETS[np.arange(16) // 4]).reshape(-1, 2)
-    b_corners = (b[:, None, :] + _CORNER_OFFSETS[np.arange(16) % 4]).reshape(-1, 2)
+    a_x = (a[:, None, 0] + _CORNER_OFFSETS[np.arange(16) // 4, 0]).ravel()
+    a_y = (a[:, None, 1] + _CORNER_OFFSETS[np.arange(16) // 4, 1]).ravel()
+    b_x = (b[:, None, 0] + _CORNER_OFFSETS[np.arange(16) % 4, 0]).ravel()
+    b_y = (b[:, None, 1] + _CORNER_OFFSETS[np.arange(16) % 4, 1]).ravel()
     undecided = np.ones((count, 16), dtype=bool)
     undecided[sees] = False
     flat = undecided.reshape(-1)
@@ -123,11 +125,12 @@ def squares_see_each_other(
         blocked = wall >= 0
         rows, cols = np.nonzero(undecided[pairs[blocked]])
         lines = pairs[blocked][rows] * 16 + cols
-        hit = touches(grid, a_corners[lines], b_corners[lines], wall[blocked][rows])
+        hit = touches_xy(grid, a_x[lines], a_y[lines], b_x[lines], b_y[lines], wall[blocked][rows])
         flat[lines[hit]] = False
         pairs = np.flatnonzero(undecided.any(axis=1))
         lines = pairs * 16 + undecided[pairs].argmax(axis=1)
-        starts, ends = a_corners[lines], b_corners[lines]
+        starts = np.column_stack([a_x[lines], a_y[lines]])
+        ends = np.column_stack([b_x[lines], b_y[lines]])
     return sees
 
 
