@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.charge_tool import ChargeTool
 from desktop.tools.cone_tool import ConeTool
+from desktop.tools.deviation_tool import DeviationTool
 from desktop.tools.push_tool import PushTool
 from desktop.tools.range_tool import RangeTool
 from desktop.tools.run_tool import RunTool
@@ -43,6 +44,7 @@ TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
     ("withdraw", "&Withdraw", "Alt+8", WithdrawTool),
     ("run", "R&un", "Alt+9", RunTool),
     ("push", "Bull Rush / &Push", "Alt+0", PushTool),
+    ("deviation", "&Deviation Diagram", "", DeviationTool),
 )
 
 

@@ -127,6 +127,7 @@ class PushTool(RuleTool):
             self.approach.set_route(result.approach.squares, True)
             lines.append(f"approach: {result.approach.cost}")
         if len(result.target_path) > 1:
+            self.shove.setZValue(self.shove.zValue() - 1)  # under the end marks
             self.add_overlay(self.shove)
             self.shove.set_route(result.target_path, True)
         if result.pushed is not None:
@@ -141,13 +142,14 @@ class PushTool(RuleTool):
     def _savage(self, actor: Token, target: Token) -> list[str]:
         movement = self.movement()
         lines = [f"Push: {actor.name} on {target.name}"]
-        for raise_, what, colour in ((False, "1", AREA), (True, "raise", GOOD)):
+        for raise_, what, colour in ((False, "push", AREA), (True, "raise", GOOD)):
             push = savage_push(movement, actor.id, target.id, raise_=raise_)
             if not push.allowed:
                 return [*lines, *push.reasons]
             end = push.target_end
             if end is not None and end != target.square:
                 route = RouteItem()
+                route.setZValue(route.zValue() - 1)  # under the end marks
                 self.add_overlay(route)
                 route.set_route(push.path, True)
                 self._end(what, target, end, colour)

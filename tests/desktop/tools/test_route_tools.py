@@ -11,7 +11,7 @@ from desktop.tools.push_tool import PushTool
 from desktop.tools.run_tool import RunTool
 from desktop.tools.withdraw_tool import WithdrawTool
 from engine.grid import Square
-from engine.routes import MovementGraph
+from engine.routes import MovementGraph, RouteError
 from engine.routes.push import savage_push
 from engine.routes.run import run_destinations, run_line
 from engine.routes.withdraw import withdraw
@@ -85,8 +85,8 @@ def test_savage_push_marks_where_a_success_and_a_raise_send_the_foe(qtbot, windo
     success = savage_push(movement, "kara", "thug-1")
     raised = savage_push(movement, "kara", "thug-1", raise_=True)
     shown = {what: square for what, _, square in tool.ends}
-    assert shown == {"1": success.target_end, "raise": raised.target_end}
-    assert shown["1"] != shown["raise"], "a raise pushes further"
+    assert shown == {"push": success.target_end, "raise": raised.target_end}
+    assert shown["push"] != shown["raise"], "a raise pushes further"
     render_png(win, "push_savage")
 
 
@@ -104,3 +104,26 @@ def test_bull_rush_approach_and_ends(qtbot, spy_window):  # type: ignore[no-unty
     else:
         assert all(reason in tool.lines for reason in tool.result.reasons)
     render_png(win, "bull_rush")
+
+
+def test_deviation_diagram_numbers_match_where_the_engine_lands(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    from desktop.tools.deviation_tool import DeviationTool
+    from engine.routes.deviation import DEVIATION_DIAGRAM, deviate
+
+    win = spy_window
+    tool = DeviationTool(win.host)
+    win.set_tool(tool)
+    move_to(qtbot, win.view, (9.5, 4.5))  # beside the office wall: some numbers roll again
+    movement = MovementGraph(win.controller.state)
+    assert tool.origin == Square(9, 4)
+    for number, (dx, dy) in DEVIATION_DIAGRAM.items():
+        rolls = iter([number, 0])  # a second roll (0) would be out of range: a reroll
+        try:
+            landed = deviate(movement, Square(9, 4), lambda _e, r=rolls: next(r)).square
+        except RouteError:  # the engine wanted another d8
+            landed = None
+        assert tool.landings[number] == landed
+        if landed is not None:
+            assert landed == Square(9 + dx, 4 + dy)
+    assert None in tool.landings.values() and any(tool.landings.values())
+    render_png(win, "deviation")
