@@ -273,3 +273,18 @@ def test_hyper_accelerated_movement_draws_no_free_attacks() -> None:
     game = fight(person("ana", Side.PARTY, (1, 1)), person("goon", Side.ENEMY, (2, 1), KNIFE))
     dash = Command.build("run", "ana", squares=[(0, 1)], hyper_accelerated=True)
     assert game.preview(dash).targets == ()
+
+
+def test_a_screen_stops_as_many_attackers_a_round_as_its_best_combat_skill() -> None:
+    game = fight(person("guard", Side.PARTY, (3, 2), stab=1, shoot=0),
+                 person("ward", Side.PARTY, (4, 2)),
+                 person("g1", Side.ENEMY, (4, 3)), person("g2", Side.ENEMY, (5, 2)))
+    game.apply(Command.build("screen_ally", "guard", targets=["ward"]))
+    game.apply(Command("end_turn"))
+    game.apply(Command("end_turn"))  # the enemy side
+    first = game.apply(Command.build("melee_attack", "g1", targets=["ward"], weapon="Knife"),
+                       GivenDice([2, 9, 1]))
+    assert any("screens Ward" in e.text for e in first)
+    second = game.apply(Command.build("melee_attack", "g2", targets=["ward"], weapon="Knife"),
+                        GivenDice([1]))
+    assert not any("screens" in e.text for e in second)  # level-1 skill: one attacker a round

@@ -270,3 +270,10 @@ def test_overwatch_on_a_square_pays_off_against_whoever_stands_there() -> None:
     summary = game.preview(Command.build("attack", "a", targets=["b"],
                                          weapon="Assault rifle")).summary
     assert "threat 18-20" in summary  # Aiming and one Overwatch action
+
+
+def test_aiming_preview_draws_the_sixty_foot_perception_cone() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 5)), soldier("b", Side.ENEMY, (8, 5)))
+    preview = game.preview(Command.build("aim", "a", weapon="Assault rifle", squares=[(8, 5)]))
+    assert preview.shapes and Square(10, 5) in preview.squares  # 50 ft out, inside the cone
+    assert Square(14, 5) not in preview.squares  # 70 ft: beyond 60 ft

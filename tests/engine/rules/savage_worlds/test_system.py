@@ -356,3 +356,13 @@ def test_a_joker_holder_cuts_in_without_an_athletics_roll() -> None:
     assert not any("Athletics" in e.text for e in events)
     assert any("Joker" in e.text for e in events)
     assert game.state.combat.active == "a"
+
+
+def test_disarm_by_striking_the_weapon_itself() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (0, 1), PISTOL))
+    # Fighting 6 aces to 6+3 = 9, -4 for a pistol-sized item: 5 against Parry 5 hits; the
+    # Knife's d4 rolls 3; b's Strength 2 does not reach 3, so the pistol falls.
+    events = game.apply(Command.build("disarm", "a", targets=["b"], weapon="Knife",
+                                      location="item", scale=-4), GivenDice([6, 3, 3, 2]))
+    assert game.state.token("b").weapons == ()
+    assert any("Disarm" in e.text for e in events)
