@@ -64,9 +64,7 @@ def install_tools_menu(window: HasTools) -> None:
         action = QAction(label, menu)
         if shortcut:
             action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(
-            lambda _checked=False, f=factory: window.set_tool(f(window.host))
-        )
+        action.triggered.connect(lambda _checked=False, f=factory: window.set_tool(f(window.host)))
         menu.addAction(action)
         window.actions[f"tool_{key}"] = action
     templates = menu.addMenu("Template &kind")

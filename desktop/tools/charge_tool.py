@@ -30,6 +30,7 @@ class ChargeTool(RuleTool):
         self.report: ChargeReport | None = None
         self.hover: str | None = None
         self.route = RouteItem()
+        self._asked: tuple[object, ChargeReport] | None = None
 
     @property
     def legal_targets(self) -> frozenset[str]:
@@ -75,13 +76,18 @@ class ChargeTool(RuleTool):
         if actor is None:
             return
         state = self.state
-        try:
-            report = charge_options(
-                self.movement(), actor.id, surprise_round=state.combat.phase is Phase.SURPRISE
-            )
-        except RouteError as error:
-            self.host.show_status(str(error))
-            return
+        cached = self._asked
+        if cached is not None and cached[0] is state and cached[1].charger_id == actor.id:
+            report = cached[1]
+        else:  # ask the engine once per state and charger, not on every mouse move
+            try:
+                report = charge_options(
+                    self.movement(), actor.id, surprise_round=state.combat.phase is Phase.SURPRISE
+                )
+            except RouteError as error:
+                self.host.show_status(str(error))
+                return
+            self._asked = (state, report)
         self.report = report
         lines = [f"Charge by {actor.name}"]
         for option in report.allowed:

@@ -31,6 +31,8 @@ class DestinationTool(RuleTool):
         self.route: Route | None = None
         self.route_item = RouteItem()
         self.area_item = SquaresItem(translucent(GOOD, 60), translucent(GOOD, 140))
+        #: The destinations are asked once per state and actor, not on every mouse move.
+        self._found: tuple[object, str, tuple[frozenset[Square], list[str]]] | None = None
 
     # ---- what subclasses answer from the engine
 
@@ -41,6 +43,9 @@ class DestinationTool(RuleTool):
     def route_to(self, actor: Token, square: Square) -> tuple[Route | None, tuple[str, ...]]:
         """The route to one square, or the reasons it is not allowed."""
         raise NotImplementedError
+
+    def draw_extras(self, actor: Token) -> None:
+        """Anything more to draw from what ``find_destinations`` found (cheap)."""
 
     def command(self, actor: Token, route: Route) -> Command:
         assert self.action_key is not None
@@ -81,13 +86,18 @@ class DestinationTool(RuleTool):
         actor = self.actor()
         if actor is None:
             return
-        try:
-            self.destinations, lines = self.find_destinations(actor)
-        except RouteError as error:
-            self.host.show_status(str(error))
-            return
-        self.area_item.set_squares(self.destinations)
+        found = self._found
+        if found is None or found[0] is not self.state or found[1] != actor.id:
+            try:
+                answer = self.find_destinations(actor)
+            except RouteError as error:
+                self.host.show_status(str(error))
+                return
+            self._found = found = (self.state, actor.id, answer)
+            self.area_item.set_squares(answer[0])
+        self.destinations, lines = found[2]
         self.add_overlay(self.area_item)
+        self.draw_extras(actor)
         anchor = self.host.scene.token_items[actor.id].sceneBoundingRect()
         hover = self.hover
         colour = None

@@ -32,13 +32,19 @@ class RunTool(DestinationTool):
             lines = [f"Run of {actor.name}: a normal move"]
             for attack in self.cwn.free_attacks:
                 enemy = self.state.token(attack.attacker_id)
-                tip = f"free attack with the {attack.weapon}"
-                self.add_overlay(TokenRingItem(enemy.square, enemy.size, AREA_BAD, tip))
-                lines.append(f"{enemy.name}: {tip} as {actor.name} leaves")
+                lines.append(f"{enemy.name}: free attack with the {attack.weapon}")
             lines += list(self.cwn.notes)
             return self.cwn.reach.squares, lines
         found = run_destinations(movement, actor.id)
         return frozenset(found), [f"Run of {actor.name}: straight lines only"]
+
+    def draw_extras(self, actor: Token) -> None:
+        if self.state.system != CWN or self.cwn is None:
+            return
+        for attack in self.cwn.free_attacks:
+            enemy = self.state.token(attack.attacker_id)
+            tip = f"free attack with the {attack.weapon} as {actor.name} leaves"
+            self.add_overlay(TokenRingItem(enemy.square, enemy.size, AREA_BAD, tip))
 
     def route_to(self, actor: Token, square: Square) -> tuple[Route | None, tuple[str, ...]]:
         if self.state.system == CWN:

@@ -51,6 +51,7 @@ class SightTool(RuleTool):
         self.fog: FogItem | None = None
         self.hover: Square | None = None
         self.fog_squares: frozenset[Square] = frozenset()
+        self._asked: tuple[object, str] | None = None
 
     # ---- gestures
 
@@ -123,10 +124,17 @@ class SightTool(RuleTool):
         if viewer is None:
             return
         state = self.state
-        self.seen_ids, self.hidden_ids = set(), set()
+        if self._asked is None or self._asked[0] is not state or self._asked[1] != viewer.id:
+            # Line of sight to every token once per state and viewer, not per mouse move.
+            self.seen_ids = {
+                o.id
+                for o in state.others(viewer.id)
+                if token_line_of_sight(state.battlemap, viewer, o)
+            }
+            self.hidden_ids = {o.id for o in state.others(viewer.id)} - self.seen_ids
+            self._asked = (state, viewer.id)
         for other in state.others(viewer.id):
-            sees = token_line_of_sight(state.battlemap, viewer, other)
-            (self.seen_ids if sees else self.hidden_ids).add(other.id)
+            sees = other.id in self.seen_ids
             self.add_overlay(
                 TokenRingItem(
                     other.square,

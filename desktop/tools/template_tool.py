@@ -234,9 +234,7 @@ class TemplateTool(RuleTool):
         if self.origin is None:
             self.result = None
             return
-        self.result = self.kind.build(
-            self.state, self.origin, self.direction, self.size, self.clip
-        )
+        self.result = self.kind.build(self.state, self.origin, self.direction, self.size, self.clip)
         colour = AREA if self.result.allowed else AREA_BAD
         for square in self.result.squares:
             self.add_overlay(SquareMarkItem(square, translucent(colour, 160), alpha=45))
