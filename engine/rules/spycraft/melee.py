@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.grid import NEIGHBOUR_STEPS, Square
+from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
@@ -45,22 +45,32 @@ def _cqb_reason(state: EncounterState, actor: Token, target: Token) -> list[str]
     return []
 
 
-def deviation_square(state: EncounterState, around: Token, dice: Dice, distance: int = 1) -> Square:
-    """A random free square ``distance`` away (the Deviation Diagram's eight directions,
-    occupied or off-map results re-rolled; the token's own square if none is free)."""
-    free = []
-    for dx, dy in NEIGHBOUR_STEPS:
-        square = Square(around.square.x + dx * distance, around.square.y + dy * distance)
-        if state.battlemap.in_bounds(square) and state.token_at(square) is None:
-            free.append(square)
-    if not free:
-        return around.square
-    for _ in range(20):
-        dx, dy = NEIGHBOUR_STEPS[dice.roll("1d8", "deviation").total - 1]
-        square = Square(around.square.x + dx * distance, around.square.y + dy * distance)
-        if square in free:
-            return square
-    return free[0]
+def deviation_square(state: EncounterState, around: Token, dice: Dice) -> Square:
+    """A random free neighbouring square by the Deviation Diagram (engine.routes),
+    occupied squares re-rolled; the token's own square if none is free."""
+    from engine.routes import MovementGraph
+    from engine.routes.deviation import deviate
+
+    landed = deviate(
+        MovementGraph(state),
+        around.square,
+        lambda expression: dice.roll(expression, "Deviation").total,
+        ignore=(around.id,),
+    )
+    return landed.square if landed.square is not None else around.square
+
+
+def flight_square(state: EncounterState, around: Token, dice: Dice) -> Square:
+    """A disarmed weapon sent flying 1d4+1 squares in a d8 direction (engine.routes)."""
+    from engine.routes import MovementGraph
+    from engine.routes.deviation import weapon_flight
+
+    flight = weapon_flight(
+        MovementGraph(state),
+        around.square,
+        lambda expression: dice.roll(expression, "weapon flight").total,
+    )
+    return flight.landing
 
 
 @handles("coup_de_grace")
@@ -193,8 +203,21 @@ class Disarm(Handler):
             else:
                 from engine.rules.spycraft.items import drop_weapon
 
-                chosen = command.squares[0] if command.squares and result.actor_critical else None
-                where = chosen or deviation_square(state, state.token(target.id), dice)
+                # A win with a threat (or the opponent's error) lets the winner pick the
+                # adjacent square (``squares``) or send the weapon flying (``fly=True``).
+                threat = result.actor_roll.natural == 20 or result.actor_critical
+                holder = state.token(target.id)
+                adjacent_pick = [
+                    s
+                    for s in command.squares
+                    if max(abs(s.x - holder.square.x), abs(s.y - holder.square.y)) == 1
+                ]
+                if threat and command.option("fly", False):
+                    where = flight_square(state, holder, dice)
+                elif threat and adjacent_pick:
+                    where = adjacent_pick[0]
+                else:
+                    where = deviation_square(state, holder, dice)
                 state, ev = drop_weapon(state, target.id, theirs.name, where)
                 events.append(
                     Event(

@@ -307,3 +307,12 @@ def test_acting_out_of_turn_is_refused() -> None:
     fight = duel()
     with pytest.raises(IllegalCommand, match="Kevin's turn, not Guard's"):
         fight.apply(cmd("crouch", "guard"))
+
+
+def test_disarm_with_a_threat_may_send_the_weapon_flying() -> None:
+    fight = duel()
+    disarm = cmd("disarm", "kevin", targets=["guard"], weapon="pistol", fly=True)
+    fight.apply(disarm, [20, 2, 3, 3])  # natural 20; d8 direction 3; 1d4+1 = 4 squares
+    (key,) = [k for k in fight.state.combat.data if k.startswith("item:")]
+    x, y = (int(v) for v in key.split(":")[1].split(","))
+    assert 2 <= max(abs(x - 5), abs(y - 4)) <= 5
