@@ -113,20 +113,22 @@ def import_uvtt(
     """Read a Universal VTT export as a new encounter with its map (and no tokens).
 
     ``progress(fraction, stage)`` is called as the stages go by (0.0 to 1.0), so a window
-    can show a progress bar. Raises EncounterFileError for any problem with the file.
+    can show a progress bar; an exception it raises (a Cancel button) stops the import and
+    propagates. Raises EncounterFileError for any problem with the file, ValueError for an
+    unknown ``system`` or ``open_portals_as``.
     """
     if open_portals_as not in ("window", "door"):
         raise ValueError(f"open_portals_as must be 'window' or 'door', not {open_portals_as!r}")
-    scale = _scale_of(system)
     report: Progress = progress or _silent
     reader = Reader(path)
 
     report(0.0, "Reading the file")
+    scale = _scale_of(system)
     # The picture is most of the file: ``pop_base64`` takes its text out of the document
     # and drops it as soon as it is decoded, so it is never held twice.
     root = reader.obj(_read_json(path), [])
     version = _format(reader, root)
-    origin, map_size = _resolution(reader, root)
+    origin, map_size, pixels_per_grid = _resolution(reader, root)
     bounds = (_whole_squares(map_size[0]), _whole_squares(map_size[1]))
 
     picture: Picture | None = None
@@ -158,9 +160,11 @@ def import_uvtt(
     else:
         walls = _walls(lines, len(wall_lines), ())
 
+    notes = [f"Imported from {Path(path).name} (Universal VTT {version:g})"]
     images: dict[str, bytes] = {}
     background = None
     if picture is not None:
+        notes.extend(_picture_notes(picture, map_size, pixels_per_grid))
         name = f"{IMAGE_FOLDER}background.{picture.extension}"
         images[name] = picture.data
         background = Background(name, max(1, round(picture.size[0] / bounds[0])))
@@ -174,8 +178,7 @@ def import_uvtt(
             system=system,
             scale=scale,
             battlemap=battlemap,
-            description=f"Imported from {Path(path).name} (Universal VTT {version:g})"
-            + (f"; picture {picture.note}" if picture is not None and picture.note else ""),
+            description="; ".join(notes),
         )
         encounter = EncounterFile(state, images)
     except ValueError as exc:  # a model rule the checks above did not foresee
@@ -248,7 +251,26 @@ def _format(reader: Reader, root: dict[str, Any]) -> float:
     return value
 
 
-def _resolution(reader: Reader, root: dict[str, Any]) -> tuple[Point, tuple[float, float]]:
+def _picture_notes(
+    picture: Picture, map_size: tuple[float, float], pixels_per_grid: float
+) -> list[str]:
+    """What the GM may want to know about the picture (kept in the description)."""
+    notes = []
+    expected = (map_size[0] * pixels_per_grid, map_size[1] * pixels_per_grid)
+    width, height = picture.original_size
+    if abs(width - expected[0]) > 1 or abs(height - expected[1]) > 1:
+        notes.append(
+            f"the picture is {width}x{height} px where map_size x pixels_per_grid gives "
+            f"{expected[0]:g}x{expected[1]:g} px: it is stretched over the map on each axis"
+        )
+    if picture.note:
+        notes.append(f"picture {picture.note}")
+    return notes
+
+
+def _resolution(
+    reader: Reader, root: dict[str, Any]
+) -> tuple[Point, tuple[float, float], float]:
     keys: list[str | int] = ["resolution"]
     resolution = reader.obj(reader.member(root, "resolution", []), keys)
     origin_value = resolution.get("map_origin")
@@ -266,10 +288,10 @@ def _resolution(reader: Reader, root: dict[str, Any]) -> tuple[Point, tuple[floa
                 [*keys, "map_size", axis],
                 f"{value:g} squares is more than the {MAX_MAP_SIDE} a map may have on a side",
             )
-    reader.positive(
+    pixels_per_grid = reader.positive(
         reader.member(resolution, "pixels_per_grid", keys), [*keys, "pixels_per_grid"]
     )
-    return origin, (width, height)
+    return origin, (width, height), pixels_per_grid
 
 
 def _whole_squares(size: float) -> int:

@@ -107,6 +107,9 @@ def test_a_picture_at_another_resolution_is_stretched_over_the_map(tmp_path: Pat
     battlemap = imported.state.battlemap
     assert (battlemap.width, battlemap.height) == (10, 8)
     assert battlemap.background is not None and battlemap.background.pixels_per_square == 8
+    assert "80x64 px where map_size x pixels_per_grid gives 160x128 px" in (
+        imported.state.description
+    )
     assert _segments(imported) == _segments(import_uvtt(write(tmp_path / "n.dd2vtt", document())))
 
 
