@@ -21,6 +21,9 @@ from engine.routes import MovementGraph
 from engine.rules.base import Command, CommandError
 from engine.tokens import Token, Weapon
 
+#: Lines the info tag shows before it summarises the rest.
+MAX_TAG_LINES = 14
+
 
 class RuleTool(Tool):
     """Base of the rule tools: actor, weapon, movement graph, info tag, confirm."""
@@ -78,7 +81,11 @@ class RuleTool(Tool):
         self.lines = lines
         if self.info.scene() is None or self.info.parentItem() is not self.overlay:
             self.add_overlay(self.info)
-        self.info.set_text("\n".join(lines), colour or QColor("#ffffff"))
+        shown = lines
+        if len(lines) > MAX_TAG_LINES:  # a crowded map: the status bar and tests get them all
+            more = len(lines) - MAX_TAG_LINES + 1
+            shown = [*lines[: MAX_TAG_LINES - 1], f"… and {more} more"]
+        self.info.set_text("\n".join(shown), colour or QColor("#ffffff"))
         rect = beside if isinstance(beside, QRectF) else QRectF(beside, beside)
         size = self.info.boundingRect()
         bounds = self.host.scene.map_rect

@@ -28,10 +28,12 @@ from desktop.tools.base import ToolHost
 from desktop.tools.rule_tool import RuleTool
 from engine.encounter import EncounterState
 from engine.geometry import (
+    Inclusion,
     TemplateResult,
     blast_template,
     circle_template,
     cone_template,
+    default_inclusion,
     line_template,
     savage_cone_template,
     square_template,
@@ -104,6 +106,12 @@ KINDS: tuple[TemplateKind, ...] = (
     TemplateKind("savage_cone", "Cone Template", _savage_cone, 9, True, False),
 )
 KIND_BY_KEY = {kind.key: kind for kind in KINDS}
+
+#: How the engine's inclusion rule of the system in play reads on the tag.
+INCLUSION_TEXT = {
+    Inclusion.CENTRE: "a square counts when its centre is inside",
+    Inclusion.PARTIAL: "a square counts when any part of it is beneath",
+}
 
 
 def kinds_for(system: str) -> tuple[TemplateKind, ...]:
@@ -244,6 +252,7 @@ class TemplateTool(RuleTool):
         lines = [self.describe() + ("" if not self.kind.turns else f", {self.direction:g}°")]
         touched = self.touched_text()
         lines.append(f"touches: {touched}" if touched else "touches nobody")
+        lines.append(INCLUSION_TEXT[default_inclusion(self.state.system)])
         lines += list(self.result.reasons)
         if not self.placed:
             lines.append("wheel turns, [ ] size, T kind, C walls, click places")

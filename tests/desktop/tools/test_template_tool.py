@@ -43,6 +43,7 @@ def test_savage_medium_blast_counts_partial_squares(qtbot, window_for):  # type:
     expected = blast_template(win.controller.state, (12.5, 3.5), "medium")
     assert tool.result is not None and tool.result.squares == expected.squares
     assert tool.result.token_ids() == expected.token_ids()
+    assert "any part of it is beneath" in "\n".join(tool.lines)
     render_png(win, "template_medium_blast")
 
 
@@ -53,7 +54,8 @@ def test_escape_cancels_the_template(qtbot, spy_window):  # type: ignore[no-unty
     move_to(qtbot, win.view, (5.0, 5.0))
     assert tool.overlay.childItems()
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
-    assert not tool.overlay.childItems() or win.view.tool is not tool
+    assert not tool.overlay.childItems()
+    assert tool.origin is None or win.view.tool is win.default_tool
 
 
 def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: ignore[no-untyped-def]
