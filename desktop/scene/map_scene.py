@@ -47,8 +47,6 @@ class MapScene(QGraphicsScene):
         self.overlay_layer = LayerItem()
         self.overlay_layer.setZValue(style.Z_OVERLAY)
         self.addItem(self.overlay_layer)
-        # The item index costs more than it saves when overlays change on every mouse move.
-        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self._build_static(state)
         for token in state.tokens:
             self._add_token(token)

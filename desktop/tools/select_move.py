@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from desktop.movement import DragPlan, RoutePlanner, plan_drag
+from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
 from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
 from desktop.scene.style import SQUARE
@@ -49,7 +49,6 @@ class SelectMoveTool(Tool):
         self.tag = TagItem()
         self.sight = SightLinesItem()
         self.show_sight = True
-        self.planner = RoutePlanner()
         self._sight_cache: dict[Square, list[Token]] = {}
 
     # ---- gestures
@@ -121,7 +120,7 @@ class SelectMoveTool(Tool):
         controller = self.host.controller
         item = self.host.scene.token_items[drag.token.id]
         item.setPos(target.x * SQUARE, target.y * SQUARE)
-        plan = plan_drag(controller.state, controller.system, drag.token.id, target, self.planner)
+        plan = plan_drag(controller.state, controller.system, drag.token.id, target)
         try:
             preview = controller.preview(plan.command)
         except CommandError as error:
@@ -136,11 +135,11 @@ class SelectMoveTool(Tool):
     def _update_tag(self, plan: DragPlan, preview: Preview, target: Square, token: Token) -> None:
         if plan.command.action == "place":
             lines = [f"place at {target}"]
+        elif not plan.found:
+            lines = ["no route there"]
         else:
-            cost = preview.cost or plan.cost
-            lines = [f"{cost} of {plan.budget}" if cost and plan.budget else cost or "move"]
-            if not plan.found:
-                lines = ["no route there"]
+            distance = f"{plan.cost} of {plan.budget}" if plan.budget else plan.cost
+            lines = [" · ".join(text for text in (distance, preview.cost) if text) or "move"]
         if not preview.legal:
             lines += list(preview.reasons) or ["not allowed"]
         colour = style.ROUTE_OK if preview.legal and plan.found else style.ROUTE_BAD
@@ -152,8 +151,12 @@ class SelectMoveTool(Tool):
         seen = self._sight_cache.get(token.square)
         if seen is None:
             state = self.host.controller.state
+            near = self._near_view()
             opponents = [
-                other for other in state.others(token.id) if are_opponents(token.side, other.side)
+                other
+                for other in state.others(token.id)
+                if are_opponents(token.side, other.side)
+                and near.intersects(self.host.scene.token_items[other.id].sceneBoundingRect())
             ]
             seen = opponents_seen(state.battlemap, token, opponents)
             self._sight_cache[token.square] = seen
@@ -166,6 +169,15 @@ class SelectMoveTool(Tool):
                 QPointF((o.square.x + o.size / 2) * SQUARE, (o.square.y + o.size / 2) * SQUARE)
                 for o in seen
             ],
+        )
+
+    def _near_view(self) -> QRectF:
+        """The visible part of the map and as much again around it: lines to tokens further
+        away would leave the screen anyway, and skipping them keeps a drag smooth."""
+        view = self.host.view
+        visible = view.mapToScene(view.viewport().rect()).boundingRect()
+        return visible.adjusted(
+            -visible.width() / 2, -visible.height() / 2, visible.width() / 2, visible.height() / 2
         )
 
     def drop(self, drag: _Drag) -> None:
