@@ -395,7 +395,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
         events.extend(more)
     for tid in result.hit:
         damage = attacks.roll_damage(weapon.damage, actor, dice, f"{actor.name} damage")
-        state, more = attacks.apply_damage(state, tid, damage)
+        state, more = attacks.apply_damage(state, tid, damage, attacks.armor_piercing(weapon))
         events.extend(more)
     return state, tuple(events)
 

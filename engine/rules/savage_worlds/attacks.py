@@ -136,6 +136,9 @@ def plan_attack(
         if not any(m.name == "Cover" for m in extra):
             mods.extend(cover_modifiers(state, attacker, target, inches))
         skill, tn = "shooting", 4
+    bonus = weapon_bonus(weapon, skill)
+    if bonus:
+        mods.append(Modifier(weapon.name, bonus))
     return AttackPlan(skill, tn, (*mods, *extra), (*damage, *extra_damage))
 
 
@@ -188,7 +191,7 @@ def roll_attack(
     if result.raises:
         damage += acing_die(RAISE_DAMAGE_DIE, dice, f"{attacker.name} raise damage")
     damage += plan.damage_bonus
-    state, more = apply_damage(state, target.id, damage)
+    state, more = apply_damage(state, target.id, damage, armor_piercing(weapon))
     return state, AttackResult(True, result.raises, damage, (*events, *more))
 
 
@@ -198,12 +201,30 @@ def _words(success: bool, raises: int) -> str:
     return "hit with a raise" if raises else "hit"
 
 
+def armor_piercing(weapon: Weapon) -> int:
+    """A weapon's Armor Piercing, from an ``AP N`` trait (0 without one)."""
+    for trait in weapon.traits:
+        words = trait.split()
+        if len(words) == 2 and words[0].upper() == "AP" and words[1].isdigit():
+            return int(words[1])
+    return 0
+
+
+def weapon_bonus(weapon: Weapon, skill: str) -> int:
+    """A weapon's own bonus to its skill, from a ``+N Shooting`` / ``+N Fighting`` trait."""
+    for trait in weapon.traits:
+        words = trait.split()
+        if len(words) == 2 and words[1].lower() == skill and words[0].lstrip("+-").isdigit():
+            return int(words[0])
+    return 0
+
+
 def apply_damage(
-    state: EncounterState, target_id: str, damage: int
+    state: EncounterState, target_id: str, damage: int, armor_piercing: int = 0
 ) -> tuple[EncounterState, list[Event]]:
     """Compare damage with Toughness: Shaken on a success, a Wound per raise."""
     target = state.token(target_id)
-    toughness = board.toughness(target)
+    toughness = board.toughness(target, armor_piercing)
     result = outcome(damage, toughness)
     events = [Event(EventKind.DAMAGE,
                     f"{target.name} takes {damage} damage against Toughness {toughness}.",

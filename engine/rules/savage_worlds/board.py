@@ -68,8 +68,10 @@ def parry(token: Token) -> int:
     return base + cond.parry_modifier(token)
 
 
-def toughness(token: Token) -> int:
-    return stat_int(token, "toughness", 5) + stat_int(token, "armor", 0)
+def toughness(token: Token, armor_piercing: int = 0) -> int:
+    """Toughness with Armor; Armor Piercing takes off up to that much of the Armor."""
+    armor = stat_int(token, "armor", 0)
+    return stat_int(token, "toughness", 5) + max(0, armor - max(0, armor_piercing))
 
 
 def out_of_fight(token: Token) -> bool:

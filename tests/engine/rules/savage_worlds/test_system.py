@@ -15,7 +15,7 @@ from engine.rules import get_system
 from engine.rules.base import Command, IllegalCommand
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.deck import ActionDeck, Card
-from engine.tokens import Condition, Side
+from engine.tokens import Condition, Side, Weapon
 from engine.turns.session import Encounter
 
 from .builders import KNIFE, PISTOL, SMG, fight, fighter
@@ -366,3 +366,17 @@ def test_disarm_by_striking_the_weapon_itself() -> None:
                                       location="item", scale=-4), GivenDice([6, 3, 3, 2]))
     assert game.state.token("b").weapons == ()
     assert any("Disarm" in e.text for e in events)
+
+
+def test_armor_piercing_and_a_weapons_own_shooting_bonus() -> None:
+    shotgun = Weapon("Shotgun", "1d6", 12, ammo=6, capacity=6,
+                     traits=("+2 Shooting", "AP 2"))
+    game = fight(fighter("a", Side.PARTY, (0, 0), shotgun),
+                 fighter("b", Side.ENEMY, (3, 0), toughness=5, armor=2))
+    mods = {m.name: m.value for m in game.preview(Command.build(
+        "shooting", "a", targets=["b"], weapon="Shotgun")).modifiers}
+    assert mods["Shotgun"] == 2
+    # Shooting 2+2 = 4 hits; 5 damage against Toughness 7 less 2 AP = 5: Shaken.
+    game.apply(Command.build("shooting", "a", targets=["b"], weapon="Shotgun"),
+               GivenDice([2, 5]))
+    assert game.state.token("b").has_condition("Shaken")
