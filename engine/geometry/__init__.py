@@ -33,6 +33,8 @@ from engine.geometry.areas import (
 from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_between, cover_table
 from engine.geometry.los import (
     CORNER_INSET,
+    SightResult,
+    explain_line_of_sight,
     first_blocker,
     has_line_of_sight,
     sight_pairs,
@@ -79,6 +81,7 @@ __all__ = [
     "Modifier",
     "RangeBand",
     "RangeBands",
+    "SightResult",
     "StrafeResult",
     "StrafeTarget",
     "SuppressionArea",
@@ -98,6 +101,7 @@ __all__ = [
     "covering_fire_area",
     "d20_suppressive_fire",
     "default_inclusion",
+    "explain_line_of_sight",
     "first_blocker",
     "has_line_of_sight",
     "line_template",

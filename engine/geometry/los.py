@@ -19,6 +19,7 @@ The relation is symmetric by construction (the same segments, reversed).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import chain
 
 import numpy as np
@@ -214,6 +215,56 @@ def has_line_of_sight(battlemap: BattleMap, a: Square, b: Square) -> bool:
     if a == b:
         return True
     return _any_clear(battlemap, [a], [b])
+
+
+@dataclass(frozen=True)
+class SightResult:
+    """Line of sight from one token to another, for the GM.
+
+    ``line`` is a clear sight line when there is one (the one nearest the centre line),
+    otherwise the centre line; ``reasons`` say what blocks it when nothing is clear.
+    """
+
+    viewer_id: str
+    target_id: str
+    sees: bool
+    line: shapely.LineString
+    reasons: tuple[str, ...] = ()
+
+
+def explain_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> SightResult:
+    """Whether ``viewer`` sees ``target``, the line to draw, and what blocks it if not."""
+    for token in (viewer, target):
+        for square in token.squares:
+            check_square(battlemap, square, f"token {token.id!r} square")
+    half_v, half_t = viewer.size / 2, target.size / 2
+    centre_v = (viewer.square.x + half_v, viewer.square.y + half_v)
+    centre_t = (target.square.x + half_t, target.square.y + half_t)
+    centre_line = shapely.LineString([centre_v, centre_t])
+    if set(viewer.squares) & set(target.squares):
+        return SightResult(viewer.id, target.id, True, centre_line)
+    a = sight_corners(viewer.squares)
+    b = sight_corners(target.squares)
+    starts = np.repeat(a, len(b), axis=0)
+    ends = np.tile(b, (len(a), 1))
+    clear = ~segments_blocked(battlemap, starts, ends)
+    if clear.any():
+        # Of the clear lines, the one most like the centre line (near it and parallel).
+        middle = (np.asarray(centre_v) + np.asarray(centre_t)) / 2
+        heading = np.asarray(centre_t) - np.asarray(centre_v)
+        gaps = np.hypot(*((starts + ends) / 2 - middle).T) + np.hypot(
+            *((ends - starts) - heading).T
+        )
+        best = int(np.argmin(np.where(clear, gaps, np.inf)))
+        return SightResult(
+            viewer.id, target.id, True, shapely.LineString([starts[best], ends[best]])
+        )
+    blocker = first_blocker(battlemap, centre_v, centre_t) or "walls"
+    reason = (
+        f"{viewer.name} cannot see {target.name}: every line from a corner of one "
+        f"to a corner of the other is blocked (nearest: {blocker})"
+    )
+    return SightResult(viewer.id, target.id, False, centre_line, (reason,))
 
 
 def token_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> bool:

@@ -3,7 +3,12 @@
 import pytest
 
 from engine.battlemap import BattleMap, CoverObject, Portal, PortalKind, PortalState, Wall
-from engine.geometry import has_line_of_sight, sight_pairs, token_line_of_sight
+from engine.geometry import (
+    explain_line_of_sight,
+    has_line_of_sight,
+    sight_pairs,
+    token_line_of_sight,
+)
 from engine.grid import Square
 from engine.tokens import Side, Token
 
@@ -102,3 +107,22 @@ def test_sight_pairs_answers_every_pair_once_and_agrees_with_tokens() -> None:
         second = next(t for t in tokens if t.id == b)
         assert sees == token_line_of_sight(battlemap, first, second)
     assert pairs[("v", "t")] and not pairs[("v", "h")]
+
+
+def test_explained_sight_gives_a_clear_line_or_names_the_blocker() -> None:
+    battlemap = room()
+    agent = Token("a", "Agent", Side.PARTY, Square(4, 2))
+    thug = Token("t", "Thug", Side.ENEMY, Square(6, 2))
+    guard = Token("g", "Guard", Side.ENEMY, Square(4, 8))
+    blocked = explain_line_of_sight(battlemap, agent, thug)
+    assert not blocked.sees
+    assert "Agent cannot see Thug" in blocked.reasons[0] and "a wall" in blocked.reasons[0]
+    seen = explain_line_of_sight(battlemap, agent, guard)
+    assert seen.sees and not seen.reasons
+    assert seen.line.length == pytest.approx(6, abs=1)
+    door = explain_line_of_sight(
+        room(),
+        Token("b", "Spy", Side.PARTY, Square(4, 6)),
+        Token("c", "Cop", Side.ENEMY, Square(6, 6)),
+    )
+    assert "the closed door 'd1'" in door.reasons[0]
