@@ -221,3 +221,20 @@ def test_six_digit_light_colours_are_opaque(tmp_path: Path) -> None:
     doc["lights"][0]["color"] = "#ff8000"
     (light,) = import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.lights
     assert light.colour == "#ffff8000"
+
+
+def test_a_progress_callback_that_raises_cancels_the_import(tmp_path: Path) -> None:
+    class Cancelled(Exception):
+        pass
+
+    def cancel_at_the_picture(fraction: float, stage: str) -> None:
+        if "picture" in stage:
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        import_uvtt(write(tmp_path / "m.dd2vtt", document()), progress=cancel_at_the_picture)
+
+
+def test_an_unknown_open_portal_choice_is_a_programming_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="open_portals_as"):
+        import_uvtt(write(tmp_path / "m.dd2vtt", document()), open_portals_as="hole")  # type: ignore[arg-type]
