@@ -7,7 +7,7 @@ less) unless the target is on Total Defense. A body at 0 hit points is Mortally 
 
 Cover between shooter and target comes from the map (the geometry package's table for this
 system). Range: ``range_increment`` is the weapon's normal range in metres; shots past it take -2,
-up to four times that distance (a ``max:N`` trait sets the maximum instead).
+up to four times that distance (a ``max:N`` or ``range N/M m`` trait sets the maximum).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ LONG_RANGE_PENALTY = -2
 DEFAULT_MAX_FACTOR = 4
 SCREEN_ROLL = "2d6"
 UNARMED = Weapon("Unarmed", "1d2", melee=True, traits=("punch", "shock:1/15"))
+_RANGE = re.compile(r"^range (\d+(?:\.\d+)?)/(\d+(?:\.\d+)?)\s*m?$")
 _DAMAGE = re.compile(r"^(\d*)d(\d+)([+-]\d+)?$")
 
 
@@ -57,14 +58,22 @@ def shock(weapon: Weapon) -> tuple[int, int] | None:
 
 
 def max_range(weapon: Weapon) -> float:
+    """The longest shot: a ``max:N`` trait, a ``range N/M m`` trait, else four times normal."""
     text = _trait_value(weapon, "max")
-    return float(text) if text else weapon.range_increment * DEFAULT_MAX_FACTOR
+    if text:
+        return float(text)
+    for trait in weapon.traits:
+        match = _RANGE.match(trait.strip().lower())
+        if match:
+            return float(match.group(2))
+    return weapon.range_increment * DEFAULT_MAX_FACTOR
 
 
 def skill_for(weapon: Weapon) -> str:
     if not weapon.melee:
         return "shoot"
-    return "punch" if "punch" in weapon.traits or weapon.name == "Unarmed" else "stab"
+    punch = any(t.lower() == "punch" for t in weapon.traits) or weapon.name == "Unarmed"
+    return "punch" if punch else "stab"
 
 
 def attribute_for(attacker: Token, weapon: Weapon) -> int:

@@ -267,7 +267,9 @@ def _pair(actor: Token, command: Command) -> tuple[Weapon, Weapon]:
 
 
 def _strength_reason(actor: Token, weapon: Weapon) -> str | None:
-    base = next((int(t[4:]) for t in weapon.traits if t.startswith("str:") and t[4:].isdigit()),
+    base = next((int(value) for t in weapon.traits
+                 for prefix in ("strength:", "str:")
+                 if t.lower().startswith(prefix) and (value := t[len(prefix):]).isdigit()),
                 None)
     if base is None:
         return None

@@ -5,8 +5,8 @@ geometry package). Each full range increment past the first costs -2 (at most te
 is the weapon's ``recoil:N`` trait times the attack's step (Full-Auto: 1x, 2x, 3x), one less
 when the shooter is braced on cover against the target. A natural 20 always hits and a 1
 always misses; a natural roll in the threat range (``crit:19`` trait, 20 by default; Aiming
-and Overwatch widen it) is confirmed with a second roll and doubles the damage (``xN``
-trait for another multiplier). At 0 hit points a character is Disabled.
+and Overwatch widen it; a ``critical:19-20/x2`` trait sets range and multiplier) is confirmed
+with a second roll and multiplies the damage. At 0 hit points a character is Disabled.
 """
 
 from __future__ import annotations
@@ -32,18 +32,38 @@ class AttackError(ValueError):
     pass
 
 
-def _trait(weapon: Weapon, prefix: str) -> str | None:
-    return next((t[len(prefix):] for t in weapon.traits if t.startswith(prefix)), None)
+def _trait(weapon: Weapon, *prefixes: str) -> str | None:
+    for trait in weapon.traits:
+        for prefix in prefixes:
+            if trait.lower().startswith(prefix):
+                return trait[len(prefix):].strip()
+    return None
+
+
+def _critical(weapon: Weapon) -> tuple[int, int]:
+    """(lowest threatening roll, multiplier) from ``critical:19-20/x2`` (or ``crit:19`` and
+    ``xN``); 20/x2 without one."""
+    text = _trait(weapon, "critical:", "crit:")
+    low, multiplier = 20, 2
+    if text:
+        threat, _, times = text.partition("/")
+        first = threat.split("-")[0]
+        if first.isdigit():
+            low = int(first)
+        if times.lower().startswith("x") and times[1:].isdigit():
+            multiplier = int(times[1:])
+    for trait in weapon.traits:
+        if trait.startswith("x") and trait[1:].isdigit():
+            multiplier = int(trait[1:])
+    return low, multiplier
 
 
 def base_threat(weapon: Weapon) -> int:
-    text = _trait(weapon, "crit:")
-    return int(text) if text and text.isdigit() else 20
+    return _critical(weapon)[0]
 
 
 def crit_multiplier(weapon: Weapon) -> int:
-    text = next((t[1:] for t in weapon.traits if t.startswith("x") and t[1:].isdigit()), None)
-    return int(text) if text else 2
+    return _critical(weapon)[1]
 
 
 def shooter_cover(state: EncounterState, shooter: Token, target: Token) -> CoverLevel:

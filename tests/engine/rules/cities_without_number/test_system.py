@@ -288,3 +288,14 @@ def test_a_screen_stops_as_many_attackers_a_round_as_its_best_combat_skill() -> 
     second = game.apply(Command.build("melee_attack", "g2", targets=["ward"], weapon="Knife"),
                         GivenDice([1]))
     assert not any("screens" in e.text for e in second)  # level-1 skill: one attacker a round
+
+
+def test_a_range_trait_sets_the_longest_shot() -> None:
+    pistol = Weapon("Light pistol", "1d6", 10, ammo=15, capacity=15, traits=("range 10/15 m",))
+    game = fight(person("ana", Side.PARTY, (0, 0), pistol), person("goon", Side.ENEMY, (9, 0)),
+                 person("far", Side.ENEMY, (11, 0)))
+    near = Command.build("ranged_attack", "ana", targets=["goon"], weapon="Light pistol")
+    assert mods(game, near)["Long range"] == -2  # 13.5 m: past 10 m, within 15 m
+    far = game.preview(Command.build("ranged_attack", "ana", targets=["far"],
+                                     weapon="Light pistol"))
+    assert "beyond" in far.reasons[0]  # 16.5 m

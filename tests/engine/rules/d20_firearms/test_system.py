@@ -10,7 +10,7 @@ from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import FIVE_FOOT, Square
 from engine.rules.base import Command, IllegalCommand
-from engine.tokens import Side
+from engine.tokens import Side, Weapon
 from engine.turns.session import Encounter
 
 from .builders import KNIFE, PISTOL, RIFLE, SMG, SNIPER, crate, fight, soldier
@@ -277,3 +277,17 @@ def test_aiming_preview_draws_the_sixty_foot_perception_cone() -> None:
     preview = game.preview(Command.build("aim", "a", weapon="Assault rifle", squares=[(8, 5)]))
     assert preview.shapes and Square(10, 5) in preview.squares  # 50 ft out, inside the cone
     assert Square(14, 5) not in preview.squares  # 70 ft: beyond 60 ft
+
+
+def test_weapon_traits_set_the_critical_range_and_strength_requirement() -> None:
+    blade = Weapon("Combat knife", "1d4", melee=True, traits=("critical:19-20/x3",))
+    game = fight(soldier("a", Side.PARTY, (0, 0), blade), soldier("b", Side.ENEMY, (1, 0)))
+    assert "threat 19-20" in game.preview(Command.build("attack", "a", targets=["b"],
+                                                        weapon="Combat knife")).summary
+    heavy = Weapon("Heavy pistol", "2d8", 30, ammo=7, capacity=7, modes=("semi-auto",),
+                   traits=("pistol", "strength:12"))
+    weak = fight(soldier("a", Side.PARTY, (0, 0), heavy, SMG, str_score=13),
+                 soldier("b", Side.ENEMY, (5, 0)))
+    reasons = weak.preview(Command.build("two_weapon_attack", "a", targets=["b"],
+                                         weapon="Heavy pistol", offhand="SMG")).reasons
+    assert "Strength 15" in reasons[0]
