@@ -8,6 +8,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.routes.run import RunAnswer
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_math import apply_damage
@@ -77,15 +78,42 @@ class Run(_PathMove):
         )
         return speed_squares(state, mover) * times
 
+    def answer(self, state: EncounterState, command: Command) -> RunAnswer:
+        """engine.routes' straight Run line to the last square of the command."""
+        from engine.routes import MovementGraph
+        from engine.routes.run import run_line
+
+        mover = state.token(str(command.actor))
+        return run_line(
+            MovementGraph(state),
+            mover.id,
+            command.squares[-1],
+            full_armour=mover.stat("armor", "none") == "full",
+        )
+
     def check(self, state: EncounterState, command: Command) -> list[str]:
         mover = state.token(str(command.actor))
-        reasons = super().check(state, command)
-        if command.squares and not is_straight(mover.square, command.squares):
-            reasons.append("a Run goes in a straight line")
-        return reasons
+        if not command.squares:
+            return ["a Run needs a destination"]
+        return _grappled(mover) + list(self.answer(state, command).reasons)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        mover = state.token(str(command.actor))
+        answer = self.answer(state, command)
+        route = answer.route.squares[1:] if answer.route else command.squares
+        return Preview(
+            command,
+            True,
+            squares=tuple(route),
+            summary=f"{mover.name} runs to {command.squares[-1]} (up to {answer.limit}); "
+            "he ends flat-footed.",
+        )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = super().resolve(state, command, dice)
+        answer = self.answer(state, command)
+        path = answer.route.squares[1:] if answer.route else command.squares
+        state, moved = move_token(state, str(command.actor), tuple(path), self.verb, dice)
+        events = tuple(moved)
         actor = str(command.actor)
         state, flat = model.add_condition(
             state, actor, model.FLAT_FOOTED, model.until_next_turn(state, actor)
@@ -103,9 +131,13 @@ class Withdraw(_PathMove):
         reasons = super().check(state, command)
         if reasons or not command.squares:
             return reasons
-        around = model.adjacent_opponents(state, mover)
-        # Between two opponents the first 10 ft must clear them; otherwise the first 5 ft.
-        first = 2 if len(around) >= 2 and len(command.squares) >= 2 else 1
+        from engine.routes import MovementGraph
+        from engine.routes.withdraw import flanking_pair
+
+        # Between two opponents (engine.routes decides) the first 10 ft must clear them;
+        # otherwise the first 5 ft.
+        between = flanking_pair(MovementGraph(state), mover) is not None
+        first = 2 if between and len(command.squares) >= 2 else 1
         check_at = command.squares[first - 1]
         if model.adjacent_opponents(state, mover, at=check_at):
             reasons.append(

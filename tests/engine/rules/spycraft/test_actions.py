@@ -34,12 +34,15 @@ def test_run_four_times_speed_in_a_straight_line_then_flat_footed() -> None:
     line = [(4, 3 - i) for i in range(4)]
     fight.apply(cmd("run", "kevin", squares=line))
     assert has(fight, "kevin", "flat-footed")
-    bent = duel().preview(cmd("run", "kevin", squares=[(4, 3), (3, 2)]))
-    assert "straight line" in bent.reasons[0]
+    # The straight line (engine.routes) to (8,4) runs through the guard.
+    blocked = duel().preview(cmd("run", "kevin", squares=[(8, 4)]))
+    assert blocked.reasons
+    too_far = duel().preview(cmd("run", "kevin", squares=[(4, 11)]))
+    assert duel().preview(cmd("run", "kevin", squares=[(4, 0)])).legal and too_far.legal
     armored = started(
         agent("kevin", 0, 0, armor="full"), agent("g", 11, 11, Side.ENEMY), rolls=[20, 1]
     )
-    assert "of 90 ft" in armored.preview(cmd("run", "kevin", squares=[(1, 0)])).summary
+    assert "up to 90 ft" in armored.preview(cmd("run", "kevin", squares=[(1, 0)])).summary
 
 
 def test_withdraw_first_step_must_leave_the_foes_side() -> None:
