@@ -35,7 +35,7 @@ from engine.files.atomic import atomic_write_bytes
 from engine.files.encounter_file import EncounterFile
 from engine.files.errors import EncounterFileError
 from engine.files.images import MAX_IMAGE_PIXELS, ImageProblem, check_image
-from engine.files.uvtt_shapes import Segment, touches_any
+from engine.files.uvtt_shapes import Segment, WallIndex
 from engine.grid import Point
 
 EXPORT_FORMAT = 0.3
@@ -58,6 +58,7 @@ def export_uvtt(encounter_file: EncounterFile, path: str | os.PathLike[str]) -> 
                   if w.blocks_sight and not w.blocks_movement]
     glass = [(w.start, w.end) for w in battlemap.walls
              if w.blocks_movement and not w.blocks_sight]
+    index = WallIndex(walls)
     document: dict[str, Any] = {
         "format": EXPORT_FORMAT,
         "software": SOFTWARE,
@@ -73,8 +74,9 @@ def export_uvtt(encounter_file: EncounterFile, path: str | os.PathLike[str]) -> 
             *(_points([*c.outline, c.outline[0]]) for c in battlemap.cover),
         ],
         "portals": [
-            *(_portal(p.start, p.end, p.kind is PortalKind.DOOR, walls) for p in battlemap.portals),
-            *(_portal(a, b, False, walls) for a, b in glass),
+            *(_portal(p.start, p.end, p.kind is PortalKind.DOOR, index)
+              for p in battlemap.portals),
+            *(_portal(a, b, False, index) for a, b in glass),
         ],
         "environment": {"baked_lighting": True, "ambient_light": "ffffffff"},
         "lights": [_light(light) for light in battlemap.lights],
@@ -139,13 +141,13 @@ def _points(points: list[Point] | tuple[Point, ...]) -> list[dict[str, float]]:
     return [{"x": x, "y": y} for x, y in points]
 
 
-def _portal(start: Point, end: Point, closed: bool, walls: list[Segment]) -> dict[str, Any]:
+def _portal(start: Point, end: Point, closed: bool, walls: WallIndex) -> dict[str, Any]:
     return {
         "position": {"x": (start[0] + end[0]) / 2, "y": (start[1] + end[1]) / 2},
         "bounds": _points([start, end]),
         "rotation": math.atan2(end[1] - start[1], end[0] - start[0]),
         "closed": closed,
-        "freestanding": not (touches_any(start, walls) or touches_any(end, walls)),
+        "freestanding": not (walls.touches(start) or walls.touches(end)),
     }
 
 

@@ -98,15 +98,21 @@ def merge_overlapping(items: Sequence[Segment]) -> list[tuple[Segment, list[int]
     Segments that only touch end to end (the two leaves of a double door) stay apart.
     The first segment of a group keeps its direction.
     """
-    groups: list[tuple[Segment, list[int]]] = []
-    for index, segment in enumerate(items):
-        for group_index, (merged, sources) in enumerate(groups):
-            union = _overlap_union(merged, segment)
-            if union is not None:
-                groups[group_index] = (union, [*sources, index])
-                break
-        else:
-            groups.append((segment, [index]))
+    groups: list[tuple[Segment, list[int]]] = [(segment, [i]) for i, segment in enumerate(items)]
+    merged_any = True
+    while merged_any:  # again, until no group overlaps another (a piece may bridge two)
+        merged_any = False
+        kept: list[tuple[Segment, list[int]]] = []
+        for segment, sources in groups:
+            for index, (other, other_sources) in enumerate(kept):
+                union = _overlap_union(other, segment)
+                if union is not None:
+                    kept[index] = (union, sorted([*other_sources, *sources]))
+                    merged_any = True
+                    break
+            else:
+                kept.append((segment, sources))
+        groups = kept
     return groups
 
 
@@ -134,12 +140,19 @@ def cut_out(wall: Segment, openings: Sequence[Segment]) -> list[Segment]:
     return pieces
 
 
-def touches_any(point: Point, walls: Sequence[Segment], tolerance: float = 0.05) -> bool:
-    """Whether a point lies on (or within ``tolerance`` of) any of the walls."""
-    if not walls:
-        return False
-    lines = shapely.multilinestrings([[a, b] for a, b in walls])
-    return bool(lines.distance(shapely.Point(point)) <= tolerance)
+class WallIndex:
+    """Answers whether a point lies on a wall, for many points against one set of walls."""
+
+    def __init__(self, walls: Sequence[Segment], tolerance: float = 0.05) -> None:
+        self.tolerance = tolerance
+        self.lines = shapely.multilinestrings([[a, b] for a, b in walls]) if walls else None
+        if self.lines is not None:
+            shapely.prepare(self.lines)
+
+    def touches(self, point: Point) -> bool:
+        if self.lines is None:
+            return False
+        return bool(shapely.dwithin(self.lines, shapely.Point(point), self.tolerance))
 
 
 def _interval_on(base: Segment, other: Segment) -> tuple[float, float] | None:

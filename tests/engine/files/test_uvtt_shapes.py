@@ -115,3 +115,12 @@ def test_cutting_leaves_walls_that_only_touch_a_door_alone() -> None:
     assert cut_out(wall, [((1.0, 0.0), (2.0, 0.0)), ((3.0, 0.0), (5.0, 0.0))]) == [
         ((0.0, 0.0), (1.0, 0.0)), ((2.0, 0.0), (3.0, 0.0)),
     ]
+
+
+def test_a_piece_that_bridges_two_portals_merges_all_three() -> None:
+    groups = merge_overlapping([
+        ((0.0, 0.0), (1.0, 0.0)),
+        ((2.0, 0.0), (3.0, 0.0)),
+        ((0.5, 0.0), (2.5, 0.0)),  # overlaps both
+    ])
+    assert groups == [(((0.0, 0.0), (3.0, 0.0)), [0, 1, 2])]
