@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPen
-from PySide6.QtWidgets import QGraphicsLineItem
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsLineItem
 
 from desktop.scene import style
 from desktop.scene.rule_overlays import AREA_BAD, GOOD, FogItem, TokenRingItem
@@ -52,6 +52,7 @@ class SightTool(RuleTool):
         self.hover: Square | None = None
         self.fog_squares: frozenset[Square] = frozenset()
         self._asked: tuple[object, str] | None = None
+        self._hover_items: list[QGraphicsItem] = []
 
     # ---- gestures
 
@@ -119,13 +120,15 @@ class SightTool(RuleTool):
     # ---- drawing
 
     def refresh(self) -> None:
-        self.clear_overlay()
         viewer = self.actor()
         if viewer is None:
+            self.clear_overlay()
             return
         state = self.state
         if self._asked is None or self._asked[0] is not state or self._asked[1] != viewer.id:
-            # Line of sight to every token once per state and viewer, not per mouse move.
+            # Line of sight to every token, and its rings, once per state and viewer; a
+            # mouse move only redraws the hover part.
+            self.clear_overlay()
             self.seen_ids = {
                 o.id
                 for o in state.others(viewer.id)
@@ -133,18 +136,11 @@ class SightTool(RuleTool):
             }
             self.hidden_ids = {o.id for o in state.others(viewer.id)} - self.seen_ids
             self._asked = (state, viewer.id)
-        for other in state.others(viewer.id):
-            sees = other.id in self.seen_ids
-            self.add_overlay(
-                TokenRingItem(
-                    other.square,
-                    other.size,
-                    GOOD if sees else AREA_BAD,
-                    f"{viewer.name} {'sees' if sees else 'does not see'} {other.name}",
-                    dashed=not sees,
-                )
-            )
-        self.add_overlay(TokenRingItem(viewer.square, viewer.size, QColor("#ffffff")))
+            self._draw_rings(viewer)
+        for item in self._hover_items:
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+        self._hover_items = []
         lines = [f"{viewer.name} sees {len(self.seen_ids)} of {len(state.tokens) - 1} tokens"]
         hover = self.hover
         anchor = QRectF(viewer.square.x * SQUARE, viewer.square.y * SQUARE, SQUARE, SQUARE)
@@ -160,6 +156,29 @@ class SightTool(RuleTool):
         lines.append("hold V: fog over what it does not see; click a token to look from it")
         self.show_info(lines, anchor)
 
+    def _draw_rings(self, viewer: Token) -> None:
+        state = self.state
+        for other in state.others(viewer.id):
+            sees = other.id in self.seen_ids
+            self.add_overlay(
+                TokenRingItem(
+                    other.square,
+                    other.size,
+                    GOOD if sees else AREA_BAD,
+                    f"{viewer.name} {'sees' if sees else 'does not see'} {other.name}",
+                    dashed=not sees,
+                )
+            )
+        self.add_overlay(TokenRingItem(viewer.square, viewer.size, QColor("#ffffff")))
+
+    def clear_overlay(self) -> None:
+        super().clear_overlay()
+        self._asked = None  # the rings are gone: draw them again next time
+        self._hover_items = []
+
+    def _hover(self, item: QGraphicsItem) -> None:
+        self._hover_items.append(self.add_overlay(item))
+
     def _cover_lines(self, viewer: Token, target: Token) -> list[str]:
         state = self.state
         cover = cover_between(state.battlemap, viewer, target, state.system)
@@ -169,7 +188,7 @@ class SightTool(RuleTool):
             dash = Qt.PenStyle.DashLine if blocked else Qt.PenStyle.SolidLine
             item.setPen(QPen(colour, 2.5, dash))
             item.setZValue(style.Z_OVERLAY)
-            self.add_overlay(item)
+            self._hover(item)
         text = f"{target.name}: cover {cover.level.name.lower().replace('_', ' ')}"
         if cover.modifier is not None:
             text += f" ({cover.modifier})"
@@ -185,4 +204,4 @@ class SightTool(RuleTool):
         )
         item.setPen(QPen(colour, 3))
         item.setZValue(style.Z_OVERLAY)
-        self.add_overlay(item)
+        self._hover(item)

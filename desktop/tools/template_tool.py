@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 
-from desktop.scene.rule_overlays import AREA, AREA_BAD, AreaItem, SquareMarkItem, translucent
+from desktop.scene.overlay_items import SquaresItem
+from desktop.scene.rule_overlays import AREA, AREA_BAD, AreaItem, translucent
 from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
 from desktop.tools.base import ToolHost
@@ -244,8 +245,9 @@ class TemplateTool(RuleTool):
             return
         self.result = self.kind.build(self.state, self.origin, self.direction, self.size, self.clip)
         colour = AREA if self.result.allowed else AREA_BAD
-        for square in self.result.squares:
-            self.add_overlay(SquareMarkItem(square, translucent(colour, 160), alpha=45))
+        covered = SquaresItem(translucent(colour, 45), translucent(colour, 150))
+        covered.set_squares(self.result.squares)  # one item for all squares: cheap to redraw
+        self.add_overlay(covered)
         self.add_overlay(
             AreaItem(to_painter_path(self.result.shape), colour, 60, dashed=not self.placed)
         )
