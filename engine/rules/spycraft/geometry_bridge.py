@@ -55,12 +55,6 @@ def in_cone(state: EncounterState, origin: Token, target: Token, facing: str) ->
     return any(square in area.squares for square in target.squares)
 
 
-def square_line_of_sight(state: EncounterState, viewer: Token, square: Square) -> bool:
-    from engine.geometry import has_line_of_sight
-
-    return any(has_line_of_sight(state.battlemap, s, square) for s in viewer.squares)
-
-
 def step_blocked(state: EncounterState, a: Square, b: Square) -> bool:
     """Does a wall, blocking cover or a closed door stop a one-square step from a to b?"""
     from engine.grid import NEIGHBOUR_STEPS

@@ -31,12 +31,6 @@ def _grappled(token: Token) -> list[str]:
     return []
 
 
-def is_straight(start: Square, path: tuple[Square, ...]) -> bool:
-    """Every step goes the same way (a straight line along a row, column or diagonal)."""
-    steps = {(b.x - a.x, b.y - a.y) for a, b in zip((start, *path), path, strict=False)}
-    return len(steps) <= 1
-
-
 class _PathMove(Handler):
     multiplier = 1
     verb = "moves"
