@@ -11,7 +11,7 @@ from desktop.tools.charge_tool import ChargeTool
 from desktop.tools.strafe_tool import StrafeTool
 from engine.tokens import Weapon
 from tests.desktop.sample import sample_state
-from tests.desktop.tools.conftest import TOOL_NOISE, make_window
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window, render_png
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
@@ -22,6 +22,7 @@ def test_every_tools_menu_entry_starts_its_tool_and_escape_returns_to_select(spy
     for key, _label, _shortcut, _factory in TOOLS:
         win.actions[f"tool_{key}"].trigger()
         assert win.view.tool is not win.default_tool, key
+        render_png(win, f"menu_{key}")
         win.cancel_tool()
         assert win.view.tool is win.default_tool
 
@@ -39,6 +40,7 @@ def test_palette_strafe_starts_the_strafe_tool_for_the_actor(qtbot, tmp_path):  
     win.palette.action_requested.emit(actor, spec)
     assert isinstance(win.view.tool, StrafeTool)
     assert win.view.tool.actor().id == actor
+    render_png(win, "palette_strafe_started")
 
 
 def test_palette_charge_in_d20_starts_the_charge_tool(window_for):  # type: ignore[no-untyped-def]
@@ -47,3 +49,4 @@ def test_palette_charge_in_d20_starts_the_charge_tool(window_for):  # type: igno
     win.palette.action_requested.emit("marlow", spec)
     assert isinstance(win.view.tool, ChargeTool)
     assert win.view.tool.legal_targets == {"boss"}
+    render_png(win, "palette_charge_started")

@@ -77,6 +77,7 @@ def test_strafe_fires_through_the_session_as_one_undo_step(qtbot, tmp_path):  # 
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Return)
     assert win.controller.state.token(shooter).weapon("Carbine").ammo == 30 - 9
     assert tool.chain == []
+    render_png(win, "strafe_fired")
     win.controller.undo()
     assert win.controller.state == before
 
@@ -95,5 +96,7 @@ def test_strafe_chain_by_dragging_and_dragging_back(qtbot, strafe_window):  # ty
     qtbot.mouseMove(viewport, points[2])  # back one square: the last one is dropped
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=points[2])
     assert tool.chain == [Square(13, 3), Square(13, 4), Square(13, 5)]
+    render_png(win, "strafe_dragged")
     qtbot.keyClick(viewport, Qt.Key.Key_Escape)
-    assert not tool.chain or win.view.tool is not tool
+    assert not tool.overlay.childItems()
+    assert not tool.chain or win.view.tool is win.default_tool

@@ -56,6 +56,7 @@ def test_escape_cancels_the_template(qtbot, spy_window):  # type: ignore[no-unty
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
     assert not tool.overlay.childItems()
     assert tool.origin is None or win.view.tool is win.default_tool
+    render_png(win, "template_cancelled")  # the map is still drawn, the template gone
 
 
 def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: ignore[no-untyped-def]
@@ -70,6 +71,7 @@ def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: i
     assert tool.result.squares == expected.squares
     assert expected.squares < open_squares, "the wall stops part of the burst"
     assert any("walls" in line for line in tool.lines)
+    render_png(win, "template_burst_cut_to_walls")
 
 
 def test_t_cycles_the_kinds_of_the_system_in_play(qtbot, window_for):  # type: ignore[no-untyped-def]
@@ -81,3 +83,5 @@ def test_t_cycles_the_kinds_of_the_system_in_play(qtbot, window_for):  # type: i
         qtbot.keyClick(win.view.viewport(), Qt.Key.Key_T)
         seen.append(tool.kind.key)
     assert seen == ["small_blast", "medium_blast", "large_blast", "savage_cone", "small_blast"]
+    move_to(qtbot, win.view, (9.0, 6.0))
+    render_png(win, "template_small_blast")
