@@ -42,7 +42,6 @@ from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.tools.base import Tool, ToolHost
-from desktop.tools.catalogue import install_tools_menu, tool_for_action
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
 from engine.encounter import EncounterState
@@ -62,8 +61,11 @@ class MainWindow(QMainWindow):
         system: RuleSystem | None = None,
         autosave_folder: Path | None = None,
         settings: QSettings | None = None,
+        defer_tools: bool = False,
     ) -> None:
+        """``defer_tools`` builds the Tools menu just after the first frame (faster start)."""
         super().__init__()
+        self._defer_tools = defer_tools
         self.settings = settings or QSettings()
         self.controller = EncounterController(document, system)
         self.scene = MapScene(document.state, document.images)
@@ -152,9 +154,19 @@ class MainWindow(QMainWindow):
         self.menus["View"].addSeparator()
         for dock in self.docks.values():
             self.menus["View"].addAction(dock.toggleViewAction())
-        install_tools_menu(self)
+        if self._defer_tools:
+            QTimer.singleShot(0, self._install_tools)
+        else:
+            self._install_tools()
         self._refresh_recent()
         self._update_actions()
+
+    def _install_tools(self) -> None:
+        # Imported here: the rule tools pull in the route engine, which the first frame
+        # does not need.
+        from desktop.tools.catalogue import install_tools_menu
+
+        install_tools_menu(self)
 
     # ---- state flow: engine -> items
 
@@ -321,6 +333,8 @@ class MainWindow(QMainWindow):
         self.view.set_tool(tool)
 
     def _action_needs_tool(self, actor: str, spec: object) -> None:
+        from desktop.tools.catalogue import tool_for_action
+
         tool = tool_for_action(self.host, actor, str(getattr(spec, "key", "")))
         if tool is not None:
             self.set_tool(tool)
@@ -419,7 +433,7 @@ def launch(app: QApplication, path: Path | None) -> int:
             document = restored
         else:
             discard_crashed_session()
-    window = MainWindow(document)
+    window = MainWindow(document, defer_tools=True)
     if restored is not None and document is restored:
         window.controller.dirty = True
         window._update_title()

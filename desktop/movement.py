@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.routes import RouteError, cheapest_route, graph_for, speed_budget
 from engine.rules.base import Command, Need, RuleSystem
 from engine.turns.combat import Phase
 
@@ -37,6 +36,9 @@ def move_action_key(system: RuleSystem) -> str | None:
 
 
 def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: Square) -> DragPlan:
+    # Imported on the first drag: the route engine is not needed to show the map.
+    from engine.routes import RouteError, cheapest_route, graph_for, speed_budget
+
     token = state.token(token_id)
     in_combat = state.combat.phase in (Phase.ROUND, Phase.SURPRISE)
     move_key = move_action_key(system)
