@@ -6,7 +6,9 @@ Figures, each printed as ``<figure>: <median> ms (target <target> ms)``:
 - importing a generated 64 x 64 square cave map: a 4096 x 4096 px PNG and a cave wall of
   4,000 tiny segments;
 - simplifying that cave wall alone;
-- exporting the generated map back to Universal VTT.
+- exporting the generated map back to Universal VTT;
+- exporting the 200 x 200 square benchmark map (2,000 wall and door segments, no picture,
+  so a plain one is drawn) and importing that export back.
 
 The targets are this project's own (the issue sets none): a GM waits for a map to open
 about as long as an image viewer takes, and a progress bar covers the rest.
@@ -31,9 +33,11 @@ sys.path.insert(0, str(ROOT))
 
 from PIL import Image  # noqa: E402
 
+from engine.files.encounter_file import EncounterFile  # noqa: E402
 from engine.files.uvtt import export_uvtt, import_uvtt  # noqa: E402
 from engine.files.uvtt_shapes import simplify_polylines  # noqa: E402
 from engine.grid import Point  # noqa: E402
+from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
 
 FIXTURE = ROOT.parent / "shared" / "fixtures" / "uvtt" / "dungeondraft-0.3-doors.dd2vtt"
 
@@ -42,6 +46,8 @@ TARGETS_MS = {
     "import 64x64 cave map (4096 px, 4000 segments)": 1000.0,
     "simplify 4000-segment cave wall": 50.0,
     "export 64x64 cave map": 1000.0,
+    "export 200x200 map (2000 segments, plain picture)": 3000.0,
+    "import that export back": 3000.0,
 }
 
 
@@ -108,6 +114,12 @@ def main() -> None:
             lambda: export_uvtt(imported, folder / "out.dd2vtt"), 3
         )
         walls = len(imported.state.battlemap.walls)
+        big = EncounterFile(make_big_encounter(), {})
+        big_path = folder / "big.uvtt"
+        figures["export 200x200 map (2000 segments, plain picture)"] = _median_ms(
+            lambda: export_uvtt(big, big_path), 3
+        )
+        figures["import that export back"] = _median_ms(lambda: import_uvtt(big_path), 3)
     for figure, median in figures.items():
         print(f"{figure}: {median:.1f} ms (target {TARGETS_MS[figure]:.0f} ms)")
     print(f"cave wall segments after simplification: {walls} (from 4000)")
