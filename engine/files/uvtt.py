@@ -6,12 +6,14 @@ export: the map picture as base64 plus walls, doors and lights in grid squares, 
 How each field lands in Killbox (``import_uvtt``):
 
 * ``format``: 0.2 or 0.3, as a number or a string; anything else is refused.
-* ``resolution``: ``map_size`` gives the map's squares (rounded up to whole squares);
+* ``resolution``: ``map_size`` gives the map's squares (rounded up to whole squares, at
+  most ``MAX_MAP_SIDE`` a side);
   ``map_origin`` is subtracted from every coordinate (a cropped export); ``pixels_per_grid``
   is only a hint: the picture is stretched over ``map_size`` on each axis, so a picture
   exported at another resolution (or with a different scale per axis) still lines up.
 * ``line_of_sight``: wall polylines -> ``Wall`` segments (block sight and movement).
-  Cave walls are simplified (see ``uvtt_shapes``) by at most 0.095 of a square.
+  Cave walls are simplified (see ``uvtt_shapes``): no wall moves by more than 0.095 of a
+  square.
 * ``objects_line_of_sight``: outlines of things drawn on the map (pillars, statues, rocks).
   An outline enclosing an area becomes a ``CoverObject`` (half cover, blocks movement);
   with ``objects_block_sight`` (the default, what other tools do) it also blocks sight and
@@ -27,13 +29,14 @@ How each field lands in Killbox (``import_uvtt``):
   the order Universal VTT and Qt use); ``shadows`` is not kept.
 * ``environment``: checked, not kept: the model has no ambient light, and the picture is
   shown as it is (as with ``baked_lighting``).
-* ``image``: base64 PNG, WebP or JPEG, told apart by its first bytes, decoded by Pillow and
-  stored as the entry ``images/background.<ext>``; see ``uvtt_picture`` for big pictures.
+* ``image``: base64 PNG, WebP or JPEG, told apart by its first bytes, checked with Pillow
+  and stored unchanged as the entry ``images/background.<ext>``; see ``uvtt_picture`` for
+  damaged pictures and pictures over the pixel limit (scaled down, or refused).
 
 Keys Killbox does not know (tools add their own) are ignored. A file Killbox exported
 (``"software": "Killbox"``) is read exactly as written, without simplifying again or cutting
 doorways (it was done on the first import), so round trips give the same walls back and
-never drift. Any problem is an
+never drift. Files over ``MAX_FILE_BYTES`` are refused unread. Any problem is an
 ``EncounterFileError`` naming the file, the JSON path and what is wrong.
 """
 
