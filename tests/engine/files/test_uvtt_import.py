@@ -238,3 +238,13 @@ def test_a_progress_callback_that_raises_cancels_the_import(tmp_path: Path) -> N
 def test_an_unknown_open_portal_choice_is_a_programming_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="open_portals_as"):
         import_uvtt(write(tmp_path / "m.dd2vtt", document()), open_portals_as="hole")  # type: ignore[arg-type]
+
+
+def test_an_older_0_2_file_without_object_outlines_or_freestanding_reads(tmp_path: Path) -> None:
+    doc = document(format=0.2)
+    del doc["objects_line_of_sight"]
+    del doc["portals"][0]["freestanding"]
+    imported = import_uvtt(write(tmp_path / "old.df2vtt", doc))
+    assert imported.state.battlemap.cover == ()
+    assert len(imported.state.battlemap.portals) == 1
+    assert "Universal VTT 0.2" in imported.state.description
