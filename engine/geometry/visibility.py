@@ -1,9 +1,11 @@
 """What a point or a token sees: the visibility polygon and the squares inside it.
 
-The polygon is exact for straight walls: rays go to every wall end within the radius (and
-a hair either side of it, to slip past corners) and to points around the circle, each ray
-stops at the nearest thing that blocks sight, and the stops, taken in angle order, outline
-the region. The region is clipped to the map.
+The polygon is exact for straight walls. The only places where its outline can turn are
+wall ends and points where two walls cross (the map's "vertices", found once per map).
+Each vertex within the radius that the origin sees gets two rays slipping a hair past it on
+either side; more rays fan around the circle so that arcs of the radius come out round.
+Each ray stops at the nearest thing that blocks sight, and the stops and seen vertices,
+taken in angle order, outline the region, which is then clipped to the map.
 
 A token sees a square when, by the line-of-sight rule of ``engine.geometry.los``, some
 corner of one of its squares sees some corner of that square: that is, when a corner of
