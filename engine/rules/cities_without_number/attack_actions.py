@@ -2,6 +2,7 @@
 the Charge.
 """
 
+from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace

@@ -2,6 +2,7 @@
 its free attacks), Fighting Withdrawal, Stand Up, Go Prone and Hold an Action.
 """
 
+from __future__ import annotations
 
 from dataclasses import replace
 

@@ -5,6 +5,7 @@ economy); a handler says what is special to its action. Handlers live in
 ``attack_actions``, ``defence_actions`` and ``item_actions``.
 """
 
+from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass

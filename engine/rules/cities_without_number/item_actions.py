@@ -2,6 +2,7 @@
 Pick up an Item.
 """
 
+from __future__ import annotations
 
 from dataclasses import replace
 

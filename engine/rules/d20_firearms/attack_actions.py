@@ -2,7 +2,7 @@
 Charge and Two-Weapon Combat.
 """
 
-
+from __future__ import annotations
 
 from engine.dice import Dice
 from engine.encounter import EncounterState

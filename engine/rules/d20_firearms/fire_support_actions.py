@@ -1,7 +1,9 @@
 """d20 firearms sighting and area fire: Aiming, Overwatch, Covering Fire, Suppressive Fire.
 """
 
+from __future__ import annotations
 
+from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
@@ -29,7 +31,8 @@ from engine.rules.d20_firearms.handlers import (
     two_weapons,
     weapon_of,
 )
-from engine.tokens import Weapon
+from engine.tokens import Weapon, are_opponents
+from engine.turns.combat import PendingAction
 
 # --- Aiming and Overwatch ---------------------------------------------------------------------
 
@@ -157,6 +160,8 @@ register("overwatch", _overwatch_check, simple_describe("Overwatch"), _overwatch
 
 # --- Covering Fire ---------------------------------------------------------------------------
 
+COVERING_FIRE = "covering_fire"
+
 
 def _covering_actions(weapon: Weapon) -> int:
     return 3 if special.is_automatic(weapon) else 1
@@ -242,7 +247,56 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                 else:
                     events.append(Event(EventKind.ROLL, f"{target.name} fails the save "
                                         f"({save.total}) and cannot react.", (target_id,), save))
+    # The cone stays covered until the shooter's next turn: foes who step into it are shot.
+    watch = PendingAction(actor.id, COVERING_FIRE, data={
+        "weapon": weapon.name, "direction": direction_to(actor, command.squares[0]),
+        "until_round": board.next_turn_round(state, actor.id)})
+    others = tuple(p for p in state.combat.pending
+                   if not (p.token_id == actor.id and p.kind == COVERING_FIRE))
+    state = replace(state, combat=replace(state.combat, pending=(*others, watch)))
     return state, tuple(events)
+
+
+def covering_fire_on_mover(state: EncounterState, mover_id: str, before: Square, dice: Dice,
+                           ) -> Outcome:
+    """A foe who moves into a covered cone (it was not in it before) draws one attack from
+    each shooter covering it, while the shooter has rounds left."""
+    events: list[Event] = []
+    for watch in state.combat.pending:
+        if watch.kind != COVERING_FIRE or not any(t.id == watch.token_id for t in state.tokens):
+            continue
+        shooter, mover = state.token(watch.token_id), state.token(mover_id)
+        if not are_opponents(shooter.side, mover.side) or board.out_of_fight(shooter):
+            continue
+        try:
+            weapon = shooter.weapon(str(watch.data.get("weapon", "")))
+        except KeyError:
+            continue
+        area = covering_fire_area(state, shooter.id, float(watch.data.get("direction", 0.0)),
+                                  weapon.name)
+        was_inside = any(before.offset(dx, dy) in area.squares
+                         for dx in range(mover.size) for dy in range(mover.size))
+        if mover_id not in area.token_ids() or was_inside or board.out_of_fight(mover):
+            continue
+        if weapon.uses_ammunition and weapon.ammo < rounds_per_action(weapon):
+            continue
+        try:
+            plan = attacks.plan_attack(state, shooter, mover, weapon)
+        except attacks.AttackError:
+            continue
+        state = spend_rounds(state, shooter.id, weapon, rounds_per_action(weapon))
+        state, fired = attacks.roll_attack_outcome(
+            state, state.token(shooter.id), mover, plan, dice,
+            "fires at a foe entering the covered cone (Covering Fire)")
+        events.extend(fired)
+    return state, tuple(events)
+
+
+def end_covering_fire(state: EncounterState, shooter_id: str) -> EncounterState:
+    """The shooter's turn has come round: its cone is no longer covered."""
+    kept = tuple(p for p in state.combat.pending
+                 if not (p.token_id == shooter_id and p.kind == COVERING_FIRE))
+    return replace(state, combat=replace(state.combat, pending=kept))
 
 
 register("covering_fire", _covering_check, _covering_describe, _covering_resolve)

@@ -5,6 +5,7 @@ a handler says what is special to its action. Handlers live in ``movement_action
 ``attack_actions`` and ``fire_support_actions``.
 """
 
+from __future__ import annotations
 
 import math
 from collections.abc import Callable

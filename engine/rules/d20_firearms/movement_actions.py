@@ -2,6 +2,7 @@
 Holster, Drop an Item, Reload.
 """
 
+from __future__ import annotations
 
 from dataclasses import replace
 
@@ -65,10 +66,14 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
         events.extend(fired)
         if board.out_of_fight(state.token(actor.id)):
             return state, tuple(events)
+    before = actor.square
     state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
     events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                         (actor.id,)))
-    return state, tuple(events)
+    from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
+
+    state, fired = covering_fire_on_mover(state, actor.id, before, dice)
+    return state, (*events, *fired)
 
 
 def _opportunity_fire(state: EncounterState, shooter_id: str, target_id: str, dice: Dice,

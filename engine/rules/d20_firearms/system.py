@@ -37,6 +37,7 @@ from engine.rules.d20_firearms import board, budget
 from engine.rules.d20_firearms.actions import HANDLERS, Handler, cost_of
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import ACTIONS
+from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
 from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
@@ -168,6 +169,7 @@ class D20FirearmsSystem(RuleSystem):
             events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "
                                      "it watched: the Overwatch bonus is gone.", (token_id,)))
         state = board.set_data(state, token_id, located=False)
+        state = end_covering_fire(state, token_id)
         return state, events
 
 

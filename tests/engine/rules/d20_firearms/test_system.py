@@ -291,3 +291,18 @@ def test_weapon_traits_set_the_critical_range_and_strength_requirement() -> None
     reasons = weak.preview(Command.build("two_weapon_attack", "a", targets=["b"],
                                          weapon="Heavy pistol", offhand="SMG")).reasons
     assert "Strength 15" in reasons[0]
+
+
+def test_covering_fire_shoots_a_foe_who_steps_into_the_cone_until_the_shooters_turn() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 5)), soldier("b", Side.ENEMY, (6, 5), hp=100),
+                 soldier("c", Side.ENEMY, (2, 11), hp=100))
+    game.apply(Command.build("covering_fire", "a", squares=[(6, 5)], weapon="Assault rifle"),
+               GivenDice([1, 2, 1, 1]))  # c stands outside the cone: only b is shot at
+    assert game.state.combat.pending[0].kind == "covering_fire"
+    game.apply(Command("end_turn"))  # b's turn
+    game.apply(Command("end_turn"))  # c's turn: it steps up into the cone
+    events = game.apply(Command.build("move", "c", squares=[(3, 10), (4, 9), (5, 8)]),
+                        GivenDice([1]))
+    assert any("entering the covered cone" in e.text for e in events)
+    game.apply(Command("end_turn"))  # round 2: a's turn ends the cover
+    assert game.state.combat.pending == ()
