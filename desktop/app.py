@@ -63,7 +63,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from desktop.main_window import launch
 
+    icon = app_icon()
+    if icon is not None:
+        app.setWindowIcon(icon)
     return launch(app, args.file)
+
+
+def app_icon():  # type: ignore[no-untyped-def]
+    """The Killbox icon from assets/icons (None when the assets are not installed)."""
+    from PySide6.QtGui import QIcon
+
+    folder = Path(__file__).resolve().parents[1] / "assets" / "icons"
+    sizes = [folder / f"killbox-{size}.png" for size in (32, 64, 256)]
+    present = [path for path in sizes if path.exists()]
+    if not present:
+        return None
+    icon = QIcon()
+    for path in present:
+        icon.addFile(str(path))
+    return icon
 
 
 if __name__ == "__main__":

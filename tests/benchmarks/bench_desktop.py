@@ -22,7 +22,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPointF, QSettings, Qt  # noqa: E402
+from PySide6.QtCore import QEvent, QPointF, QSettings, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -94,6 +94,9 @@ def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
         samples.append((time.perf_counter() - started) * 1000)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(0, 0))
     window.close()
+    window.autosaver.wait()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     return samples
 
 

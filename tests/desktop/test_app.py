@@ -83,3 +83,28 @@ def test_export_png_runs_without_a_display(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert QImage(str(out)).width() == WIDTH * 64
+
+
+def test_export_png_of_the_default_encounter(qapp: QApplication, tmp_path: Path) -> None:
+    """With no file, killbox uses the bundled warehouse; the picture is its own resolution."""
+    from desktop.documents import default_map_path, load_document
+
+    out = tmp_path / "warehouse.png"
+    assert app_module.main(["--export-png", str(out)]) == 0
+    state = load_document(default_map_path()).state
+    ppsq = state.battlemap.background.pixels_per_square if state.battlemap.background else 64
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (
+        state.battlemap.width * ppsq,
+        state.battlemap.height * ppsq,
+    )
+    assert distinct_colours(image) > 100
+
+
+def test_export_png_imports_a_universal_vtt_map(qapp: QApplication, tmp_path: Path) -> None:
+    from tests.conftest import SHARED
+
+    source = SHARED / "fixtures" / "uvtt" / "dungeondraft-0.3-doors.dd2vtt"
+    out = tmp_path / "uvtt.png"
+    assert app_module.main([str(source), "--export-png", str(out)]) == 0
+    assert distinct_colours(QImage(str(out))) > 100
