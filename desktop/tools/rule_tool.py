@@ -10,9 +10,12 @@ through ``preview``/``apply`` (one undo step); otherwise the tool is an inspecti
 
 from __future__ import annotations
 
+import textwrap
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 
+from desktop.scene import style
 from desktop.scene.overlay_items import TagItem
 from desktop.scene.rule_overlays import AREA_BAD
 from desktop.tools.base import Tool, ToolHost
@@ -21,8 +24,9 @@ from engine.routes import MovementGraph
 from engine.rules.base import Command, CommandError
 from engine.tokens import Token, Weapon
 
-#: Lines the info tag shows before it summarises the rest.
+#: Lines the info tag shows before it summarises the rest, and characters per line.
 MAX_TAG_LINES = 14
+TAG_WIDTH = 64
 
 
 class RuleTool(Tool):
@@ -79,12 +83,14 @@ class RuleTool(Tool):
     ) -> None:
         """Show the tag beside a scene rectangle: right of it, or left when the map ends."""
         self.lines = lines
-        if self.info.scene() is None or self.info.parentItem() is not self.overlay:
-            self.add_overlay(self.info)
-        shown = lines
-        if len(lines) > MAX_TAG_LINES:  # a crowded map: the status bar and tests get them all
-            more = len(lines) - MAX_TAG_LINES + 1
-            shown = [*lines[: MAX_TAG_LINES - 1], f"… and {more} more"]
+        if self.info.scene() is None:
+            # Top level, above the tokens' name plates (the overlay layer sits below them).
+            self.host.scene.addItem(self.info)
+            self.info.setZValue(style.Z_LABELS + 5)
+        shown = [part for line in lines for part in textwrap.wrap(line, TAG_WIDTH) or [""]]
+        if len(shown) > MAX_TAG_LINES:  # a crowded map: the status bar and tests get them all
+            more = len(shown) - MAX_TAG_LINES + 1
+            shown = [*shown[: MAX_TAG_LINES - 1], f"… and {more} more lines"]
         self.info.set_text("\n".join(shown), colour or QColor("#ffffff"))
         rect = beside if isinstance(beside, QRectF) else QRectF(beside, beside)
         size = self.info.boundingRect()
@@ -101,6 +107,8 @@ class RuleTool(Tool):
 
     def clear_overlay(self) -> None:
         super().clear_overlay()
+        if self.info.scene() is not None:
+            self.info.scene().removeItem(self.info)
         self.lines = []
 
     def clear_marks(self) -> None:

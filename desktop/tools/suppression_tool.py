@@ -110,25 +110,36 @@ class SuppressionTool(RuleTool):
         lines = [f"Suppressive Fire, {actor.name} ({weapon.name}): {area.shots} shots"]
         lines += [str(m) for m in area.attack]
         affected: list[str] = []
+        same_as_movers: list[str] = []
         for token in area.tokens:
             other = state.token(token.token_id)
             affected.append(other.id)
             self.add_overlay(TokenRingItem(other.square, other.size, colour))
-            lines.append(f"{other.name}: " + "; ".join(str(m) for m in token.modifiers))
+            if area.movers and token.modifiers == area.movers:
+                same_as_movers.append(other.name)
+            else:
+                lines.append(f"{other.name}: " + "; ".join(str(m) for m in token.modifiers))
+        if same_as_movers:
+            lines.append("inside: " + ", ".join(same_as_movers))
         if area.max_casualties is not None:
             lines.append(f"at most {area.max_casualties} can be hit")
         if area.movers:
             crossing = [
                 other
                 for other in state.others(actor.id)
-                if are_opponents(actor.side, other.side)
+                if other.id not in affected
+                and are_opponents(actor.side, other.side)
                 and suppression_against(state, [area], other.id, self.square)
             ]
             for other in crossing:
                 affected.append(other.id)
                 self.add_overlay(TokenRingItem(other.square, other.size, AREA, dashed=True))
             names = ", ".join(o.name for o in crossing) or "nobody"
-            lines.append(f"final attack if they cross it: {names}")
+            # Spycraft's area punishes movers with a final attack; others with their effects.
+            if area.system == "spycraft":
+                lines.append(f"a final attack on any of them crossing it: {names}")
+            else:
+                lines.append(f"the same effects on any of them entering it: {names}")
             lines += [str(m) for m in area.movers]
         lines += list(area.reasons)
         self.affected = tuple(affected)
