@@ -265,6 +265,22 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
     ),
     ActionSpec("end_combat", "End Combat", "turn", "-", "The fight is over; the log stays."),
     ActionSpec(
+        "add_token",
+        "Add Token",
+        "gm",
+        "-",
+        "The GM puts a new token on the map (option token= its JSON); in a fight, the "
+        "system's enter-combat rule brings it in.",
+    ),
+    ActionSpec(
+        "remove_token",
+        "Remove Token",
+        "gm",
+        "-",
+        "The GM takes a token off the map (and out of the turn order).",
+        needs=(Need.TARGET,),
+    ),
+    ActionSpec(
         "place",
         "Place Token",
         "gm",
@@ -445,6 +461,12 @@ class RuleSystem(ABC):
             return [] if state.combat.active is not None else ["it is nobody's turn"]
         if command.action == "place":
             return _check_place(state, command)
+        if command.action == "add_token":
+            return _check_add(state, command)
+        if command.action == "remove_token":
+            if command.target is None or all(t.id != command.target for t in state.tokens):
+                return ["say which token to remove (targets=[id])"]
+            return []
         if command.actor is None:
             return [f"{self.action(command.action).name} needs a token to act"]
         try:
@@ -474,6 +496,22 @@ class RuleSystem(ABC):
         if command.action == "end_combat":
             combat = replace(state.combat, phase=Phase.OVER, active=None)
             return replace(state, combat=combat), (Event(EventKind.COMBAT, "The fight is over."),)
+        if command.action == "add_token":
+            token = _token_from(command)
+            return state.with_token(token), (
+                Event(EventKind.NOTE, f"GM adds {token.name} at {token.square}.", (token.id,)),
+            )
+        if command.action == "remove_token":
+            gone = state.token(str(command.target))
+            order = tuple(c for c in state.combat.order if c.token_id != gone.id)
+            active = None if state.combat.active == gone.id else state.combat.active
+            combat = replace(state.combat, order=order, active=active)
+            state = replace(state.without_token(gone.id), combat=combat)
+            removed = (Event(EventKind.NOTE, f"GM removes {gone.name}.", (gone.id,)),)
+            if active is None and state.combat.phase in (Phase.ROUND, Phase.SURPRISE):
+                state, more = self.advance(state, dice)  # it was his turn: the next one acts
+                return state, (*removed, *more)
+            return state, removed
         if command.action == "place":
             token = state.token(str(command.actor))
             square = command.squares[0]
@@ -482,6 +520,26 @@ class RuleSystem(ABC):
                 Event(EventKind.MOVE, f"GM places {token.name} at {square}.", (token.id,)),
             )
         return self.resolve_action(state, command, dice)
+
+
+def _token_from(command: Command) -> Token:
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(Token).validate_json(str(command.option("token", "")))
+
+
+def _check_add(state: EncounterState, command: Command) -> list[str]:
+    try:
+        token = _token_from(command)
+    except ValueError as error:
+        return [f"the token= option is not a valid token: {error}".splitlines()[0]]
+    if any(t.id == token.id for t in state.tokens):
+        return [f"a token called {token.id!r} is already on the map"]
+    try:
+        state.with_token(token)
+    except ValueError as error:
+        return [str(error)]
+    return []
 
 
 def _check_place(state: EncounterState, command: Command) -> list[str]:

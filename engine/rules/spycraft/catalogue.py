@@ -640,6 +640,20 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (T,),
     ),
     ActionSpec(
+        "enter_combat",
+        "Enter Combat",
+        COMBAT,
+        "free",
+        "A newcomer joins the fight: he rolls Initiative and is flat-footed unless he "
+        "came in on purpose.",
+        "0",
+        (),
+        "+0",
+        (),
+        "not yet in the fight",
+        (),
+    ),
+    ActionSpec(
         "fluid_event",
         "Fluid Initiative Event",
         COMBAT,

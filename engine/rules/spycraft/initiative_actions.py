@@ -906,3 +906,48 @@ class ActionCheck(Handler):
             if not ok:
                 state = model.note_failed_check(state, actor.id)
         return state, tuple(events)
+
+
+@handles("enter_combat")
+class EnterCombat(Handler):
+    """A token placed mid-fight rolls Initiative (``deliberate=True``: not flat-footed).
+    If his count has already passed this round he first acts next round."""
+
+    out_of_turn = True
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(_actor(state, command))
+        if state.combat.has(actor.id):
+            return [f"{actor.name} is already in the fight"]
+        return []
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        from engine.rules.spycraft.flow import acts_at
+        from engine.turns.combat import Combatant
+
+        actor = state.token(_actor(state, command))
+        bonus = model.stat_int(actor, "initiative")
+        roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} initiative")
+        active = state.combat.active
+        now = acts_at(state.combat.combatant(active)) if active else float("inf")
+        passed = roll.total > now or state.combat.phase.value == "surprise"
+        newcomer = Combatant(
+            actor.id, roll.total, (0, bonus, 0), {"half": 2, "bonus": 0}, {}, passed
+        )
+        order = turn_order.sort((*state.combat.order, newcomer), acts_at)
+        state = replace(state, combat=replace(state.combat, order=order))
+        events = [
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} enters the fight: Initiative Count {roll.total}"
+                + (" (he acts from next round)." if passed else "."),
+                (actor.id,),
+                roll,
+            )
+        ]
+        if not command.option("deliberate", False):
+            state, flat = model.add_condition(
+                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            )
+            events.append(flat)
+        return state, tuple(events)

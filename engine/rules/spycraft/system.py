@@ -148,7 +148,9 @@ class SpycraftSystem(RuleSystem):
         if combat.phase in (Phase.SETUP, Phase.OVER):
             return ["combat is not running: start combat first"]
         if not combat.has(actor_id):
-            return [f"{actor.name} is not in the initiative order"]
+            if spec.key == "enter_combat":
+                return []
+            return [f"{actor.name} is not in the initiative order (Enter Combat first)"]
         mine = combat.combatant(actor_id)
         reasons: list[str] = []
         if not handler.out_of_turn and combat.active != actor_id:
