@@ -78,8 +78,8 @@ class DeviationTool(RuleTool):
         ignore = (token.id,) if token is not None else ()
         for number in DEVIATION_DIAGRAM:
             try:
-                landed = deviate(movement, anchor, _fixed(number), size=size, ignore=ignore)
-                self.landings[number] = landed.square
+                deviation = deviate(movement, anchor, _fixed(number), size=size, ignore=ignore)
+                self.landings[number] = deviation.square
             except _Rerolled:
                 self.landings[number] = None
             flight = weapon_flight(movement, origin, _fixed(number, LONGEST_FLIGHT))

@@ -84,6 +84,9 @@ class RangeTool(RuleTool):
                 self.add_overlay(label)
         index_of = {band.name: i for i, band in enumerate(bands.bands)}
         lines = [f"{actor.name}, {weapon.name}: maximum {state.scale.describe(bands.maximum)}"]
+        if bands.cqb is not None:
+            lines.append(f"CQB Range: {state.scale.describe(bands.cqb)}")
+        lines.append(f"half the maximum: {state.scale.describe(bands.half_maximum)}")
         for affected in bands.tokens:
             token = state.token(affected.token_id)
             modifier = affected.modifiers[0]
