@@ -12,7 +12,8 @@ import math
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.geometry import token_line_of_sight
-from engine.grid import Square
+from engine.grid import GridScale, Square
+from engine.routes import MovementGraph
 from engine.routes.cuts import Cuts
 from engine.tokens import Token
 
@@ -77,3 +78,19 @@ def _cuts(battlemap: BattleMap) -> Cuts:
     from engine.routes.cuts import compute_cuts
 
     return compute_cuts(battlemap)
+
+
+def movement_graph(state: EncounterState) -> MovementGraph:
+    """engine.routes' movement graph for this map and these tokens, cached for the
+    read-only questions a preview asks (a drag previews the same state many times)."""
+    key = (state.battlemap, state.tokens, state.scale, state.system)
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        if len(_GRAPHS) >= _GRAPH_CACHE_SIZE:
+            _GRAPHS.pop(next(iter(_GRAPHS)))
+        graph = _GRAPHS[key] = MovementGraph(state)
+    return graph
+
+
+_GRAPH_CACHE_SIZE = 8
+_GRAPHS: dict[tuple[BattleMap, tuple[Token, ...], GridScale, str], MovementGraph] = {}

@@ -14,6 +14,7 @@ from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.attacks import mark_attacked
 from engine.rules.spycraft.checks import opposed
+from engine.rules.spycraft.geometry_bridge import movement_graph
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
 from engine.tokens import Token
@@ -74,12 +75,11 @@ class Run(_PathMove):
 
     def answer(self, state: EncounterState, command: Command) -> RunAnswer:
         """engine.routes' straight Run line to the last square of the command."""
-        from engine.routes import MovementGraph
         from engine.routes.run import run_line
 
         mover = state.token(str(command.actor))
         return run_line(
-            MovementGraph(state),
+            movement_graph(state),
             mover.id,
             command.squares[-1],
             full_armour=mover.stat("armor", "none") == "full",
@@ -125,12 +125,11 @@ class Withdraw(_PathMove):
         reasons = super().check(state, command)
         if reasons or not command.squares:
             return reasons
-        from engine.routes import MovementGraph
         from engine.routes.withdraw import flanking_pair
 
         # Between two opponents (engine.routes decides) the first 10 ft must clear them;
         # otherwise the first 5 ft.
-        between = flanking_pair(MovementGraph(state), mover) is not None
+        between = flanking_pair(movement_graph(state), mover) is not None
         first = 2 if between and len(command.squares) >= 2 else 1
         check_at = command.squares[first - 1]
         if model.adjacent_opponents(state, mover, at=check_at):
@@ -330,20 +329,18 @@ class BullRush(Handler):
     object in the way failed its Damage save (objects carry no stats to roll)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        from engine.routes import MovementGraph
         from engine.routes.push import bull_rush_approach
 
         actor = state.token(str(command.actor))
-        approach = bull_rush_approach(MovementGraph(state), actor.id, str(command.target))
+        approach = bull_rush_approach(movement_graph(state), actor.id, str(command.target))
         return _grappled(actor) + list(approach.reasons)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
-        from engine.routes import MovementGraph
         from engine.routes.push import bull_rush_approach
 
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        approach = bull_rush_approach(MovementGraph(state), actor.id, target.id)
+        approach = bull_rush_approach(movement_graph(state), actor.id, target.id)
         route = approach.route.squares if approach.route else ()
         return Preview(
             command,
