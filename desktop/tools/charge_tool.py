@@ -99,7 +99,9 @@ class ChargeTool(RuleTool):
             target = state.token(option.target_id)
             why = "; ".join(option.reasons)
             self.add_overlay(TokenRingItem(target.square, target.size, AREA_BAD, why, True))
-            lines.append(f"✗ {target.name}: {why}")
+            more = len(option.reasons) - 1
+            short = option.reasons[0] + (f" (+{more} more: see its tooltip)" if more > 0 else "")
+            lines.append(f"✗ {target.name}: {short}")
         if self.hover in self.legal_targets:
             option = report.option(self.hover)
             if option.route is not None:

@@ -10,7 +10,7 @@ from desktop.scene.rule_overlays import AREA_BAD, GOOD, TokenRingItem
 from desktop.tools.charge_tool import ChargeTool
 from engine.routes import MovementGraph
 from engine.routes.charge import charge_options
-from tests.desktop.tools.conftest import TOOL_NOISE, move_to, render_png
+from tests.desktop.tools.conftest import TOOL_NOISE, click_at, move_to, render_png
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
@@ -52,3 +52,24 @@ def test_escape_cancels_the_charge_tool(qtbot, window_for):  # type: ignore[no-u
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_Escape)
     assert not tool.overlay.childItems()
     render_png(win, "charge_cancelled")
+
+
+def test_cwn_charge_click_goes_through_the_session_as_one_undo_step(qtbot, window_for):  # type: ignore[no-untyped-def]
+    from engine.rules.base import Command
+
+    win = window_for("cities-without-number")
+    win.controller.apply(Command("start_combat"))
+    charger = win.controller.state.combat.active
+    tool = ChargeTool(win.host, charger)
+    win.set_tool(tool)
+    report = charge_options(MovementGraph(win.controller.state), charger)
+    assert tool.legal_targets == {o.target_id for o in report.allowed}
+    assert "boss" in tool.legal_targets, "the seeded initiative gives Dex a clear Charge"
+    before = win.controller.state
+    route = report.option("boss").route
+    assert route is not None
+    click_at(qtbot, win.view, (13.5, 6.5))
+    assert win.controller.state.token(charger).square == route.end
+    render_png(win, "charge_cwn_applied")
+    win.controller.undo()
+    assert win.controller.state == before
