@@ -97,20 +97,9 @@ class EncounterController(QObject):
         self._changed()
         return True
 
-    def remove_token(self, token_id: str) -> None:
-        """The GM deletes a token: an edit outside the rules, kept as one undo step.
-
-        The turn engine has no public "edit" command yet, so this uses its history push.
-        """
-        state = self.state
-        if state.combat.active == token_id or any(
-            c.token_id == token_id for c in state.combat.order
-        ):
-            raise CommandError("end combat before deleting a token that is in the order")
-        new_state = state.without_token(token_id)
-        self.session._push(new_state)
-        self._changed()
-        self.applied.emit(())
+    def remove_token(self, token_id: str) -> tuple[Event, ...]:
+        """The GM takes a token off the map (the engine's remove_token command)."""
+        return self.apply(Command("remove_token", targets=(token_id,)))
 
     def replace_state(self, state: EncounterState) -> None:
         """Start over from a state (a restored autosave); the undo history starts here."""

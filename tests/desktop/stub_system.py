@@ -52,11 +52,17 @@ class StubSystem(RuleSystem):
         return next((c for c in state.combat.order if c.token_id == token_id), None)
 
     def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
-        return tuple(
-            s
-            for s in self.catalogue
-            if not self.check_action(state, Command(s.key, token_id)) or s.key == "move"
-        )
+        can_move = not self._turn_blockers(state, token_id)
+        return tuple(s for s in self.catalogue if s.key == "shout" or can_move)
+
+    def _turn_blockers(self, state: EncounterState, token_id: str) -> list[str]:
+        token = state.token(token_id)
+        combatant = self._combatant(state, token.id)
+        if combatant is None or state.combat.active != token.id:
+            return [f"it is not {token.name}'s turn"]
+        if combatant.budget.get("move", 0) < 1:
+            return [f"{token.name} has already moved this turn"]
+        return []
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command("shout", token_id)
@@ -66,11 +72,9 @@ class StubSystem(RuleSystem):
             return []
         assert command.actor is not None
         token = state.token(command.actor)
-        combatant = self._combatant(state, token.id)
-        if combatant is None or state.combat.active != token.id:
-            return [f"it is not {token.name}'s turn"]
-        if combatant.budget.get("move", 0) < 1:
-            return [f"{token.name} has already moved this turn"]
+        blockers = self._turn_blockers(state, token.id)
+        if blockers:
+            return blockers
         if not command.squares:
             return ["a move needs a path"]
         path = (token.square, *command.squares)

@@ -218,3 +218,34 @@ def test_the_tracker_shows_the_order_and_the_acting_token(qtbot, window, action:
     qtbot.mouseClick(window.initiative.next_button, Qt.MouseButton.LeftButton)
     assert window.controller.state.combat.active != active.id
     assert window.log.list.count() == len(window.controller.state.combat.log)
+
+
+def test_the_player_view_follows_the_gm_and_fogs_the_unseen(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    player = window.show_player_view()
+    qtbot.addWidget(player)
+    assert not player.scene.token_items["thug-1"].isVisible()  # in the closed office
+    drag(qtbot, window, Square(2, 6), Square(9, 3))  # Kara walks up to the office wall
+    assert player.scene.token_items["kara"].pos() == QPointF(9 * SQUARE, 3 * SQUARE)
+    image = player.view.grab().toImage()
+    image.save(str(tmp_path / "player.png"))
+    assert distinct_colours(image) > 20
+
+
+def test_the_palette_enables_legal_actions_and_applies_them(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.controller.select("dex")
+    buttons = window.palette.buttons
+    assert buttons["shout"].isEnabled()
+    assert not buttons["move"].isEnabled()  # not Dex's turn: the stub says why
+    assert "not Dex's turn" in buttons["move"].toolTip()
+    qtbot.mouseClick(buttons["shout"], Qt.MouseButton.LeftButton)
+    assert window.controller.state.combat.log[-1].text == "Dex shouts."
+
+
+def test_selecting_a_token_fills_the_inspector(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    viewport = window.view.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=centre_of(window, Square(3, 9)))
+    fields = window.inspector.fields
+    assert fields["Name"].text() == "Dex"
+    assert "Shaken" in fields["Conditions"].text()
+    assert "0/12" in fields["Weapons"].text()
+    assert window.scene.token_items["dex"].selected
