@@ -7,6 +7,11 @@ the Trait rolls that follow: we apply the Multi-Action penalty progressively, si
 engine cannot know in advance how many actions a player means to take) and movement up to
 Pace in inches. At the start of a turn a Shaken character rolls Spirit and a Stunned one
 Vigor to recover.
+
+Hold: a holder acts when it likes; acting after the active token has done something is an
+interrupt (opposed Athletics, none for a Joker). The engine has one active token at a time,
+so a tie ("simultaneous") lets the holder go first and the interrupted token resumes after.
+If everyone still fighting is on Hold when a round begins, the Holds lapse and all are dealt.
 """
 
 from __future__ import annotations
