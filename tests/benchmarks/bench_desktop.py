@@ -70,6 +70,7 @@ def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
     app.processEvents()
     controller = window.controller
     controller.apply(Command("start_combat"))
+    window.autosaver.wait()  # the autosave of that command runs on a thread; let it finish
     active = controller.state.token(controller.state.combat.active or "")
     view = window.view
     view.resetTransform()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.autosave import crashed_session
 from desktop.main_window import MainWindow
+from desktop.movement import plan_drag
 from desktop.scene.style import SQUARE
 from engine.grid import Square
 from engine.rules.base import Command
@@ -249,3 +250,42 @@ def test_selecting_a_token_fills_the_inspector(qtbot, window) -> None:  # type: 
     assert "Shaken" in fields["Conditions"].text()
     assert "0/12" in fields["Weapons"].text()
     assert window.scene.token_items["dex"].selected
+
+
+def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The bundled warehouse with Spycraft: the drag becomes a Standard Move along a route."""
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import default_map_path, load_document
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(
+        load_document(default_map_path()), autosave_folder=tmp_path / "auto", settings=settings
+    )
+    win.confirm_discard = lambda: True  # type: ignore[method-assign]
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    controller = win.controller
+    controller.apply(Command("start_combat"))
+    actor = controller.state.token(controller.state.combat.active or "")
+
+    def legal_move(goal: Square) -> bool:
+        plan = plan_drag(controller.state, controller.system, actor.id, goal)
+        return plan.command.action == "standard_move" and controller.preview(plan.command).legal
+
+    steps = ((2, 0), (-2, 0), (0, 2), (0, -2), (1, 1), (-1, -1), (1, 0), (0, 1))
+    goal = next(
+        actor.square.offset(dx, dy) for dx, dy in steps if legal_move(actor.square.offset(dx, dy))
+    )
+    win.view.centerOn(QPointF((actor.square.x + 0.5) * SQUARE, (actor.square.y + 0.5) * SQUARE))
+    drag(qtbot, win, actor.square, goal, release=False)
+    assert " of " in win.default_tool.tag.text  # the route's cost against the speed
+    assert win.default_tool.route.path().elementCount() >= 2
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton, pos=centre_of(win, goal))
+    assert controller.state.token(actor.id).square == goal
+    assert controller.can_undo
+    win.actions["undo"].trigger()
+    assert controller.state.token(actor.id).square == actor.square
+    win.close()
