@@ -243,7 +243,14 @@ class TemplateTool(RuleTool):
         if self.origin is None:
             self.result = None
             return
-        self.result = self.kind.build(self.state, self.origin, self.direction, self.size, self.clip)
+        try:
+            self.result = self.kind.build(
+                self.state, self.origin, self.direction, self.size, self.clip
+            )
+        except ValueError as error:  # e.g. cut to walls from a point off the map
+            self.result = None
+            self.host.show_status(str(error))
+            return
         colour = AREA if self.result.allowed else AREA_BAD
         covered = SquaresItem(translucent(colour, 45), translucent(colour, 150))
         covered.set_squares(self.result.squares)  # one item for all squares: cheap to redraw

@@ -85,3 +85,15 @@ def test_t_cycles_the_kinds_of_the_system_in_play(qtbot, window_for):  # type: i
     assert seen == ["small_blast", "medium_blast", "large_blast", "savage_cone", "small_blast"]
     move_to(qtbot, win.view, (9.0, 6.0))
     render_png(win, "template_small_blast")
+
+
+def test_a_template_cut_to_walls_off_the_map_says_why_instead_of_failing(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = TemplateTool(win.host, "burst")
+    win.set_tool(tool)
+    qtbot.keyClick(win.view.viewport(), Qt.Key.Key_C)
+    move_to(qtbot, win.view, (5.0, 12.7))  # the origin snaps to (5, 13): off the map
+    assert tool.origin == (5.0, 13.0)
+    assert tool.result is None
+    assert "outside the map" in win.statusBar().currentMessage()
+    render_png(win, "template_off_map")
