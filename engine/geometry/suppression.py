@@ -7,7 +7,7 @@
 * d20 firearms rules: a 10 ft by 10 ft area (2 x 2 squares), attacked against Defense 10
   (-4 without Advanced Firearms Proficiency); needs and spends 10 rounds. On a hit, everyone
   inside takes -4 to Perception and attacks and saves (Reflex DC 15) or takes damage.
-* Savage Worlds: a Medium Blast Template, 3 x Rate of Fire in bullets, one Shooting roll to
+* Savage Worlds: a Medium Blast Template, 3 x the bullets of its Rate of Fire, one Shooting roll to
   the centre. Success Distracts a target beneath it, a raise hits; at most Rate of Fire
   targets are hit. Each target's own cover counts (from the shooter).
 
@@ -39,7 +39,17 @@ D20_DEFENSE = 10
 D20_NO_FEAT_PENALTY = -4
 D20_REFLEX_DC = 15
 D20_PENALTY = -4
-SAVAGE_BULLETS_PER_ROF = 3
+#: Savage Worlds: bullets a weapon normally spends per attack at each Rate of Fire (the core
+#: rule book's table; our text only says "three times the usual"), and that multiplier.
+SAVAGE_BULLETS_PER_ROF: Mapping[int, int] = {1: 1, 2: 5, 3: 10, 4: 20, 5: 40, 6: 50}
+SAVAGE_SUPPRESSIVE_MULTIPLIER = 3
+
+
+def savage_suppressive_bullets(rate_of_fire: int) -> int:
+    """Bullets Savage Worlds Suppressive Fire spends at a Rate of Fire (the table's top row
+    serves any higher rate)."""
+    rate = min(max(1, rate_of_fire), max(SAVAGE_BULLETS_PER_ROF))
+    return SAVAGE_BULLETS_PER_ROF[rate] * SAVAGE_SUPPRESSIVE_MULTIPLIER
 
 
 @dataclass(frozen=True)
@@ -198,7 +208,7 @@ def savage_suppressive_fire(
     """Savage Worlds Suppressive Fire: a Medium Blast Template centred on ``centre``."""
     shooter = encounter.token(shooter_id)
     weapon = shooter.weapon(weapon_name)
-    bullets = SAVAGE_BULLETS_PER_ROF * weapon.rate_of_fire
+    bullets = savage_suppressive_bullets(weapon.rate_of_fire)
     reasons: list[str] = []
     if weapon.uses_ammunition and weapon.ammo < bullets:
         reasons.append(

@@ -12,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from engine.geometry.suppression import SAVAGE_BULLETS_PER_ROF, savage_suppressive_bullets
 from engine.rules.savage_worlds.traits import outcome
 from engine.tokens import Weapon
 
-#: Bullets a weapon normally spends per attack at each Rate of Fire (the core table; the
-#: rule text here only says "three times the usual", so this is data a table may edit).
-BULLETS_PER_ROF: dict[int, int] = {1: 1, 2: 5, 3: 10, 4: 20, 5: 40, 6: 50}
-SUPPRESSIVE_MULTIPLIER = 3
 #: Recoil penalty, always applied to Suppressive Fire.
 RECOIL_PENALTY = -2
 #: A Medium Blast Template has a radius of 2" (4" across).
@@ -33,9 +30,9 @@ class SuppressiveFireError(ValueError):
 
 def bullets_needed(weapon: Weapon) -> int:
     rof = max(1, weapon.rate_of_fire)
-    if rof not in BULLETS_PER_ROF:
+    if rof not in SAVAGE_BULLETS_PER_ROF:
         raise SuppressiveFireError(f"{weapon.name}: no bullet count for Rate of Fire {rof}")
-    return BULLETS_PER_ROF[rof] * SUPPRESSIVE_MULTIPLIER
+    return savage_suppressive_bullets(rof)
 
 
 def refusal(weapon: Weapon, *, recoil_negated: bool = False) -> str | None:

@@ -66,12 +66,13 @@ def test_d20_area_is_ten_by_ten_feet_and_needs_ten_rounds() -> None:
 
 
 def test_savage_worlds_uses_a_medium_blast_and_three_times_rate_of_fire() -> None:
-    area = savage_suppressive_fire(scene("savage-worlds"), "me", (9.0, 6.0), "rifle")
-    assert area.shots == 9 and area.max_casualties == 3
+    # Rate of Fire 3 normally spends 10 bullets; Suppressive Fire spends three times that.
+    area = savage_suppressive_fire(scene("savage-worlds", ammo=30), "me", (9.0, 6.0), "rifle")
+    assert area.shots == 30 and area.max_casualties == 3
     assert set(t.token_id for t in area.tokens) == {"thug", "boss"}
     assert len(area.squares) == 16  # radius 2 about a grid corner, partly covered squares
-    short = savage_suppressive_fire(scene("savage-worlds", ammo=8), "me", (9.0, 6.0), "rifle")
-    assert "needs 9" in short.reasons[0]
+    short = savage_suppressive_fire(scene("savage-worlds", ammo=29), "me", (9.0, 6.0), "rifle")
+    assert "needs 30" in short.reasons[0]
 
 
 def test_routes_ask_which_squares_are_suppressed_and_by_whom() -> None:
