@@ -107,13 +107,22 @@ class SpycraftSystem(RuleSystem):
             raise UnknownAction(f"Spycraft has no rules for {key!r} yet") from None
 
     def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        """Actions the token can afford now (turn, budget, tags, Grapple, Taunt, Press).
+
+        An action that needs nothing (Crouch, Press, Regroup...) is checked in full; one
+        that needs a target, a path or a weapon is listed when affordable, and its
+        command is then checked with ``preview``.
+        """
         found: list[ActionSpec] = []
         for spec in self.catalogue:
-            if spec.key not in HANDLERS:
+            if spec.key not in HANDLERS or spec.key == "enter_combat":
                 continue
             probe = Command(spec.key, token_id)
-            if not self._shared_reasons(state, probe, structural=False):
-                found.append(spec)
+            if self._shared_reasons(state, probe, structural=False):
+                continue
+            if not spec.needs and self.handler(spec.key).check(state, probe):
+                continue
+            found.append(spec)
         return tuple(found)
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:

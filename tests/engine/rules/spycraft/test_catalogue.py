@@ -138,3 +138,16 @@ def test_proficiency_doubled_full_action_eats_half_of_next_round() -> None:
     fight.apply(cmd("end_turn"))
     fight.apply(cmd("end_turn"))
     assert fight.state.combat.combatant("kevin").budget["half"] == 0  # round 2 spent too
+
+
+def test_legal_actions_lists_what_the_token_can_do_now() -> None:
+    fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[18, 2])
+    keys = {spec.key for spec in fight.legal_actions("kevin")}
+    assert {"standard_attack", "standard_move", "delay", "crouch", "strafe"} <= keys
+    assert "press" not in keys  # Count 20 is under 25
+    assert "stand_up" not in keys  # he is standing
+    assert "burst" not in keys  # a trick rides on an attack
+    # Out of his turn the guard has only the reactions and the GM's table events.
+    reactions = {spec.key for spec in fight.legal_actions("guard")}
+    assert reactions <= {"stand_off", "trigger_ready", "fluid_event"}
+    assert "stand_off" in reactions
