@@ -12,8 +12,9 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
+from engine.routes.graph import graph_for
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.cities_without_number import attacks, board, movement
+from engine.rules.cities_without_number import attacks, board
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.handlers import (
     Check,
@@ -195,7 +196,7 @@ def _charge_option(
 ) -> tuple[Token, Token, Weapon, ChargeOption]:
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command, melee=None if command.weapon else True)
-    option = charge_route(movement.graph_for(state), actor.id, target.id, system=state.system)
+    option = charge_route(graph_for(state), actor.id, target.id, system=state.system)
     return actor, target, weapon, option
 
 

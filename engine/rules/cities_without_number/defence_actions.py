@@ -8,6 +8,8 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.routes import walk
+from engine.routes.graph import graph_for
 from engine.routes.withdraw import run_free_attacks
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.cities_without_number import attacks, board, movement
@@ -36,7 +38,7 @@ def _screen_check(state: EncounterState, command: Command) -> list[str]:
     if rules.screen_capacity(board.combat_skill(actor)) < 1:
         return [f"{actor.name} needs at least level-1 in a combat skill to screen"]
     if command.squares:
-        reasons, cost = movement.path_problems(state, actor.id, command.squares)
+        reasons, cost = walk.path_problems(state, actor.id, command.squares)
         if reasons:
             return reasons
         if state.scale.distance(cost) > movement.speed(actor):
@@ -80,7 +82,7 @@ register("total_defense", no_check, simple_describe("Total Defense"), _total_def
 
 def _run_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
-    reasons, cost = movement.path_problems(state, actor.id, command.squares)
+    reasons, cost = walk.path_problems(state, actor.id, command.squares)
     if reasons:
         return reasons
     allowed = movement.speed(actor)
@@ -100,7 +102,7 @@ def _free_attackers(state: EncounterState, actor: Token, command: Command,
     if command.option("hyper_accelerated", False):
         return []
     found = []
-    for free in run_free_attacks(movement.graph_for(state), actor.id):
+    for free in run_free_attacks(graph_for(state), actor.id):
         enemy = state.token(free.attacker_id)
         if board.out_of_fight(enemy):
             continue
@@ -110,7 +112,7 @@ def _free_attackers(state: EncounterState, actor: Token, command: Command,
 
 def _run_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    _, cost = movement.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(state, actor.id, command.squares)
     free = _free_attackers(state, actor, command)
     notes = tuple(f"{enemy.name} gets a free attack with the {weapon.name} as {actor.name} "
                   "leaves" for enemy, weapon in free)

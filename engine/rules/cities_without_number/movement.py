@@ -1,66 +1,13 @@
-"""Walking a path the GM drew, square by square, on the shared movement graph.
+"""Movement rates in Cities Without Number: metres, halved while prone.
 
-Each step must be open to this mover (``engine.routes``: walls, closed doors, windows,
-impassable ground and opponents block; allies may be crossed but not ended on); the cost
-uses the map's diagonal rule and doubles on difficult ground. Movement rates are metres;
-a prone character moves at half rate.
+Paths themselves are walked by ``engine.routes.walk`` on the shared movement graph.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-
-from engine.encounter import EncounterState
-from engine.grid import Square, step_cost
-from engine.routes.graph import MovementGraph
-from engine.routes.search import Walker
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number.combat_rules import prone_speed
 from engine.tokens import Token
-
-#: Movement graphs by the map's fixed parts; building one cuts every wall (tens of ms on a
-#: big map), so a graph is kept and brought in step with each new state instead.
-_GRAPHS: dict[Hashable, MovementGraph] = {}
-_KEEP = 8
-
-
-def graph_for(state: EncounterState) -> MovementGraph:
-    """The shared movement graph of this state's map, synced to its doors and tokens."""
-    battlemap = state.battlemap
-    key = (state.system, state.scale, battlemap.width, battlemap.height, battlemap.walls,
-           battlemap.terrain, battlemap.cover, tuple(p.id for p in battlemap.portals))
-    graph = _GRAPHS.get(key)
-    if graph is None:
-        if len(_GRAPHS) >= _KEEP:
-            _GRAPHS.pop(next(iter(_GRAPHS)))
-        graph = _GRAPHS[key] = MovementGraph(state)
-    graph.sync(state)
-    return graph
-
-
-def path_problems(
-    state: EncounterState, token_id: str, path: Sequence[Square]
-) -> tuple[list[str], int]:
-    """(reasons the path cannot be walked, its cost in squares). ``path`` excludes the start."""
-    if not path:
-        return ["a move needs at least one square to move to"], 0
-    token = state.token(token_id)
-    walker = Walker(graph_for(state), token)
-    previous = token.square
-    cost = diagonals = 0
-    for square in path:
-        if not walker.step_between(previous, square):
-            near = max(abs(square.x - previous.x), abs(square.y - previous.y)) == 1
-            why = "a wall, obstacle or foe is in the way" if near else "the squares do not touch"
-            return [f"{token.name} cannot step from {previous} to {square}: {why}"], cost
-        diagonal = square.x != previous.x and square.y != previous.y
-        step = step_cost(diagonals, diagonal, state.scale.diagonal)
-        cost += step * 2 if walker.lands_difficult(square) else step
-        diagonals += diagonal
-        previous = square
-    if not walker.can_end(path[-1]):
-        return [f"{token.name} cannot stop on {path[-1]}: someone stands there"], cost
-    return [], cost
 
 
 def speed(token: Token) -> float:

@@ -9,8 +9,9 @@ from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
+from engine.routes.graph import graph_for
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.d20_firearms import attacks, board, movement
+from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.budget import Cost, full_auto_steps
 from engine.rules.d20_firearms.handlers import (
@@ -189,7 +190,7 @@ register("locate_enemies", _locate_check, simple_describe("Locate Enemies"), _lo
 
 def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
     actor, target = actor_of(state, command), target_of(state, command)
-    return charge_route(movement.graph_for(state), actor.id, target.id, system=state.system)
+    return charge_route(graph_for(state), actor.id, target.id, system=state.system)
 
 
 def _melee_weapon(actor: Token, command: Command) -> Weapon:

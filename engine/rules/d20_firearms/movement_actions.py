@@ -8,8 +8,9 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.routes import walk
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.d20_firearms import attacks, board, movement
+from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.handlers import (
     actor_of,
@@ -37,7 +38,7 @@ def speed_now(state: EncounterState, actor: Token, command: Command) -> float:
 
 def _move_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
-    reasons, cost = movement.path_problems(state, actor.id, command.squares)
+    reasons, cost = walk.path_problems(state, actor.id, command.squares)
     if reasons:
         return reasons
     allowed = speed_now(state, actor, command)
@@ -52,7 +53,7 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
 
 def _move_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    _, cost = movement.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(state, actor.id, command.squares)
     return Preview(command, True, summary=f"Move: {actor.name} moves "
                    f"{state.scale.describe(cost)}.", squares=command.squares)
 

@@ -9,8 +9,9 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.routes import walk
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.savage_worlds import attacks, board, movement
+from engine.rules.savage_worlds import attacks, board
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_actions as opp
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -195,7 +196,7 @@ def _push_squares(state: EncounterState, actor: Token, target: Token, inches: in
     here = target.square
     for _ in range(steps):
         nxt = here.offset(dx, dy)
-        problems, _ = movement.path_problems(state, target.id, (*path, nxt))
+        problems, _ = walk.path_problems(state, target.id, (*path, nxt))
         if problems:
             break
         path.append(nxt)

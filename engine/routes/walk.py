@@ -1,38 +1,19 @@
 """Walking a path the GM drew, square by square, on the shared movement graph.
 
-Each step must be open to this mover (``engine.routes``: walls, closed doors, windows,
-impassable ground and opponents block; allies may be crossed but not ended on); the cost
-uses the map's diagonal rule and doubles on difficult ground. The caller turns the cost
-in squares into inches.
+Each step must be open to this mover (walls, closed doors, windows, impassable ground and
+opponents block; allies may be crossed but not ended on); the cost uses the map's diagonal
+rule (alternating on d20 maps) and doubles on difficult ground. Rule systems turn the cost
+in squares into their unit and compare it with their budgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 
 from engine.encounter import EncounterState
 from engine.grid import Square, step_cost
-from engine.routes.graph import MovementGraph
+from engine.routes.graph import graph_for
 from engine.routes.search import Walker
-
-#: Movement graphs by the map's fixed parts; building one cuts every wall (tens of ms on a
-#: big map), so a graph is kept and brought in step with each new state instead.
-_GRAPHS: dict[Hashable, MovementGraph] = {}
-_KEEP = 8
-
-
-def graph_for(state: EncounterState) -> MovementGraph:
-    """The shared movement graph of this state's map, synced to its doors and tokens."""
-    battlemap = state.battlemap
-    key = (state.system, state.scale, battlemap.width, battlemap.height, battlemap.walls,
-           battlemap.terrain, battlemap.cover, tuple(p.id for p in battlemap.portals))
-    graph = _GRAPHS.get(key)
-    if graph is None:
-        if len(_GRAPHS) >= _KEEP:
-            _GRAPHS.pop(next(iter(_GRAPHS)))
-        graph = _GRAPHS[key] = MovementGraph(state)
-    graph.sync(state)
-    return graph
 
 
 def path_problems(
