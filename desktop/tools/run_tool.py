@@ -4,7 +4,8 @@ Spycraft and the d20 family: the engine's ``run_destinations`` and ``run_line`` 
 times Speed in a straight line). Cities Without Number: a Run is a normal move, so the
 destinations are the engine's ``cwn_run`` reach, and the adjacent armed enemies who get
 a free attack as the runner leaves are ringed and listed. A click runs the session's
-``run`` along the route.
+``run`` along the route. Savage Worlds has no Run line (running is an option of a move),
+so the tool only says so there.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from engine.routes.withdraw import CwnRun, cwn_run
 from engine.tokens import Token
 
 CWN = "cities-without-number"
+SAVAGE = "savage-worlds"
 
 
 class RunTool(DestinationTool):
@@ -35,6 +37,10 @@ class RunTool(DestinationTool):
                 lines.append(f"{enemy.name}: free attack with the {attack.weapon}")
             lines += list(self.cwn.notes)
             return self.cwn.reach.squares, lines
+        if self.state.system == SAVAGE:
+            return frozenset(), [
+                "Savage Worlds has no Run line: Running is a move option (the drag tool)"
+            ]
         found = run_destinations(movement, actor.id)
         return frozenset(found), [f"Run of {actor.name}: straight lines only"]
 
@@ -47,6 +53,8 @@ class RunTool(DestinationTool):
             self.add_overlay(TokenRingItem(enemy.square, enemy.size, AREA_BAD, tip))
 
     def route_to(self, actor: Token, square: Square) -> tuple[Route | None, tuple[str, ...]]:
+        if self.state.system == SAVAGE:
+            return None, ("Savage Worlds has no Run line",)
         if self.state.system == CWN:
             if self.cwn is None or square not in self.cwn.reach:
                 return None, ("beyond a normal move",)

@@ -127,3 +127,22 @@ def test_deviation_diagram_numbers_match_where_the_engine_lands(qtbot, spy_windo
             assert landed == Square(9 + dx, 4 + dy)
     assert None in tool.landings.values() and any(tool.landings.values())
     render_png(win, "deviation")
+
+
+def test_cwn_run_rings_the_enemies_who_get_a_free_attack(qtbot, window_for):  # type: ignore[no-untyped-def]
+    from engine.routes.withdraw import cwn_run
+    from engine.tokens import Weapon
+
+    win = window_for("cities-without-number")
+    state = win.controller.state
+    knife = Weapon("Knife", "1d4", 0, melee=True)
+    thug = replace(state.token("thug-1"), square=Square(3, 6), weapons=(knife,))
+    win.controller.replace_state(state.with_token(thug))
+    win.controller.select("kara")
+    tool = RunTool(win.host)
+    win.set_tool(tool)
+    answer = cwn_run(MovementGraph(win.controller.state), "kara")
+    assert [a.attacker_id for a in answer.free_attacks] == ["thug-1"]
+    assert tool.destinations == answer.reach.squares
+    assert any("Thug 1: free attack with the Knife" in line for line in tool.lines)
+    render_png(win, "run_cwn_free_attack")
