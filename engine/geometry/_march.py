@@ -33,6 +33,7 @@ class WallGrid:
     rows: int
     cell_start: IntArray  # (columns * rows + 1,) CSR offsets into cell_walls
     cell_walls: IntArray
+    cell: float = CELL  # side of one bucket, in squares
 
 
 def _split(segments: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
@@ -41,9 +42,10 @@ def _split(segments: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, Fl
     return x1, y1, x2, y2
 
 
-def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
-    columns = max(1, int(np.ceil(width / CELL)))
-    rows = max(1, int(np.ceil(height / CELL)))
+def build_wall_grid(segments: FloatArray, width: int, height: int, cell: float = CELL) -> WallGrid:
+    """Bucket the segments in cells of side ``cell`` squares."""
+    columns = max(1, int(np.ceil(width / cell)))
+    rows = max(1, int(np.ceil(height / cell)))
     if len(segments) == 0:
         return WallGrid(
             *_split(segments),
@@ -51,11 +53,12 @@ def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
             rows,
             np.zeros(columns * rows + 1, np.intp),
             np.zeros(0, np.intp),
+            cell,
         )
-    lo_x = np.clip(np.floor(np.minimum(segments[:, 0], segments[:, 2]) / CELL), 0, columns - 1)
-    hi_x = np.clip(np.floor(np.maximum(segments[:, 0], segments[:, 2]) / CELL), 0, columns - 1)
-    lo_y = np.clip(np.floor(np.minimum(segments[:, 1], segments[:, 3]) / CELL), 0, rows - 1)
-    hi_y = np.clip(np.floor(np.maximum(segments[:, 1], segments[:, 3]) / CELL), 0, rows - 1)
+    lo_x = np.clip(np.floor(np.minimum(segments[:, 0], segments[:, 2]) / cell), 0, columns - 1)
+    hi_x = np.clip(np.floor(np.maximum(segments[:, 0], segments[:, 2]) / cell), 0, columns - 1)
+    lo_y = np.clip(np.floor(np.minimum(segments[:, 1], segments[:, 3]) / cell), 0, rows - 1)
+    hi_y = np.clip(np.floor(np.maximum(segments[:, 1], segments[:, 3]) / cell), 0, rows - 1)
     wall_ids: list[int] = []
     cell_ids: list[int] = []
     for wall, (x0, x1, y0, y1) in enumerate(
@@ -70,7 +73,12 @@ def build_wall_grid(segments: FloatArray, width: int, height: int) -> WallGrid:
     counts = np.bincount(cells, minlength=columns * rows)
     cell_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.intp)
     return WallGrid(
-        *_split(segments), columns, rows, cell_start, np.asarray(wall_ids, dtype=np.intp)[order]
+        *_split(segments),
+        columns,
+        rows,
+        cell_start,
+        np.asarray(wall_ids, dtype=np.intp)[order],
+        cell,
     )
 
 
@@ -223,3 +231,55 @@ def first_hits(
             active = active[~(finished | np.isfinite(result[active]))]
         step *= 2
     return result, which
+
+
+def hits_many(
+    grid: WallGrid,
+    px: FloatArray,
+    py: FloatArray,
+    qx: FloatArray,
+    qy: FloatArray,
+    walls: IntArray,
+) -> NDArray[np.bool_]:
+    """Whether each row of segments (shape (m, k)) touches that row's wall (shape (m,))."""
+    return _hits(grid, px, py, qx, qy, walls[:, None], False)[0]
+
+
+def walls_near_box(grid: WallGrid, x0: float, y0: float, x1: float, y1: float) -> IntArray:
+    """Every wall bucketed in a cell that the box [x0, x1] x [y0, y1] overlaps (no repeats).
+
+    A wall that touches anything inside the box is among them: the touch point's cell is
+    one of the box's cells, and the wall is bucketed there. The box is widened by a hair
+    so that a touch found by rounding just outside it still counts.
+    """
+    inv = 1 / grid.cell
+    lo_x = min(max(int((x0 - 1e-6) * inv), 0), grid.columns - 1)
+    hi_x = min(max(int((x1 + 1e-6) * inv), 0), grid.columns - 1)
+    lo_y = min(max(int((y0 - 1e-6) * inv), 0), grid.rows - 1)
+    hi_y = min(max(int((y1 + 1e-6) * inv), 0), grid.rows - 1)
+    start = grid.cell_start
+    # Each row of cells is one run of the CSR arrays.
+    runs = [
+        grid.cell_walls[start[row * grid.columns + lo_x] : start[row * grid.columns + hi_x + 1]]
+        for row in range(lo_y, hi_y + 1)
+    ]
+    found: IntArray = np.unique(np.concatenate(runs)) if runs else np.zeros(0, np.intp)
+    return found
+
+
+def touch_any(
+    grid: WallGrid,
+    px: FloatArray,
+    py: FloatArray,
+    qx: FloatArray,
+    qy: FloatArray,
+    walls: IntArray,
+) -> NDArray[np.bool_]:
+    """Whether each segment p->q touches any of ``walls`` (every segment against every wall)."""
+    if len(walls) == 0 or len(px) == 0:
+        return np.zeros(len(px), dtype=bool)
+    touching = _hits(
+        grid, px[:, None], py[:, None], qx[:, None], qy[:, None], walls[None, :], False
+    )[0]
+    result: NDArray[np.bool_] = np.asarray(touching.any(axis=1))
+    return result

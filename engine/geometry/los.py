@@ -28,7 +28,14 @@ from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
 from engine.geometry._index import FloatArray, sight_index
-from engine.geometry._march import IntArray, first_hits, touches_xy
+from engine.geometry._march import (
+    IntArray,
+    WallGrid,
+    first_hits,
+    touch_any,
+    touches_xy,
+    walls_near_box,
+)
 from engine.grid import Square
 from engine.tokens import Token
 
@@ -43,6 +50,9 @@ _CORNER_OFFSETS = np.array(
         (CORNER_INSET, 1 - CORNER_INSET),
     ]
 )
+# Line k of a pair joins corner _FROM[k] of the first square to corner _TO[k] of the second.
+_FROM = np.arange(16) // 4
+_TO = np.arange(16) % 4
 
 
 def check_square(battlemap: BattleMap, square: Square, what: str) -> None:
@@ -64,13 +74,30 @@ def segments_blocked(
     battlemap: BattleMap, starts: FloatArray, ends: FloatArray
 ) -> NDArray[np.bool_]:
     """For each segment ``starts[i] -> ends[i]``, whether something blocks sight along it."""
-    blocked: NDArray[np.bool_] = np.isfinite(
-        first_hits(sight_index(battlemap).grid, starts, ends)[0]
-    )
+    return lines_blocked(sight_index(battlemap).grid, starts, ends)
+
+
+#: Up to this many lines times nearby walls, test every line against every wall near
+#: the lines' common bounding box; beyond it, walk the grid (``first_hits``).
+_BOX_WORK = 20_000
+
+
+def lines_blocked(grid: WallGrid, starts: FloatArray, ends: FloatArray) -> NDArray[np.bool_]:
+    """``segments_blocked`` on a wall grid. Both ways use the same touch test."""
+    if len(starts) == 0:
+        return np.zeros(0, dtype=bool)
+    low = np.minimum(starts.min(axis=0), ends.min(axis=0))
+    high = np.maximum(starts.max(axis=0), ends.max(axis=0))
+    area = (high[0] - low[0] + grid.cell) * (high[1] - low[1] + grid.cell)
+    if area * len(starts) <= _BOX_WORK * grid.cell:
+        walls = walls_near_box(grid, low[0], low[1], high[0], high[1])
+        if len(walls) * len(starts) <= _BOX_WORK:
+            return touch_any(grid, starts[:, 0], starts[:, 1], ends[:, 0], ends[:, 1], walls)
+    blocked: NDArray[np.bool_] = np.isfinite(first_hits(grid, starts, ends)[0])
     return blocked
 
 
-#: Up to this many pairs, bulk line of sight asks the R-tree instead of walking the grid.
+#: Up to this many pairs, bulk line of sight tests all 16 lines of each pair at once.
 _SMALL_BATCH = 16
 
 
@@ -98,10 +125,10 @@ def squares_see_each_other(
     count = len(a)
     sees: NDArray[np.bool_] = (a == b).all(axis=1)
     if count <= _SMALL_BATCH:
-        # A handful of pairs: one R-tree query over all their lines beats the rounds.
-        starts = (a[:, None, :] + _CORNER_OFFSETS[np.arange(16) // 4]).reshape(-1, 2)
-        ends = (b[:, None, :] + _CORNER_OFFSETS[np.arange(16) % 4]).reshape(-1, 2)
-        blocked = segments_blocked_reference(battlemap, starts, ends).reshape(count, 16)
+        # A handful of pairs: all their lines at once beat the rounds below.
+        starts = (a[:, None, :] + _CORNER_OFFSETS[_FROM]).reshape(-1, 2)
+        ends = (b[:, None, :] + _CORNER_OFFSETS[_TO]).reshape(-1, 2)
+        blocked = lines_blocked(grid, starts, ends).reshape(count, 16)
         small: NDArray[np.bool_] = sees | ~blocked.all(axis=1)
         return small
     # Line k of pair p joins corner k // 4 of a[p] to corner k % 4 of b[p]; flat index 16p + k.

@@ -5,8 +5,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battlemap import BattleMap, Wall
+from engine.geometry._index import sight_index
+from engine.geometry._march import first_hits, touch_any
 from engine.geometry.los import (
+    CORNER_INSET,
     has_line_of_sight,
+    lines_blocked,
     segments_blocked,
     segments_blocked_reference,
     squares_see_each_other,
@@ -59,3 +63,19 @@ def test_grid_walk_agrees_with_the_rtree(
     assert list(segments_blocked(battlemap, starts, ends)) == list(
         segments_blocked_reference(battlemap, starts, ends)
     )
+
+
+@settings(max_examples=60, deadline=None)
+@given(maps, st.lists(st.tuples(squares, squares), min_size=1, max_size=20))
+def test_box_test_agrees_with_the_grid_walk(
+    battlemap: BattleMap, pairs: list[tuple[Square, Square]]
+) -> None:
+    # Corner lines (the inset corners), tested both ways with the same touch test.
+    grid = sight_index(battlemap).grid
+    starts = np.array([a for a, _ in pairs], dtype=float) + CORNER_INSET
+    ends = np.array([b for _, b in pairs], dtype=float) + (1 - CORNER_INSET)
+    every_wall = np.arange(len(grid.x1))
+    by_box = touch_any(grid, starts[:, 0], starts[:, 1], ends[:, 0], ends[:, 1], every_wall)
+    by_walk = np.isfinite(first_hits(grid, starts, ends)[0])
+    assert list(by_box) == list(by_walk)
+    assert list(lines_blocked(grid, starts, ends)) == list(by_walk)
