@@ -1,8 +1,10 @@
-"""The bundled night street encounter plays a few rounds through the public scripting API."""
+"""Each bundled encounter plays a few rounds of its own system through the public scripting API."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 import engine
 from engine.rules.base import Command
@@ -11,9 +13,20 @@ from engine.rules.base import Command
 ATTACK_CATEGORIES = ("attack", "special attack")
 
 
-def test_bundled_encounter_plays_three_rounds_and_undoes_to_the_start() -> None:
-    fight = engine.open_encounter(engine.bundled_map("night_street"), seed=3)
+@pytest.mark.parametrize(
+    ("bundled_map", "system"),
+    [
+        ("office_floor", "cities-without-number"),
+        ("compound", "d20-firearms"),
+        ("night_street", "savage-worlds"),
+    ],
+)
+def test_bundled_encounter_plays_three_rounds_and_undoes_to_the_start(
+    bundled_map: str, system: str
+) -> None:
+    fight = engine.open_encounter(engine.bundled_map(bundled_map), seed=3)
     first = fight.state
+    assert first.system == system
     assert fight.system.name == first.system
     fight.apply(Command("start_combat"))
     rng = random.Random(3)
