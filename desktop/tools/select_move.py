@@ -9,7 +9,7 @@ an illegal drop puts the token back.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
@@ -37,6 +37,8 @@ class _Drag:
     target: Square | None = None
     plan: DragPlan | None = None
     preview: Preview | None = None
+    #: Plans and previews by square: a drag often passes the same squares again.
+    seen: dict[Square, tuple[DragPlan, Preview]] = field(default_factory=dict)
 
 
 class SelectMoveTool(Tool):
@@ -120,11 +122,16 @@ class SelectMoveTool(Tool):
         controller = self.host.controller
         item = self.host.scene.token_items[drag.token.id]
         item.setPos(target.x * SQUARE, target.y * SQUARE)
-        plan = plan_drag(controller.state, controller.system, drag.token.id, target)
-        try:
-            preview = controller.preview(plan.command)
-        except CommandError as error:
-            preview = Preview(plan.command, False, reasons=(str(error),))
+        cached = drag.seen.get(target)
+        if cached is None:
+            plan = plan_drag(controller.state, controller.system, drag.token.id, target)
+            try:
+                preview = controller.preview(plan.command)
+            except CommandError as error:
+                preview = Preview(plan.command, False, reasons=(str(error),))
+            drag.seen[target] = (plan, preview)
+        else:
+            plan, preview = cached
         drag.plan, drag.preview = plan, preview
         offset = (drag.token.size - 1) * SQUARE / 2
         self.route.set_route(plan.route, preview.legal and plan.found, offset)
