@@ -31,12 +31,14 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 import networkx as nx
+import numpy as np
 
 from engine.battlemap import BattleMap, PortalState, TerrainKind
 from engine.encounter import EncounterState
-from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
+from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square
 from engine.routes.cuts import Cuts, compute_cuts, edge_key
 from engine.routes.errors import RouteError
+from engine.routes.state_graph import StateSteps
 from engine.tokens import Token, are_opponents
 
 EdgeData = dict[str, Any]
@@ -153,7 +155,9 @@ class MovementGraph:
 
         # A flat mirror of the adjacency for the search loops: per square (index y * width
         # + x), the bit set of NEIGHBOUR_STEPS that are open now, doors included. It is
-        # changed by the same methods that change the NetworkX graph.
+        # changed by the same methods that change the NetworkX graph, and so are the
+        # array forms of the state graph (made on the first long route, one per rule).
+        self._state_steps: dict[bool, StateSteps] = {}
         self.open_mask: list[int] = list(self.cuts.open_bits)
         for (a, b), ids in self.cuts.portal_edges.items():
             if self.portals_block(ids):
@@ -240,8 +244,11 @@ class MovementGraph:
 
     def _set_mask(self, a: Square, b: Square, is_open: bool) -> None:
         for here, there in ((a, b), (b, a)):
-            bit = 1 << NEIGHBOUR_STEPS.index((there.x - here.x, there.y - here.y))
+            k = NEIGHBOUR_STEPS.index((there.x - here.x, there.y - here.y))
+            bit = 1 << k
             index = here.y * self.width + here.x
+            for steps in self._state_steps.values():
+                steps.set_open(index, k, is_open)
             if is_open:
                 self.open_mask[index] |= bit
             else:
@@ -382,6 +389,19 @@ class MovementGraph:
         for square in squares:
             flags[square.y * self.width + square.x] = 1
         return flags
+
+    def state_steps(self) -> StateSteps:
+        """The (square, parity) graph as arrays under the map's diagonal rule, kept in step
+        with the doors from the first call on (``engine.routes.state_graph``)."""
+        alternating = self.scale.diagonal is DiagonalRule.ALTERNATING
+        found = self._state_steps.get(alternating)
+        if found is None:
+            difficult = np.zeros(self.width * self.height, dtype=np.bool_)
+            for square in self.difficult:
+                difficult[square.y * self.width + square.x] = True
+            found = StateSteps(self.width, self.height, self.open_mask, difficult, alternating)
+            self._state_steps[alternating] = found
+        return found
 
     def weight(self, mover_id: str) -> WeightFunction:
         """A NetworkX weight function for a one-square mover, every diagonal costing 1.

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from types import MappingProxyType
 
+import numpy as np
+
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
 from engine.routes.results import Cost, Route
@@ -420,13 +422,39 @@ def cheapest_route(
     if mover.size == 1:
         if _goal_shut_in(movement, mover, goal):
             return None
-        route = _route_flat(movement, mover, goal, limit)
+        if _estimate(mover.square, goal, 0, walker.alternating) >= SPARSE_FROM:
+            route = _route_sparse(movement, mover, goal, limit)
+        else:
+            route = _route_flat(movement, mover, goal, limit)
     else:
         route = _route_any(movement, walker, goal, limit)
     areas = tuple(suppression)
     if route is None or not areas:
         return route
     return with_suppression(movement, mover_id, route, areas)
+
+
+#: From this open-ground estimate (squares) on, a one-square mover's route is searched in
+#: C by ``engine.routes.state_graph``; shorter ones stay in Python, where setting up the
+#: arrays would cost more than the search.
+SPARSE_FROM = 60
+
+
+def _route_sparse(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:
+    """The same A* as ``_route_flat`` (same costs), run by SciPy over the state arrays."""
+    width = movement.width
+    blocked, _, _ = movement.obstacle_arrays(mover)
+    found = movement.state_steps().route_states(
+        mover.square.y * width + mover.square.x,
+        goal.y * width + goal.x,
+        np.flatnonzero(np.frombuffer(blocked, dtype=np.uint8)),
+        float(limit),
+    )
+    if found is None:
+        return None
+    states, cost = found
+    squares = tuple(Square((s >> 1) % width, (s >> 1) // width) for s in states)
+    return Route(squares, Cost.of(cost, movement.scale))
 
 
 #: How many squares ``_goal_shut_in`` floods around the goal (a room of about 24 x 24)

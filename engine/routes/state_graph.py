@@ -1,0 +1,146 @@
+"""The (square, diagonal parity) movement graph as arrays, for long routes in C (SciPy).
+
+A one-square mover's cheapest route is a shortest path over states ``index * 2 + parity``
+(``index = y * width + x``; parity 1 means the next diagonal costs 2 under the d20
+alternating rule). ``StateSteps`` keeps that graph as a compressed sparse row matrix with
+eight slots per state, one per step of ``NEIGHBOUR_STEPS``: a closed step (wall, off the
+map, closed door) has weight infinity, which SciPy's Dijkstra never follows when a finite
+``limit`` is given. Doors change single slots in place; what depends on the mover
+(enemies' squares) is masked per query.
+
+``route_states`` is A* run by SciPy's Dijkstra: each step's weight is replaced by its
+reduced cost ``cost - h(from) + h(to)``, with ``h`` the open-ground cost to the goal (a
+consistent estimate, so reduced costs are never negative). Dijkstra on reduced costs
+settles states in A*'s order, and its ``limit`` keeps it to A*'s narrow band: states
+whose estimated total exceeds the best possible by more than the limit are not touched.
+The limit grows until the goal is settled, so the answer is exact.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
+
+from engine.grid import NEIGHBOUR_STEPS
+
+FloatArray = NDArray[np.float64]
+STEPS = len(NEIGHBOUR_STEPS)
+#: The slack over the open-ground estimate tried first, then multiplied by LIMIT_GROWTH.
+FIRST_LIMIT = 16.0
+LIMIT_GROWTH = 4.0
+
+
+class StateSteps:
+    """Eight weighted out-steps per (square, parity) state of one map under one diagonal rule."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        open_mask: list[int],
+        difficult: NDArray[np.bool_],
+        alternating: bool,
+    ) -> None:
+        self.width, self.height = width, height
+        self.alternating = alternating
+        cells = width * height
+        self.states = 2 * cells
+        index = np.arange(cells, dtype=np.int64)
+        self.xs, self.ys = index % width, index // width
+        self._difficult = difficult
+        mask = np.asarray(open_mask, dtype=np.int64)
+        costs = np.full((cells, 2, STEPS), np.inf)
+        targets = np.empty((cells, 2, STEPS), dtype=np.int64)
+        for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS):
+            is_open = (mask >> k) & 1 == 1
+            # A closed step points back at its own square (any valid column will do).
+            there = np.where(is_open, index + dy * width + dx, index)
+            factor = np.where(difficult[there], 2.0, 1.0)
+            for parity in (0, 1):
+                step, next_parity = self.step(k, parity)
+                costs[:, parity, k] = np.where(is_open, step * factor, np.inf)
+                targets[:, parity, k] = there * 2 + next_parity
+        self.costs: FloatArray = costs.reshape(-1)
+        self.targets = targets.reshape(-1)
+        self._targets32 = self.targets.astype(np.int32)
+        self._indptr = np.arange(0, self.costs.size + 1, STEPS, dtype=np.int32)
+
+    def step(self, k: int, parity: int) -> tuple[int, int]:
+        """(cost before terrain, next parity) of step ``NEIGHBOUR_STEPS[k]`` from a parity."""
+        dx, dy = NEIGHBOUR_STEPS[k]
+        if dx and dy and self.alternating:
+            return (2, 0) if parity else (1, 1)
+        return 1, parity
+
+    def set_open(self, index: int, k: int, is_open: bool) -> None:
+        """A door opened or closed: the step ``k`` from square ``index``, both parities."""
+        dx, dy = NEIGHBOUR_STEPS[k]
+        there = index + dy * self.width + dx
+        factor = 2.0 if self._difficult[there] else 1.0
+        for parity in (0, 1):
+            step, next_parity = self.step(k, parity)
+            slot = (index * 2 + parity) * STEPS + k
+            self.costs[slot] = step * factor if is_open else np.inf
+            self.targets[slot] = self._targets32[slot] = (
+                there * 2 + next_parity if is_open else index * 2
+            )
+
+    def estimate(self, gx: int, gy: int) -> FloatArray:
+        """Open-ground cost from every state to the goal square (the A* estimate)."""
+        dx, dy = np.abs(self.xs - gx), np.abs(self.ys - gy)
+        diagonals = np.minimum(dx, dy)
+        longest = np.maximum(dx, dy)
+        estimate = np.empty((self.width * self.height, 2))
+        if self.alternating:
+            estimate[:, 0] = longest + diagonals // 2
+            estimate[:, 1] = longest + (diagonals + 1) // 2
+        else:
+            estimate[:, 0] = estimate[:, 1] = longest
+        flat: FloatArray = estimate.reshape(-1)
+        return flat
+
+    def route_states(
+        self, start: int, goal: int, blocked: NDArray[np.intp], limit: float
+    ) -> tuple[list[int], int] | None:
+        """The cheapest states from square ``start`` (parity 0) to square ``goal``.
+
+        ``blocked`` lists the squares the mover may not enter; ``limit`` caps the cost.
+        Returns (states in order, cost) or None when no route costs ``limit`` or less.
+        """
+        estimate = self.estimate(goal % self.width, goal // self.width)
+        reduced = np.take(estimate, self.targets)
+        reduced.reshape(self.states, STEPS)[:] -= estimate[:, None]
+        reduced += self.costs
+        # Leaving a blocked square is impossible, so no route passes through one; the goal
+        # itself is never blocked (the caller checks).
+        reduced.reshape(-1, 2 * STEPS)[blocked] = np.inf
+        graph = csr_matrix(
+            (reduced, self._targets32, self._indptr), shape=(self.states, self.states)
+        )
+        source = start * 2
+        head = float(estimate[source])
+        # No shortest path repeats a state and no step costs more than 4, so this slack
+        # lets Dijkstra settle every reachable state (and still skips closed steps).
+        cap = min(limit - head, 4.0 * (self.states + self.width + self.height))
+        if cap < 0:
+            return None
+        slack = min(FIRST_LIMIT, cap)
+        while True:
+            distances, parents = dijkstra(
+                graph, directed=True, indices=source, return_predecessors=True, limit=slack
+            )
+            ends = distances[goal * 2 : goal * 2 + 2]
+            if np.isfinite(ends).any():
+                break
+            if slack >= cap:
+                return None
+            slack = min(slack * LIMIT_GROWTH, cap)
+        end = goal * 2 + int(np.argmin(ends))
+        cost = round(float(ends.min()) + head)
+        states = [end]
+        while states[-1] != source:
+            states.append(int(parents[states[-1]]))
+        states.reverse()
+        return states, cost
