@@ -144,8 +144,8 @@ def touches_xy(
 
 
 def _cells(grid: WallGrid, x: FloatArray, y: FloatArray) -> tuple[IntArray, IntArray]:
-    cx = np.minimum(np.maximum((x * (1 / CELL)).astype(np.intp), 0), grid.columns - 1)
-    cy = np.minimum(np.maximum((y * (1 / CELL)).astype(np.intp), 0), grid.rows - 1)
+    cx = np.minimum(np.maximum((x * (1 / grid.cell)).astype(np.intp), 0), grid.columns - 1)
+    cy = np.minimum(np.maximum((y * (1 / grid.cell)).astype(np.intp), 0), grid.rows - 1)
     return cx, cy
 
 
@@ -165,7 +165,7 @@ def first_hits(
     sx, sy = np.ascontiguousarray(starts[:, 0]), np.ascontiguousarray(starts[:, 1])
     ex, ey = np.ascontiguousarray(ends[:, 0]), np.ascontiguousarray(ends[:, 1])
     dx, dy = ex - sx, ey - sy
-    pieces = np.maximum(1, np.ceil(np.hypot(dx, dy) * (1 / CELL))).astype(np.intp)
+    pieces = np.maximum(1, np.ceil(np.hypot(dx, dy) * (1 / grid.cell))).astype(np.intp)
     active = np.arange(count, dtype=np.intp)
     done = np.zeros(count, dtype=np.intp)  # pieces already examined per segment
     step = 1

@@ -67,26 +67,19 @@ class StrafeResult:
 def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> list[str]:
     """Squares of the chain whose centre line from the shooter passes through another."""
     xy = np.asarray(chain, dtype=np.float64)
-    ox, oy = origin
+    here = np.asarray(origin, dtype=np.float64).reshape(2, 1, 1)
     # Line i runs from the origin to the centre of square i; clip it to every square j
-    # (Liang-Barsky) and see whether a piece of positive length lies inside.
-    dx = (xy[:, 0] + 0.5 - ox)[:, None]
-    dy = (xy[:, 1] + 0.5 - oy)[:, None]
-    left, top = xy[None, :, 0], xy[None, :, 1]
+    # (Liang-Barsky, both axes at once: index 0 is x, 1 is y) and see whether a piece of
+    # positive length lies inside.
+    d = (xy.T + 0.5)[:, :, None] - here  # (axis, i, 1)
+    low = xy.T[:, None, :]  # (axis, 1, j)
     with np.errstate(divide="ignore", invalid="ignore"):
-        tx0, tx1 = (left - ox) / dx, (left + 1 - ox) / dx
-        ty0, ty1 = (top - oy) / dy, (top + 1 - oy) / dy
-    inside_x = (ox > left) & (ox < left + 1)
-    inside_y = (oy > top) & (oy < top + 1)
-    enter = np.maximum(
-        np.where(dx == 0, np.where(inside_x, -np.inf, np.inf), np.minimum(tx0, tx1)),
-        np.where(dy == 0, np.where(inside_y, -np.inf, np.inf), np.minimum(ty0, ty1)),
-    )
-    leave = np.minimum(
-        np.where(dx == 0, np.where(inside_x, np.inf, -np.inf), np.maximum(tx0, tx1)),
-        np.where(dy == 0, np.where(inside_y, np.inf, -np.inf), np.maximum(ty0, ty1)),
-    )
-    length = np.hypot(dx, dy)
+        t0, t1 = (low - here) / d, (low + 1 - here) / d
+    inside = (here > low) & (here < low + 1)
+    flat = d == 0
+    enter = np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t0, t1)).max(axis=0)
+    leave = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t0, t1)).min(axis=0)
+    length = np.hypot(d[0], d[1])
     through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
     np.fill_diagonal(through, False)
     return [
@@ -124,6 +117,7 @@ def check_strafe(
             f"{len(squares)} squares is too many: with {shots_left} shots left the "
             f"{weapon.name} can strafe at most {limit}"
         )
+    own_squares = frozenset(shooter.squares)
     seen: set[Square] = set()
     for before, square in zip((None, *squares), squares, strict=False):
         if square in seen:
@@ -131,7 +125,7 @@ def check_strafe(
         seen.add(square)
         if not encounter.battlemap.in_bounds(square):
             reasons.append(f"square {square} is off the map")
-        if square in shooter.squares:
+        if square in own_squares:
             reasons.append(f"square {square} is the shooter's own")
         if before is not None and max(abs(square.x - before.x), abs(square.y - before.y)) > 1:
             reasons.append(f"square {square} does not touch {before}: the chain has a gap")
@@ -139,7 +133,7 @@ def check_strafe(
     if on_map:
         # A big shooter sees a square if any of its squares does.
         sees = np.zeros(len(on_map), dtype=bool)
-        for own in shooter.squares:
+        for own in sorted(own_squares):
             viewer = [own] * len(on_map)
             sees |= squares_see_each_other(encounter.battlemap, viewer, on_map)
         reasons.extend(
