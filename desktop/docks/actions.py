@@ -9,7 +9,7 @@ from desktop.controller import EncounterController
 from engine.encounter import EncounterState
 from engine.rules.base import ActionSpec, Command, CommandError
 
-COLUMNS = 2
+COLUMNS = 1  # action names are long; one column never needs sideways scrolling
 
 
 class ActionPalette(QWidget):
@@ -29,6 +29,7 @@ class ActionPalette(QWidget):
         inner.setLayout(self._grid)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(inner)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
