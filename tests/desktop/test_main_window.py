@@ -289,3 +289,20 @@ def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_
     win.actions["undo"].trigger()
     assert controller.state.token(actor.id).square == actor.square
     win.close()
+
+
+def test_space_drag_pans_and_does_not_move_tokens(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    view = window.view
+    view.zoom_by(3)
+    viewport = view.viewport()
+    start = centre_of(window, Square(2, 6))  # over Kara: space-drag must pan, not move her
+    before = view.mapToScene(QPoint(100, 100))
+    qtbot.keyPress(view, Qt.Key.Key_Space)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(viewport, start + QPoint(-60, -40))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=start + QPoint(-60, -40))
+    qtbot.keyRelease(view, Qt.Key.Key_Space)
+    after = view.mapToScene(QPoint(100, 100))
+    assert after.x() > before.x() and after.y() > before.y()
+    assert window.controller.state.token("kara").square == Square(2, 6)
+    assert not window.controller.can_undo
