@@ -7,7 +7,9 @@ module constant a table can change:
 - Recoil: a weapon trait ``recoil:N``; Burst, Autofire and Strafe take -1 per point the
   firer's Strength score (``str_score``, +2 when braced) falls short of N.
 - Defense: the ``defense`` stat, plus dodge bonuses from Total Defense (+4), Fight
-  Defensively (+2) and Anticipate; a flat-footed target loses those dodge bonuses.
+  Defensively (+2) and Anticipate, plus the conditions of ``condition_effects.json``
+  (a flat-footed target loses his dodge bonuses and his Dexterity bonus), plus the
+  target's cover from the map (``cover_grades.json``, Spycraft row: half cover +4).
 - Damage: vitality first, then wounds; a critical hit goes straight to wounds.
 - CQB Range: ``cqb_range`` stat in feet (default 10 ft, two squares).
 """
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.spycraft import model
+from engine.rules.spycraft import condition_effects, model
 from engine.tokens import Token, Weapon
 
 MAX_INCREMENTS = 10
@@ -108,6 +110,7 @@ def attacker_modifiers(
     ):
         if attacker.has_condition(name):
             mods.append(Modifier(label, -4))
+    mods.extend(condition_effects.attack_effects(attacker, is_melee(weapon)))
     for cheap in model.conditions_named(attacker, model.CHEAP_SHOT):
         if cheap.value:
             mods.append(Modifier("cheap shot", -2))
@@ -128,11 +131,19 @@ def _in_brace_cone(state: EncounterState, attacker: Token, target: Token, facing
     return in_cone(state, attacker, target, facing)
 
 
-def defense(state: EncounterState, attacker: Token, target: Token) -> tuple[int, list[Modifier]]:
+def defense(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon | None
+) -> tuple[int, list[Modifier]]:
+    """The target's Defense against this attack, and every named part of it.
+
+    The one place Defense is computed: dodge bonuses, the target's conditions
+    (``condition_effects``) and his cover from the map (engine.geometry's grades, the
+    Spycraft row of ``cover_grades.json``).
+    """
     base = model.stat_int(target, "defense", 10)
+    melee = is_melee(weapon)
     mods: list[Modifier] = []
-    flat = target.has_condition(model.FLAT_FOOTED)
-    if not flat:
+    if not condition_effects.loses_dodge(target):
         if target.has_condition(model.TOTAL_DEFENSE):
             mods.append(Modifier("total defense (dodge)", 4, "defense"))
         if target.has_condition(model.DEFENSIVE):
@@ -140,7 +151,24 @@ def defense(state: EncounterState, attacker: Token, target: Token) -> tuple[int,
         for anticipate in model.conditions_named(target, model.ANTICIPATING):
             if anticipate.source == attacker.id:
                 mods.append(Modifier("anticipating (dodge)", anticipate.value, "defense"))
+    mods.extend(condition_effects.defense_effects(target, melee, model.stat_int(target, "dex")))
+    cover = cover_modifier(state, attacker, target)
+    if cover is not None:
+        mods.append(cover)
     return base + sum(m.value for m in mods), mods
+
+
+def cover_modifier(state: EncounterState, attacker: Token, target: Token) -> Modifier | None:
+    """The target's cover from the map as a named Defense bonus (None: no cover, or total)."""
+    from engine.rules.spycraft.geometry_bridge import cover
+
+    found = cover(state, attacker, target)
+    if found.modifier is None or found.modifier.value == 0:
+        return None
+    words = found.level.words
+    return Modifier(
+        f"{words} cover {found.modifier.value:+d} Defense", found.modifier.value, "defense"
+    )
 
 
 @dataclass(frozen=True, slots=True)

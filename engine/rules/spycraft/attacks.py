@@ -15,7 +15,7 @@ from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
-from engine.rules.spycraft.geometry_bridge import line_of_sight
+from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 
@@ -109,6 +109,8 @@ def target_reasons(
         reasons.append(f"{actor.name} cannot attack himself")
     if not line_of_sight(state, actor, target):
         reasons.append(f"{actor.name} has no line of sight to {target.name}")
+    elif not cover(state, actor, target).can_be_attacked:
+        reasons.append(f"{target.name} has total cover from {actor.name}")
     reasons.extend(am.range_reasons(state, actor, target, weapon))
     return reasons
 
@@ -197,7 +199,7 @@ class StandardAttack(Handler):
         weapon = chosen_weapon(actor, command)
         mods = standard_modifiers(state, command, actor, target, weapon)
         bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
-        defense, dmods = am.defense(state, actor, target)
+        defense, dmods = am.defense(state, actor, target, weapon)
         trick = command.option("trick")
         name = weapon.name if weapon else "bare hands"
         initiative = ((actor.id, -5),) if trick == "called_shot" else ()
@@ -227,7 +229,7 @@ class StandardAttack(Handler):
         events.extend(fired)
         mods = standard_modifiers(state, command, actor, target, weapon)
         bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
-        defense, _ = am.defense(state, actor, target)
+        defense, _ = am.defense(state, actor, target, weapon)
         err = error_range(command, 0, actor, self.key)
         state, more = attack_once(
             state,

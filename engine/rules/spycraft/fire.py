@@ -110,7 +110,7 @@ class Autofire(Handler):
         volleys = self.volleys(actor, command)
         mods = self.modifiers(state, command, actor, target)
         bonus = am.attack_bonus(actor, chosen_weapon(actor, command)) + sum(m.value for m in mods)
-        defense, dmods = am.defense(state, actor, target)
+        defense, dmods = am.defense(state, actor, target, chosen_weapon(actor, command))
         return Preview(
             command,
             True,
@@ -132,7 +132,7 @@ class Autofire(Handler):
         volleys = self.volleys(actor, command)
         mods = self.modifiers(state, command, actor, target)
         bonus = am.attack_bonus(actor, weapon) + sum(m.value for m in mods)
-        defense, _ = am.defense(state, actor, target)
+        defense, _ = am.defense(state, actor, target, weapon)
         events: list[Event] = []
         state, fired = spend_ammo(state, actor.id, weapon, volleys * SHOTS_PER_VOLLEY)
         events.extend(fired)
@@ -250,8 +250,9 @@ class Strafe(Handler):
         bonus, mods = self.base_bonus(state, command, actor)
         lines = []
         for i, (square, token) in enumerate(targets, start=1):
-            defense, _ = am.defense(state, actor, token)
+            defense, dmods = am.defense(state, actor, token, chosen_weapon(actor, command))
             lines.append(f"{token.name} at {square}: Defense {defense}+{STRAFE_DEFENSE_STEP * i}")
+            mods.extend(replace(m, name=f"{token.name}: {m.name}") for m in dmods)
         return Preview(
             command,
             True,
@@ -297,7 +298,7 @@ class Strafe(Handler):
         missed_any = False
         for i, (square, token) in enumerate(targets, start=1):
             current = state.token(token.id)
-            defense, _ = am.defense(state, actor, current)
+            defense, _ = am.defense(state, actor, current, weapon)
             defense += STRAFE_DEFENSE_STEP * i
             hit = (roll.total >= defense or nat == 20) and nat != 1
             state = mark_attacked(state, token.id, actor.id)
@@ -447,7 +448,7 @@ def final_attack(
     state, fired = spend_ammo(state, shooter.id, weapon, 1)
     mods = [m for m in am.attacker_modifiers(state, shooter, target, weapon)]
     bonus = am.attack_bonus(shooter, weapon) + sum(m.value for m in mods) + FINAL_ATTACK_PENALTY
-    defense, _ = am.defense(state, shooter, target)
+    defense, _ = am.defense(state, shooter, target, weapon)
     cmd = Command("standard_attack", shooter.id, (target.id,), weapon=weapon.name)
     state, events = attack_once(
         state,

@@ -12,10 +12,13 @@ import math
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.geometry import token_line_of_sight
+from engine.geometry.cover import CoverResult, cover_between
 from engine.grid import GridScale, Square
 from engine.routes import MovementGraph
 from engine.routes.cuts import Cuts
 from engine.tokens import Token
+
+SYSTEM = "spycraft"
 
 #: Named facings for Brace's 90-degree cone, in degrees clockwise from east (y down).
 FACINGS = {
@@ -28,6 +31,11 @@ FACINGS = {
     "n": 270.0,
     "ne": 315.0,
 }
+
+
+def cover(state: EncounterState, attacker: Token, target: Token) -> CoverResult:
+    """The target's cover against the attacker, graded in Spycraft's numbers."""
+    return cover_between(state.battlemap, attacker, target, SYSTEM)
 
 
 def line_of_sight(state: EncounterState, viewer: Token, target: Token) -> bool:

@@ -267,7 +267,7 @@ class Kick(Handler):
         bonus = model.stat_int(actor, "melee_attack") + sum(
             m.value for m in am.attacker_modifiers(state, actor, target, None)
         )
-        defense, _ = am.defense(state, actor, target)
+        defense, _ = am.defense(state, actor, target, None)
         extra = max(0, model.stat_int(actor, "str"))
         state, events = attack_once(
             state,
@@ -300,7 +300,7 @@ class Pummel(Handler):
         bonus = model.stat_int(actor, "melee_attack") + sum(
             m.value for m in am.attacker_modifiers(state, actor, target, None)
         )
-        defense, _ = am.defense(state, actor, target)
+        defense, _ = am.defense(state, actor, target, None)
         state, events = attack_once(
             state,
             dice,
