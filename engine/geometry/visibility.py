@@ -20,10 +20,11 @@ from functools import cached_property
 
 import numpy as np
 import shapely
+from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
-from engine.geometry._index import sight_index
-from engine.geometry._march import first_hits
+from engine.geometry._index import FloatArray, SightIndex, sight_index
+from engine.geometry._march import IntArray, first_hits, touches
 from engine.geometry.los import check_square, sight_corners
 from engine.grid import Point, Square
 from engine.tokens import Token
@@ -51,22 +52,22 @@ def visibility_polygons(
     index = sight_index(battlemap)
     arc = np.linspace(-np.pi, np.pi, _ARC_RAYS, endpoint=False)
     # Per origin: the vertices near it (corners where the outline may turn).
-    owners, corners = [], []
+    owners, vertex_ids = [], []
     for number, (ox, oy) in enumerate(origins):
         dx, dy = index.vertices[:, 0] - ox, index.vertices[:, 1] - oy
         near = (dx * dx + dy * dy <= radius * radius) & (
             (np.abs(dx) > 1e-12) | (np.abs(dy) > 1e-12)
         )
-        corners.append(index.vertices[near])
+        vertex_ids.append(np.flatnonzero(near))
         owners.append(np.full(int(near.sum()), number))
     owner = np.concatenate(owners)
-    corner = np.concatenate(corners)
+    vertex_id = np.concatenate(vertex_ids)
+    corner = index.vertices[vertex_id]
     centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
     # Only corners an origin sees can bend its outline; stop a hair short of each corner
     # so that its own walls do not count as blocking it.
     short_of = centre[owner] + (corner - centre[owner]) * (1 - 1e-9)
-    hidden, _ = first_hits(index.grid, centre[owner], short_of)
-    seen = ~np.isfinite(hidden)
+    seen = ~_blocked_from(index, centre, owner, vertex_id, short_of)
     owner, corner = owner[seen], corner[seen]
     corner_angle = np.arctan2(corner[:, 1] - centre[owner, 1], corner[:, 0] - centre[owner, 0])
     ray_owner = np.concatenate([owner, owner, np.repeat(np.arange(len(centre)), _ARC_RAYS)])
@@ -87,6 +88,44 @@ def visibility_polygons(
     rings = np.split(points, splits)
     polygons = shapely.make_valid(np.array([shapely.Polygon(r) for r in rings], dtype=object))
     return list(shapely.intersection(polygons, index.bounds))
+
+
+#: Origins within this many squares of each other share one hint walk per vertex.
+_HINT_SPREAD = 2.0
+
+
+def _blocked_from(
+    index: SightIndex,
+    centre: FloatArray,
+    owner: IntArray,
+    vertex_id: IntArray,
+    short_of: FloatArray,
+) -> NDArray[np.bool_]:
+    """Whether something blocks the line from each origin to (just short of) its vertex.
+
+    Origins close together (a token's sight corners) mostly lose a vertex behind the same
+    wall, so one walk from their middle to each vertex proposes a wall to try on every
+    origin's line; only the lines it does not block are walked. The answer is the same as
+    walking every line, because the proposed wall is checked with the same touch test
+    that the walk uses, and the walk would meet it.
+    """
+    grid = index.grid
+    starts = centre[owner]
+    blocked = np.zeros(len(owner), dtype=bool)
+    low, high = centre.min(axis=0), centre.max(axis=0)
+    if len(centre) > 1 and len(owner) and float((high - low).max()) <= _HINT_SPREAD:
+        middle = (low + high) / 2
+        unique, back = np.unique(vertex_id, return_inverse=True)
+        target = index.vertices[unique]
+        hint_starts = np.tile(middle, (len(unique), 1))
+        _, wall = first_hits(grid, hint_starts, middle + (target - middle) * (1 - 1e-9))
+        hint = wall[back]
+        tried = np.flatnonzero(hint >= 0)
+        blocked[tried] = touches(grid, starts[tried], short_of[tried], hint[tried])
+    rest = np.flatnonzero(~blocked)
+    hidden, _ = first_hits(grid, starts[rest], short_of[rest])
+    blocked[rest] = np.isfinite(hidden)
+    return blocked
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ import shapely
 from hypothesis import given, settings
 
 from engine.battlemap import BattleMap, Wall
-from engine.geometry.los import has_line_of_sight
-from engine.geometry.visibility import visibility_polygon, visible_squares
+from engine.geometry.los import has_line_of_sight, sight_corners
+from engine.geometry.visibility import visibility_polygon, visibility_polygons, visible_squares
 from engine.grid import Square
 from engine.tokens import Side, Token
 from tests.engine.geometry.strategies import maps, squares
@@ -49,3 +49,16 @@ def test_visible_squares_follow_the_line_of_sight_rule(
     token = Token("v", "Viewer", Side.PARTY, viewer)
     seen = visible_squares(battlemap, token, 30).squares
     assert (other in seen) == has_line_of_sight(battlemap, viewer, other)
+
+
+@settings(max_examples=40, deadline=None)
+@given(maps, squares)
+def test_shared_walks_of_close_origins_change_no_polygon(
+    battlemap: BattleMap, viewer: Square
+) -> None:
+    # A token's sight corners share hint walks; each alone walks every line itself.
+    corners = [(x, y) for x, y in sight_corners([viewer]).tolist()]
+    together = visibility_polygons(battlemap, corners, 6.0)
+    for corner, polygon in zip(corners, together, strict=True):
+        alone = visibility_polygon(battlemap, corner, 6.0)
+        assert shapely.equals_exact(shapely.normalize(polygon), shapely.normalize(alone), 0)
