@@ -143,8 +143,9 @@ def bench_launch(runs: int = 3) -> list[float]:
             capture_output=True,
             text=True,
             timeout=120,
-            check=True,
         )
+        if result.returncode != 0:
+            raise RuntimeError(f"the launch probe failed:\n{result.stderr[-2000:]}")
         if run:
             samples.append(float(result.stdout.strip().splitlines()[-1]))
     return samples
