@@ -391,8 +391,8 @@ class MovementGraph:
         return flags
 
     def state_steps(self) -> StateSteps:
-        """The (square, parity) graph as arrays under the map's diagonal rule, kept in step
-        with the doors from the first call on (``engine.routes.state_graph``)."""
+        """The state graph as arrays under the map's diagonal rule, kept in step with the
+        doors from the first call on (``engine.routes.state_graph``)."""
         alternating = self.scale.diagonal is DiagonalRule.ALTERNATING
         found = self._state_steps.get(alternating)
         if found is None:

@@ -454,7 +454,7 @@ def _route_sparse(movement: MovementGraph, mover: Token, goal: Square, limit: in
     """The same A* as ``_route_flat`` (same costs), run by SciPy over the state arrays."""
     width = movement.width
     blocked, _, _ = movement.obstacle_arrays(mover)
-    found = movement.state_steps().route_states(
+    found = movement.state_steps().route_squares(
         mover.square.y * width + mover.square.x,
         goal.y * width + goal.x,
         np.flatnonzero(np.frombuffer(blocked, dtype=np.uint8)),
@@ -462,8 +462,8 @@ def _route_sparse(movement: MovementGraph, mover: Token, goal: Square, limit: in
     )
     if found is None:
         return None
-    states, cost = found
-    squares = tuple(Square((s >> 1) % width, (s >> 1) // width) for s in states)
+    indices, cost = found
+    squares = tuple(Square(i % width, i // width) for i in indices)
     return Route(squares, Cost.of(cost, movement.scale))
 
 
