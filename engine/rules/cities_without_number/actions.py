@@ -7,10 +7,10 @@ from engine.rules.base import Command
 from engine.rules.cities_without_number import attack_actions, defence_actions, item_actions
 from engine.rules.cities_without_number.catalogue import action_type
 from engine.rules.cities_without_number.economy import ActionType
-from engine.rules.cities_without_number.handlers import HANDLERS, Handler
+from engine.rules.cities_without_number.handlers import HANDLERS
 from engine.rules.cities_without_number.item_actions import reload_cost
 
-__all__ = ["HANDLERS", "Handler", "attack_actions", "cost_of", "defence_actions",
+__all__ = ["HANDLERS", "attack_actions", "cost_of", "defence_actions",
            "item_actions"]
 
 

@@ -13,19 +13,15 @@ from engine.grid import Square
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.cities_without_number import attacks, board
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.handlers import (
-    Check,
-    Describe,
-    Resolve,
-    actor_of,
-    errors,
     register,
-    target_of,
     weapon_of,
 )
+from engine.rules.common import Check, Describe, Resolve, actor_of, error_reasons, target_of
 from engine.tokens import Token, Weapon
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -56,7 +52,7 @@ def attack_check(melee: bool | None, extra: Extras | None = None) -> Check:
         try:
             _plan(state, command, melee, extra)
         except (KeyError, attacks.AttackError) as error:
-            return errors(error)
+            return error_reasons(error)
         return []
     return check
 
@@ -84,7 +80,7 @@ def attack_describe(name: str, melee: bool | None, extra: Extras | None = None,
 def spend_round(state: EncounterState, actor: Token, weapon: Weapon) -> EncounterState:
     if not weapon.uses_ammunition:
         return state
-    return board.put(state, replace(state.token(actor.id), weapons=tuple(
+    return common.put(state, replace(state.token(actor.id), weapons=tuple(
         w.with_ammo(w.ammo - 1) if w.name == weapon.name else w for w in actor.weapons)))
 
 
@@ -146,7 +142,7 @@ def _swarm_check(state: EncounterState, command: Command) -> list[str]:
     try:
         target = target_of(state, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     members = swarm_members(state, target.id)
     if str(command.actor) in members:
         return ["already part of this swarm this round"]
@@ -204,7 +200,7 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
     try:
         _, target, weapon, option = _charge_option(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     if not (weapon.melee or rules.is_thrown(weapon)):
         return [f"a Charge ends in a melee or thrown attack, and {weapon.name} is neither"]
     if not option.allowed:
@@ -212,7 +208,7 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
     try:
         _charge_plan(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     return []
 
 
@@ -222,7 +218,7 @@ def _charge_plan(state: EncounterState, command: Command,
     squares = option.route.squares if option.route is not None else ()
     moved = state
     if squares:
-        moved = board.put(state, actor.moved_to(squares[-1]))
+        moved = common.put(state, actor.moved_to(squares[-1]))
     plan = attacks.plan_attack(moved, moved.token(actor.id), target, weapon,
                                [Modifier("Charge", rules.CHARGE_TO_HIT)])
     return actor, target, plan, squares
@@ -242,7 +238,7 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
 def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target, plan, squares = _charge_plan(state, command)
     if squares:
-        state = board.put(state, state.token(actor.id).moved_to(squares[-1]))
+        state = common.put(state, state.token(actor.id).moved_to(squares[-1]))
     state, marked = board.add_condition(state, actor.id, board.CHARGING, board.end_of_round(state))
     moved = Event(EventKind.MOVE, f"{actor.name} charges to {squares[-1] if squares else '?'}.",
                   (actor.id,))

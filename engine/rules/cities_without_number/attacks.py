@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
+from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
@@ -78,12 +79,12 @@ def skill_for(weapon: Weapon) -> str:
 
 def attribute_for(attacker: Token, weapon: Weapon) -> int:
     if weapon.melee:
-        return board.stat_int(attacker, "str_mod")
-    return board.stat_int(attacker, "dex_mod")
+        return common.stat_int(attacker, "str_mod")
+    return common.stat_int(attacker, "dex_mod")
 
 
 def armour_class(target: Token, melee: bool) -> tuple[int, list[Modifier]]:
-    base = board.stat_int(target, "ac_melee" if melee else "ac_ranged", 10)
+    base = common.stat_int(target, "ac_melee" if melee else "ac_ranged", 10)
     mods: list[Modifier] = []
     if target.has_condition(board.TOTAL_DEFENSE):
         mods.append(Modifier("Total Defense", rules.TOTAL_DEFENSE_AC, "AC"))
@@ -119,12 +120,12 @@ def plan_attack(
     melee = weapon.melee
     mods: list[Modifier] = []
     attribute = attribute_for(attacker, weapon)
-    mods.append(Modifier("Attack bonus", board.stat_int(attacker, "attack_bonus")))
+    mods.append(Modifier("Attack bonus", common.stat_int(attacker, "attack_bonus")))
     skill = skill_for(weapon)
     mods.append(Modifier(f"{skill.title()} skill", board.skill(attacker, skill)))
     mods.append(Modifier("Attribute", attribute))
     if melee:
-        if not board.adjacent(attacker, target):
+        if not common.adjacent(attacker, target):
             raise AttackError(f"{target.name} is not in melee range")
     else:
         distance = board.metres_between(state, attacker, target)
@@ -208,8 +209,8 @@ def roll_attack(
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
     target = state.token(target_id)
-    hp = board.stat_int(target, "hp", 10) - amount
-    state = board.set_stat(state, target_id, hp=hp)
+    hp = common.stat_int(target, "hp", 10) - amount
+    state = common.set_stat(state, target_id, hp=hp)
     events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
                     "left).", (target_id,))]
     if hp <= 0:
@@ -236,7 +237,7 @@ def screeners(state: EncounterState, ward: Token, attack_is_gunfire: bool) -> li
             continue
         if not rules.screen_blocks(attack_is_gunfire, bool(guard.stat("cyber_armor", False))):
             continue
-        used = int(board.data(state, guard.id, "screens_used", 0))
+        used = int(common.data(state, guard.id, "screens_used", 0))
         if used >= rules.screen_capacity(board.combat_skill(guard)):
             continue
         found.append(guard)
@@ -244,8 +245,8 @@ def screeners(state: EncounterState, ward: Token, attack_is_gunfire: bool) -> li
 
 
 def combat_check_bonus(token: Token) -> int:
-    return board.combat_skill(token) + max(board.stat_int(token, "str_mod"),
-                                           board.stat_int(token, "dex_mod"))
+    return board.combat_skill(token) + max(common.stat_int(token, "str_mod"),
+                                           common.stat_int(token, "dex_mod"))
 
 
 def resolve_screen(
@@ -263,8 +264,8 @@ def resolve_screen(
         theirs = dice.roll(f"{SCREEN_ROLL}{combat_check_bonus(guard):+d}",
                            f"{guard.name} screens {ward.name}")
         rolls[guard.id] = theirs.total
-        used = int(board.data(state, guard.id, "screens_used", 0))
-        state = board.set_data(state, guard.id, screens_used=used + 1)
+        used = int(common.data(state, guard.id, "screens_used", 0))
+        state = common.set_data(state, guard.id, screens_used=used + 1)
         events.append(Event(EventKind.ROLL, f"{guard.name} screens {ward.name}: {theirs.total} "
                             f"against {attacker.name}'s {mine.total} (Screen an Ally).",
                             (guard.id, attacker.id)))

@@ -11,18 +11,17 @@ from engine.encounter import EncounterState
 from engine.routes import walk
 from engine.routes.graph import graph_for
 from engine.routes.withdraw import run_free_attacks
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.cities_without_number import attacks, board, movement
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.handlers import (
-    actor_of,
-    errors,
     no_check,
     register,
     simple_describe,
-    target_of,
 )
 from engine.rules.cities_without_number.item_actions import dropped_at, store_dropped
+from engine.rules.common import actor_of, error_reasons, target_of
 from engine.tokens import Token, Weapon, are_opponents
 
 # --- Screen an Ally, Total Defense -------------------------------------------------------------
@@ -32,7 +31,7 @@ def _screen_check(state: EncounterState, command: Command) -> list[str]:
     try:
         actor, ward = actor_of(state, command), target_of(state, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     if ward.id == actor.id or are_opponents(actor.side, ward.side):
         return ["Screen an Ally guards a friend"]
     if rules.screen_capacity(board.combat_skill(actor)) < 1:
@@ -46,7 +45,7 @@ def _screen_check(state: EncounterState, command: Command) -> list[str]:
         standing = actor.moved_to(command.squares[-1])
     else:
         standing = actor
-    if not board.adjacent(standing, ward):
+    if not common.adjacent(standing, ward):
         return [f"{actor.name} must end beside {ward.name}"]
     return []
 
@@ -55,10 +54,10 @@ def _screen_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     actor, ward = actor_of(state, command), target_of(state, command)
     events: list[Event] = []
     if command.squares:
-        state = board.put(state, actor.moved_to(command.squares[-1]))
+        state = common.put(state, actor.moved_to(command.squares[-1]))
         events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                             (actor.id,)))
-    until = board.until_next_turn(state, actor.id)
+    until = common.until_next_turn(state, actor.id)
     state, one = board.add_condition(state, actor.id, board.SCREENING, until, source=ward.id)
     state, two = board.add_condition(state, ward.id, board.SCREENED, until, source=actor.id)
     return state, (*events, one, two)
@@ -70,7 +69,7 @@ register("screen_ally", _screen_check, simple_describe("Screen an Ally"), _scree
 def _total_defense_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     state, event = board.add_condition(state, actor.id, board.TOTAL_DEFENSE,
-                                       board.until_next_turn(state, actor.id))
+                                       common.until_next_turn(state, actor.id))
     return state, (event,)
 
 
@@ -97,7 +96,7 @@ def _free_attackers(state: EncounterState, actor: Token, command: Command,
     """Adjacent armed melee foes who swing as the runner leaves: none after a Fighting
     Withdrawal, nor for movement from a hyper-accelerated bonus action (option
     ``hyper_accelerated``, e.g. an Enhanced Reflexes activation)."""
-    if board.data(state, actor.id, "withdrew", False):
+    if common.data(state, actor.id, "withdrew", False):
         return []
     if command.option("hyper_accelerated", False):
         return []
@@ -133,7 +132,7 @@ def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
                                             "takes a free swing (Run)")
         events.extend(result.events)
     if not board.out_of_fight(state.token(actor.id)):
-        state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+        state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
         events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                             (actor.id,)))
     return state, tuple(events)
@@ -144,7 +143,7 @@ register("run", _run_check, _run_describe, _run_resolve)
 
 def _withdraw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    state = board.set_data(state, actor.id, withdrew=True)
+    state = common.set_data(state, actor.id, withdrew=True)
     return state, (Event(EventKind.ACTION, f"{actor.name} disengages (Fighting Withdrawal): "
                          "no free attacks on the way out this round.", (actor.id,)),)
 
@@ -163,13 +162,13 @@ def _stand_check(state: EncounterState, command: Command) -> list[str]:
 
 def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    state = board.remove_condition(state, actor.id, board.PRONE)
+    state = common.remove_condition(state, actor.id, board.PRONE)
     events = [Event(EventKind.CONDITION, f"{actor.name} stands up.", (actor.id,))]
     items = dropped_at(state, actor.square)
     if items:
         state = store_dropped(state, actor.square, [])
         token = state.token(actor.id)
-        state = board.put(state, replace(token, weapons=(*token.weapons, *items)))
+        state = common.put(state, replace(token, weapons=(*token.weapons, *items)))
         events.append(Event(EventKind.ACTION, f"{actor.name} grabs "
                             f"{', '.join(w.name for w in items)} on the way up.", (actor.id,)))
     return state, tuple(events)
@@ -192,7 +191,7 @@ register("go_prone", _prone_check, simple_describe("Go Prone"), _prone_resolve)
 
 
 def _hold_check(state: EncounterState, command: Command) -> list[str]:
-    if board.data(state, str(command.actor), "holding", False):
+    if common.data(state, str(command.actor), "holding", False):
         return ["already holding"]
     return []
 

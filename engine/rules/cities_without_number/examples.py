@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.encounter import EncounterState
+from engine.rules import common
 from engine.rules.base import Command
-from engine.rules.cities_without_number import board
 from engine.tokens import are_opponents
 
 
@@ -39,7 +39,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for friend in friends:
         yield Command.build("screen_ally", token_id, targets=[friend.id])
         for square in friend.square.neighbours():
-            if board.adjacent(actor.moved_to(square), friend):
+            if common.adjacent(actor.moved_to(square), friend):
                 yield Command.build("screen_ally", token_id, targets=[friend.id],
                                     squares=[square])
                 break

@@ -9,6 +9,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
@@ -17,14 +18,12 @@ from engine.rules.cities_without_number.handlers import (
     DEFAULT_DIFFICULTY,
     SKILL_ROLL,
     WEAPON_LIST,
-    Resolve,
-    actor_of,
-    errors,
     no_check,
     register,
     simple_describe,
     weapon_of,
 )
+from engine.rules.common import Resolve, actor_of, error_reasons
 from engine.tokens import Weapon
 
 # --- Use a Skill -----------------------------------------------------------------------------
@@ -34,7 +33,7 @@ def _skill_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     actor = actor_of(state, command)
     name = str(command.option("skill", "heal"))
     difficulty = int(command.option("difficulty", DEFAULT_DIFFICULTY) or DEFAULT_DIFFICULTY)
-    bonus = board.skill(actor, name) + board.stat_int(actor, str(command.option("attribute",
+    bonus = board.skill(actor, name) + common.stat_int(actor, str(command.option("attribute",
                                                                               "int_mod")))
     roll = dice.roll(f"{SKILL_ROLL}{bonus:+d}", f"{actor.name} {name}")
     words = "succeeds" if roll.total >= difficulty else "fails"
@@ -79,7 +78,7 @@ def _reload_check(state: EncounterState, command: Command) -> list[str]:
     try:
         weapon = weapon_of(actor, command, melee=False)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     if not weapon.uses_ammunition:
         return [f"{weapon.name} takes no ammunition"]
     if weapon.ammo >= weapon.capacity:
@@ -99,7 +98,7 @@ def reload_cost(state: EncounterState, command: Command) -> ActionType:
 def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     weapon = weapon_of(actor, command, melee=False)
-    state = board.put(state, replace(actor, weapons=tuple(
+    state = common.put(state, replace(actor, weapons=tuple(
         w.with_ammo(w.capacity) if w.name == weapon.name else w for w in actor.weapons)))
     return state, (Event(EventKind.AMMO, f"{actor.name} reloads the {weapon.name} "
                          f"({reload_cost(state, command)}).", (actor.id,)),)
@@ -115,7 +114,7 @@ def _drop_check(state: EncounterState, command: Command) -> list[str]:
     try:
         actor.weapon(command.weapon)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     return []
 
 
@@ -124,7 +123,7 @@ def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     weapon = actor.weapon(str(command.weapon))
     kept = list(actor.weapons)
     kept.remove(weapon)
-    state = board.put(state, replace(actor, weapons=tuple(kept)))
+    state = common.put(state, replace(actor, weapons=tuple(kept)))
     state = store_dropped(state, actor.square, [*dropped_at(state, actor.square), weapon])
     return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} at "
                          f"{actor.square}.", (actor.id,)),)
@@ -153,7 +152,7 @@ def _pick_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     item = next((w for w in items if w.name == wanted), items[0])
     items.remove(item)
     state = store_dropped(state, square, items)
-    state = board.put(state, replace(actor, weapons=(*actor.weapons, item)))
+    state = common.put(state, replace(actor, weapons=(*actor.weapons, item)))
     return state, (Event(EventKind.ACTION, f"{actor.name} picks up the {item.name}, ready in "
                          "hand.", (actor.id,)),)
 

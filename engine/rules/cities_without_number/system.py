@@ -20,24 +20,21 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import METRIC
-from engine.rules import register_system
+from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
-    ActionSpec,
     Command,
     ConditionSpec,
     Event,
     EventKind,
     InitiativeScheme,
     Outcome,
-    Preview,
-    RuleSystem,
-    UnknownAction,
 )
 from engine.rules.cities_without_number import board, economy, initiative
-from engine.rules.cities_without_number.actions import HANDLERS, Handler, cost_of
+from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
+from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
@@ -62,7 +59,7 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
 )
 
 
-class CitiesWithoutNumberSystem(RuleSystem):
+class CitiesWithoutNumberSystem(HandlerSystem):
     """Cities Without Number: side initiative, Main/Move/On Turn/Instant actions."""
 
     name = "cities-without-number"
@@ -80,12 +77,8 @@ class CitiesWithoutNumberSystem(RuleSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
-
-    def handler(self, key: str) -> Handler:
-        try:
-            return HANDLERS[key]
-        except KeyError:
-            raise UnknownAction(f"Cities Without Number has no rules for {key!r}") from None
+    handlers = HANDLERS
+    unknown_action = "Cities Without Number has no rules for {key}"
 
     # ---- whose turn
 
@@ -102,19 +95,16 @@ class CitiesWithoutNumberSystem(RuleSystem):
         return (not mine.acted and mine.initiative == theirs.initiative
                 and mine.tiebreak == theirs.tiebreak)
 
-    def _shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+    def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         self.handler(command.action)
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        if combat.phase is not Phase.ROUND:
-            return ["combat is not running: start combat first"]
-        if not combat.has(actor_id):
-            return [f"{actor.name} is not in the fight"]
-        if board.out_of_fight(actor):
-            return [f"{actor.name} is down"]
+        refused = fight_reasons(state, actor, board.out_of_fight, "is down")
+        if refused:
+            return refused
         cost = cost_of(state, command)
-        holding = bool(board.data(state, actor_id, "holding", False))
+        holding = bool(common.data(state, actor_id, "holding", False))
         own = self.own_turn(state, actor_id)
         if holding and cost in HELD_TYPES:
             own = False  # the held rest of the turn goes off as Instant actions
@@ -122,47 +112,25 @@ class CitiesWithoutNumberSystem(RuleSystem):
         else:
             out_of_turn_ok = cost in economy.OUT_OF_TURN
         if not own and not out_of_turn_ok:
-            whose = state.token(combat.active).name if combat.active else "nobody"
-            return [f"it is {whose}'s turn, not {actor.name}'s"]
+            return [not_your_turn(state, actor)]
         budget = combat.combatant(actor_id).budget
         refusal = economy.refusal(budget, cost, own_turn=True)
         return [refusal] if refusal else []
 
-    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
-        return tuple(
-            spec for spec in self.catalogue
-            if not self._shared_reasons(state, Command(spec.key, token_id))
-        )
+    def cost_words(self, state: EncounterState, command: Command) -> str:
+        return f"{cost_of(state, command)} action"
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
         from engine.rules.cities_without_number.examples import example_commands
 
         return example_commands(state, token_id)
 
-    def check_action(self, state: EncounterState, command: Command) -> list[str]:
-        reasons = self._shared_reasons(state, command)
-        if reasons:
-            return reasons
-        try:
-            return self.handler(command.action).check(state, command)
-        except (KeyError, ValueError) as error:
-            return [str(error.args[0]) if error.args else str(error)]
-
-    def describe_action(self, state: EncounterState, command: Command) -> Preview:
-        handler = self.handler(command.action)
-        try:
-            preview = handler.describe(state, command)
-            cost = cost_of(state, command)
-        except (KeyError, IndexError, ValueError) as error:
-            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
-        return replace(preview, cost=preview.cost or f"{cost} action")
-
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor_id = str(command.actor)
         cost = cost_of(state, command)
         combat = state.combat
         events: list[Event] = []
-        holding = bool(board.data(state, actor_id, "holding", False))
+        holding = bool(common.data(state, actor_id, "holding", False))
         if combat.active != actor_id and self.own_turn(state, actor_id) and not (
             holding or cost in economy.OUT_OF_TURN
         ):
@@ -184,7 +152,7 @@ class CitiesWithoutNumberSystem(RuleSystem):
     def _hold(self, state: EncounterState, command: Command, dice: Dice,
               events: list[Event]) -> Outcome:
         actor_id = str(command.actor)
-        state = board.set_data(state, actor_id, holding=True)
+        state = common.set_data(state, actor_id, holding=True)
         state, marked = board.add_condition(state, actor_id, board.HOLDING,
                                             board.end_of_round(state))
         name = state.token(actor_id).name

@@ -9,9 +9,9 @@ from engine.rules.d20_firearms.attack_actions import blind_cost, locate_cost
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.rules.d20_firearms.fire_support_actions import aim_cost
-from engine.rules.d20_firearms.handlers import HANDLERS, Handler
+from engine.rules.d20_firearms.handlers import HANDLERS
 
-__all__ = ["HANDLERS", "Handler", "attack_actions", "cost_of", "fire_support_actions",
+__all__ = ["HANDLERS", "attack_actions", "cost_of", "fire_support_actions",
            "movement_actions"]
 
 

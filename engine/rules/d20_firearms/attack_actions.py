@@ -10,16 +10,16 @@ from engine.geometry.cover import CoverLevel
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.budget import Cost, full_auto_steps
 from engine.rules.d20_firearms.handlers import (
     LOCATE_DC,
-    actor_of,
     ammo_reason,
     attack_plan,
-    errors,
     in_hand,
     register,
     rounds_per_action,
@@ -39,7 +39,7 @@ def _attack_check(state: EncounterState, command: Command) -> list[str]:
     try:
         _, _, weapon, _ = attack_plan(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     return ammo_reason(weapon, 1)
 
 
@@ -58,7 +58,7 @@ def _attack_describe(state: EncounterState, command: Command) -> Preview:
 def _attack_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target, weapon, plan = attack_plan(state, command)
     state = spend_rounds(state, actor.id, weapon, 1)
-    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    state = common.remove_condition(state, actor.id, board.OVERWATCH)
     state, result = attacks.roll_attack(state, actor, target, plan, dice, "attacks")
     return state, result.events
 
@@ -70,7 +70,7 @@ def _full_auto_check(state: EncounterState, command: Command) -> list[str]:
     try:
         _, _, weapon, _ = attack_plan(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     if not special.is_automatic(weapon):
         return [f"the {weapon.name} cannot fire full-auto"]
     return ammo_reason(weapon, 3 * rounds_per_action(weapon))
@@ -103,7 +103,7 @@ def _full_auto_resolve(state: EncounterState, command: Command, dice: Dice) -> O
         state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
                                             f"fires full-auto ({step}x recoil)")
         events.extend(result.events)
-    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    state = common.remove_condition(state, actor.id, board.OVERWATCH)
     return state, tuple(events)
 
 
@@ -121,7 +121,7 @@ def _blind_check(state: EncounterState, command: Command) -> list[str]:
     try:
         actor, target, weapon, _ = attack_plan(state, command, blind=True)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     cover = attacks.shooter_cover(state, actor, target)
     level = {CoverLevel.THREE_QUARTERS: special.BLIND_FIRE_COVER[0],
              CoverLevel.NEAR_TOTAL: special.BLIND_FIRE_COVER[1],
@@ -136,7 +136,7 @@ def _blind_check(state: EncounterState, command: Command) -> list[str]:
 def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target, weapon, _ = attack_plan(state, command, blind=True)
     actions = 3 if command.option("full_auto", False) else 1
-    located = bool(board.data(state, actor.id, "located", False))
+    located = bool(common.data(state, actor.id, "located", False))
     split = special.blind_fire_shots(actions, located_enemies=located)
     events: list[Event] = []
     if split.at_empty_squares:
@@ -170,9 +170,9 @@ def locate_cost(state: EncounterState, command: Command) -> Cost:
 def _locate_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     dc = int(command.option("dc", LOCATE_DC) or LOCATE_DC)
-    roll = dice.roll(f"1d20{board.stat_int(actor, 'perception'):+d}", f"{actor.name} Perception")
+    roll = dice.roll(f"1d20{common.stat_int(actor, 'perception'):+d}", f"{actor.name} Perception")
     located = roll.total >= dc
-    state = board.set_data(state, actor.id, located=located)
+    state = common.set_data(state, actor.id, located=located)
     words = "places every enemy" if located else "cannot tell where the enemies are"
     return state, (Event(EventKind.ROLL, f"{actor.name} {words} ({roll.total} against {dc}).",
                          (actor.id,), roll),)
@@ -208,7 +208,7 @@ def _charge_plan(state: EncounterState, command: Command,
     option = _charge_option(state, command)
     weapon = _melee_weapon(actor, command)
     end = option.route.squares[-1] if option.route is not None else actor.square
-    moved = board.put(state, actor.moved_to(end))
+    moved = common.put(state, actor.moved_to(end))
     plan = attacks.plan_attack(moved, moved.token(actor.id), target, weapon,
                                extra=(Modifier("Charge", special.CHARGE_ATTACK_BONUS),))
     return actor, target, plan, option
@@ -221,7 +221,7 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
             return list(option.reasons) or ["cannot Charge"]
         _charge_plan(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     return []
 
 
@@ -240,9 +240,9 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
 def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target, plan, option = _charge_plan(state, command)
     end = option.route.squares[-1] if option.route is not None else actor.square
-    state = board.put(state, actor.moved_to(end))
+    state = common.put(state, actor.moved_to(end))
     state, mark = board.add_condition(state, actor.id, board.CHARGING,
-                                      board.until_next_turn(state, actor.id))
+                                      common.until_next_turn(state, actor.id))
     moved = Event(EventKind.MOVE, f"{actor.name} charges to {end}.", (actor.id,))
     state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
                                         "charges")
@@ -275,7 +275,7 @@ def _strength_reason(actor: Token, weapon: Weapon) -> str | None:
     if base is None:
         return None
     need = special.strength_requirement(base, two_weapons=True)
-    have = board.stat_int(actor, "str_score", 10)
+    have = common.stat_int(actor, "str_score", 10)
     return None if have >= need else (f"the {weapon.name} needs Strength {need} when firing two "
                                       f"guns; {actor.name} has {have}")
 
@@ -286,7 +286,7 @@ def _two_check(state: EncounterState, command: Command) -> list[str]:
         target = target_of(state, command)
         first, second = _pair(actor, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     reason = special.two_weapon_refusal(first, second) or in_hand(actor, first) or \
         in_hand(actor, second) or _strength_reason(actor, first) or \
         _strength_reason(actor, second)
@@ -296,7 +296,7 @@ def _two_check(state: EncounterState, command: Command) -> list[str]:
         try:
             attacks.plan_attack(state, actor, target, weapon)
         except attacks.AttackError as error:
-            return errors(error)
+            return error_reasons(error)
         reasons = ammo_reason(weapon, 1)
         if reasons:
             return reasons

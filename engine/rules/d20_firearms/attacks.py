@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
+from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.d20_firearms import board
 from engine.rules.d20_firearms import special_actions as special
@@ -94,11 +95,11 @@ def plan_attack(
         raise AttackError(f"{target.name} is already down")
     mods: list[Modifier] = []
     if weapon.melee:
-        if not board.adjacent(attacker, target):
+        if not common.adjacent(attacker, target):
             raise AttackError(f"{target.name} is not within reach")
-        mods.append(Modifier("Melee attack bonus", board.stat_int(attacker, "melee_attack")))
+        mods.append(Modifier("Melee attack bonus", common.stat_int(attacker, "melee_attack")))
     else:
-        mods.append(Modifier("Ranged attack bonus", board.stat_int(attacker, "ranged_attack")))
+        mods.append(Modifier("Ranged attack bonus", common.stat_int(attacker, "ranged_attack")))
         distance = board.feet_between(state, attacker, target)
         increment = max(weapon.range_increment, 1e-9)
         increments = max(0, math.ceil(distance / increment - 1e-9) - 1)
@@ -114,7 +115,7 @@ def plan_attack(
                                                               else ""), recoil))
     if attacker.has_condition(board.SUPPRESSED):
         mods.append(Modifier("Suppressed", special.SUPPRESSED_PENALTY))
-    defense = board.stat_int(target, "defense", 10)
+    defense = common.stat_int(target, "defense", 10)
     cover = cover_between(state.battlemap, attacker, target, SYSTEM)
     if cover.level is CoverLevel.TOTAL and not blind:
         raise AttackError(f"{target.name} is behind total cover")
@@ -186,8 +187,8 @@ def roll_attack_outcome(
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
     target = state.token(target_id)
-    hp = board.stat_int(target, "hp", 10) - amount
-    state = board.set_stat(state, target_id, hp=hp)
+    hp = common.stat_int(target, "hp", 10) - amount
+    state = common.set_stat(state, target_id, hp=hp)
     events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
                     "left).", (target_id,))]
     if hp <= 0:

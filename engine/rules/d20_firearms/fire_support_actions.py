@@ -12,16 +12,16 @@ from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
 from engine.grid import Square, distance_squares
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.handlers import (
     REFLEX_ROLL,
-    actor_of,
     ammo_reason,
     direction_to,
-    errors,
     in_hand,
     register,
     rounds_per_action,
@@ -51,7 +51,7 @@ def _aim_check(state: EncounterState, command: Command) -> list[str]:
     try:
         weapon = weapon_of(actor, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     if actor.has_condition(board.AIMING):
         return [f"{actor.name} is already Aiming"]
     reason = in_hand(actor, weapon) or special.aiming_refusal(weapon,
@@ -92,8 +92,8 @@ def _stop_aim_check(state: EncounterState, command: Command) -> list[str]:
 
 def _stop_aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    state = board.remove_condition(state, actor.id, board.AIMING)
-    state = board.remove_condition(state, actor.id, board.OVERWATCH)
+    state = common.remove_condition(state, actor.id, board.AIMING)
+    state = common.remove_condition(state, actor.id, board.OVERWATCH)
     return state, (Event(EventKind.CONDITION, f"{actor.name} stops Aiming.", (actor.id,)),)
 
 
@@ -124,7 +124,7 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
     try:
         key, _, visible, distance = watched(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     aim = board.condition(actor, board.AIMING)
     weapon_name = aim.source if aim is not None and aim.source else None
     weapon = actor.weapon(weapon_name) if weapon_name else (actor.weapons[0] if actor.weapons
@@ -139,7 +139,7 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
         return [reason]
     current = board.condition(actor, board.OVERWATCH)
     spent = current.value if current is not None and current.source == key else 0
-    if spent >= special.overwatch_cap(board.stat_int(actor, "int_mod")):
+    if spent >= special.overwatch_cap(common.stat_int(actor, "int_mod")):
         return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
     return []
 
@@ -149,7 +149,7 @@ def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> O
     key, words, _, _ = watched(state, command)
     current = board.condition(actor, board.OVERWATCH)
     spent = current.value if current is not None and current.source == key else 0
-    bonus = special.overwatch_bonus(spent + 1, board.stat_int(actor, "int_mod"))
+    bonus = special.overwatch_bonus(spent + 1, common.stat_int(actor, "int_mod"))
     state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=key, value=bonus)
     return state, (Event(EventKind.CONDITION, f"{actor.name} watches {words}: threat range "
                          f"+{bonus} on the next shot (Overwatch).", (actor.id, *command.targets)),)
@@ -181,7 +181,7 @@ def _covering_check(state: EncounterState, command: Command) -> list[str]:
     try:
         weapon = weapon_of(actor, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     reason = in_hand(actor, weapon) or special.covering_fire_refusal(weapon)
     if reason:
         return [reason]
@@ -234,13 +234,13 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                 target = state.token(target_id)
                 if board.out_of_fight(target):
                     continue
-                save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+                save = dice.roll(f"{REFLEX_ROLL}{common.stat_int(target, 'reflex'):+d}",
                                  f"{target.name} Reflex against Covering Fire")
                 if save.total >= special.COVERING_FIRE_REFLEX_DC:
                     reach = special.takes_cover_reach_ft(target.speed)
                     state, _ = board.add_condition(
                         state, target_id, board.TAKING_COVER,
-                        board.until_next_turn(state, target_id))
+                        common.until_next_turn(state, target_id))
                     events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}) "
                                         f"and dives for cover within {reach:g} ft, or drops "
                                         "prone (Covering Fire).", (target_id,), save))
@@ -250,7 +250,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     # The cone stays covered until the shooter's next turn: foes who step into it are shot.
     watch = PendingAction(actor.id, COVERING_FIRE, data={
         "weapon": weapon.name, "direction": direction_to(actor, command.squares[0]),
-        "until_round": board.next_turn_round(state, actor.id)})
+        "until_round": common.next_turn_round(state, actor.id)})
     others = tuple(p for p in state.combat.pending
                    if not (p.token_id == actor.id and p.kind == COVERING_FIRE))
     state = replace(state, combat=replace(state.combat, pending=(*others, watch)))
@@ -321,7 +321,7 @@ def _suppress_check(state: EncounterState, command: Command) -> list[str]:
         weapon = weapon_of(actor, command)
         area = _suppress_area(state, command)
     except (KeyError, ValueError) as error:
-        return errors(error)
+        return error_reasons(error)
     reason = in_hand(actor, weapon) or special.suppressive_refusal(weapon)
     if reason:
         return [reason]
@@ -334,7 +334,7 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
         area = _suppress_area(state, command)
     except (KeyError, IndexError, ValueError) as error:
         return Preview(command, False, summary=f"Suppressive Fire: {error}")
-    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+    bonus = common.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
         bool(actor.stat("advanced_firearms", False)))
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
                    f"the area, 1d20{bonus:+d} against Defense 10.",
@@ -349,7 +349,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     weapon = weapon_of(actor, command)
     area = _suppress_area(state, command)
     state = spend_rounds(state, actor.id, weapon, special.SUPPRESSIVE_ROUNDS)
-    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+    bonus = common.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
         bool(actor.stat("advanced_firearms", False)))
     roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} Suppressive Fire")
     hit = special.suppressive_hits_area(roll.total)
@@ -366,7 +366,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                                           board.until_end_of_next_turn(state, target.id),
                                           source=actor.id, value=1)
         events.append(mark)
-        save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+        save = dice.roll(f"{REFLEX_ROLL}{common.stat_int(target, 'reflex'):+d}",
                          f"{target.name} Reflex against Suppressive Fire")
         if save.total >= special.SUPPRESSIVE_REFLEX_DC:
             events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}).",

@@ -8,48 +8,26 @@ a handler says what is special to its action. Handlers live in ``movement_action
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import Command, Modifier, Outcome, Preview
+from engine.rules import common
+from engine.rules.base import Command, Modifier
+from engine.rules.common import HandlerTable, actor_of
 from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.tokens import Token, Weapon
 
-Check = Callable[[EncounterState, Command], list[str]]
-Describe = Callable[[EncounterState, Command], Preview]
-Resolve = Callable[[EncounterState, Command, Dice], Outcome]
-
 REFLEX_ROLL = "1d20"
 LOCATE_DC = 15
 
-
-@dataclass(frozen=True, slots=True)
-class Handler:
-    key: str
-    check: Check
-    describe: Describe
-    resolve: Resolve
-
-
-HANDLERS: dict[str, Handler] = {}
-
-
-def register(key: str, check: Check, describe: Describe, resolve: Resolve) -> None:
-    action_spec(key)
-    HANDLERS[key] = Handler(key, check, describe, resolve)
-
-
-def actor_of(state: EncounterState, command: Command) -> Token:
-    return state.token(str(command.actor))
+HANDLERS = HandlerTable(action_spec)
+register = HANDLERS.register
+simple_describe = HANDLERS.simple_describe
 
 
 def target_of(state: EncounterState, command: Command) -> Token:
-    if command.target is None:
-        raise KeyError("choose a target")
-    target = state.token(command.target)
+    target = common.target_of(state, command)
     if target.id == command.actor:
         raise KeyError("a token cannot target itself")
     return target
@@ -61,18 +39,6 @@ def weapon_of(actor: Token, command: Command) -> Weapon:
     if not actor.weapons:
         raise KeyError(f"{actor.name} carries no weapon")
     return actor.weapons[0]
-
-
-def errors(error: Exception) -> list[str]:
-    return [str(error.args[0]) if error.args else str(error)]
-
-
-def simple_describe(name: str) -> Describe:
-    def describe(state: EncounterState, command: Command) -> Preview:
-        actor = actor_of(state, command)
-        return Preview(command, True, summary=f"{name}: {actor.name}. "
-                       f"{action_spec(command.action).summary}", targets=command.targets)
-    return describe
 
 
 def in_hand(actor: Token, weapon: Weapon) -> str | None:
@@ -89,7 +55,7 @@ def spend_rounds(state: EncounterState, actor_id: str, weapon: Weapon, rounds: i
     if not weapon.uses_ammunition:
         return state
     actor = state.token(actor_id)
-    return board.put(state, replace(actor, weapons=tuple(
+    return common.put(state, replace(actor, weapons=tuple(
         w.with_ammo(max(0, w.ammo - rounds)) if w.name == weapon.name else w
         for w in actor.weapons)))
 

@@ -9,12 +9,12 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.routes import walk
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.handlers import (
-    actor_of,
-    errors,
     register,
     simple_describe,
     spend_rounds,
@@ -68,7 +68,7 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
         if board.out_of_fight(state.token(actor.id)):
             return state, tuple(events)
     before = actor.square
-    state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+    state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
     events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                         (actor.id,)))
     from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
@@ -108,7 +108,7 @@ def _draw_check(state: EncounterState, command: Command) -> list[str]:
     try:
         weapon_of(actor, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     return []
 
 
@@ -122,7 +122,7 @@ def _draw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     else:
         hand.append(weapon.name)
         verb = "draws"
-    state = board.set_stat(state, actor.id, drawn=",".join(hand))
+    state = common.set_stat(state, actor.id, drawn=",".join(hand))
     return state, (Event(EventKind.ACTION, f"{actor.name} {verb} the {weapon.name}.",
                          (actor.id,)),)
 
@@ -135,10 +135,10 @@ def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     weapon = weapon_of(actor, command)
     kept = list(actor.weapons)
     kept.remove(weapon)
-    state = board.put(state, replace(actor, weapons=tuple(kept)))
+    state = common.put(state, replace(actor, weapons=tuple(kept)))
     hand = [n for n in board.drawn(actor) if n != weapon.name]
     if "drawn" in actor.stats:
-        state = board.set_stat(state, actor.id, drawn=",".join(hand))
+        state = common.set_stat(state, actor.id, drawn=",".join(hand))
     return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} "
                          "(no action).", (actor.id,)),)
 
@@ -151,7 +151,7 @@ def _reload_check(state: EncounterState, command: Command) -> list[str]:
     try:
         weapon = weapon_of(actor, command)
     except KeyError as error:
-        return errors(error)
+        return error_reasons(error)
     if not weapon.uses_ammunition:
         return [f"the {weapon.name} takes no ammunition"]
     if weapon.ammo >= weapon.capacity:
@@ -166,7 +166,7 @@ def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     if two_weapons(actor):
         both.update(w.name for w in actor.weapons if w.name in board.drawn(actor)
                     and not w.melee)
-    state = board.put(state, replace(actor, weapons=tuple(
+    state = common.put(state, replace(actor, weapons=tuple(
         w.with_ammo(w.capacity) if w.name in both and w.uses_ammunition else w
         for w in actor.weapons)))
     names = " and the ".join(sorted(both))

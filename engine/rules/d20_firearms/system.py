@@ -19,28 +19,24 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.grid import FIVE_FOOT, Square
-from engine.rules import register_system
+from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
-    ActionSpec,
     Command,
     ConditionSpec,
     Event,
     EventKind,
     InitiativeScheme,
     Outcome,
-    Preview,
-    RuleSystem,
-    UnknownAction,
 )
+from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.rules.d20_firearms import board, budget
-from engine.rules.d20_firearms.actions import HANDLERS, Handler, cost_of
+from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
 from engine.tokens import Token
 from engine.turns import order as turn_order
-from engine.turns.combat import Phase
 
 #: Actions that keep an Overwatch bonus alive (the shot itself, more Overwatch, free ones).
 KEEPS_OVERWATCH = frozenset({"overwatch", "attack", "full_auto", "stop_aiming", "drop_item"})
@@ -59,7 +55,7 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
 )
 
 
-class D20FirearmsSystem(RuleSystem):
+class D20FirearmsSystem(HandlerSystem):
     """d20 modern firearms: a pool of attack-or-movement actions and the special actions."""
 
     name = "d20-firearms"
@@ -76,12 +72,8 @@ class D20FirearmsSystem(RuleSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
-
-    def handler(self, key: str) -> Handler:
-        try:
-            return HANDLERS[key]
-        except KeyError:
-            raise UnknownAction(f"the d20 firearms rules have no {key!r}") from None
+    handlers = HANDLERS
+    unknown_action = "the d20 firearms rules have no {key}"
 
     def pool(self, state: EncounterState) -> int:
         value = state.combat.data.get(budget.ACTIONS_OPTION, budget.DEFAULT_ACTIONS_PER_ROUND)
@@ -90,53 +82,30 @@ class D20FirearmsSystem(RuleSystem):
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
         return budget.fresh_budget(self.pool(state))
 
-    def _shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+    def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         self.handler(command.action)
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        if combat.phase is not Phase.ROUND:
-            return ["combat is not running: start combat first"]
-        if not combat.has(actor_id):
-            return [f"{actor.name} is not in the fight"]
-        if board.out_of_fight(actor):
-            return [f"{actor.name} is down"]
+        refused = fight_reasons(state, actor, board.out_of_fight, "is down")
+        if refused:
+            return refused
         if combat.active != actor_id:
-            whose = state.token(combat.active).name if combat.active else "nobody"
-            return [f"it is {whose}'s turn, not {actor.name}'s"]
+            return [not_your_turn(state, actor)]
         refusal = budget.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
                                  self.pool(state))
         return [refusal] if refusal else []
 
-    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
-        return tuple(
-            spec for spec in self.catalogue
-            if not self._shared_reasons(state, Command(spec.key, token_id))
-        )
+    def cost_words(self, state: EncounterState, command: Command) -> str:
+        cost = cost_of(state, command)
+        if cost is Cost.FREE:
+            return "free"
+        return f"{budget.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
         from engine.rules.d20_firearms.examples import example_commands
 
         return example_commands(state, token_id)
-
-    def check_action(self, state: EncounterState, command: Command) -> list[str]:
-        reasons = self._shared_reasons(state, command)
-        if reasons:
-            return reasons
-        try:
-            return self.handler(command.action).check(state, command)
-        except (KeyError, ValueError) as error:
-            return [str(error.args[0]) if error.args else str(error)]
-
-    def describe_action(self, state: EncounterState, command: Command) -> Preview:
-        try:
-            preview = self.handler(command.action).describe(state, command)
-            cost = cost_of(state, command)
-        except (KeyError, IndexError, ValueError) as error:
-            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
-        words = f"{budget.actions_needed(cost, self.pool(state))} of "\
-            f"{self.pool(state)} actions" if cost is not Cost.FREE else "free"
-        return replace(preview, cost=preview.cost or words)
 
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor_id = str(command.actor)
@@ -146,7 +115,7 @@ class D20FirearmsSystem(RuleSystem):
         events: list[Event] = []
         if command.action not in KEEPS_OVERWATCH and state.token(actor_id).has_condition(
                 board.OVERWATCH):
-            state = board.remove_condition(state, actor_id, board.OVERWATCH)
+            state = common.remove_condition(state, actor_id, board.OVERWATCH)
             events.append(Event(EventKind.CONDITION, f"{state.token(actor_id).name} breaks off "
                                 "the Overwatch (the shot must come next).", (actor_id,)))
         state, more = self.handler(command.action).resolve(state, command, dice)
@@ -165,10 +134,10 @@ class D20FirearmsSystem(RuleSystem):
         watch = board.condition(token, board.OVERWATCH)
         if watch is not None and watch.source and not self._still_in_sight(state, token,
                                                                              watch.source):
-            state = board.remove_condition(state, token_id, board.OVERWATCH)
+            state = common.remove_condition(state, token_id, board.OVERWATCH)
             events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "
                                      "it watched: the Overwatch bonus is gone.", (token_id,)))
-        state = board.set_data(state, token_id, located=False)
+        state = common.set_data(state, token_id, located=False)
         state = end_covering_fire(state, token_id)
         return state, events
 

@@ -9,13 +9,14 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.results import TemplateResult
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.common import actor_of
 from engine.rules.savage_worlds import attacks, board, maneuvers, templates
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
-    actor_of,
     attack_check,
     attack_describe,
     attack_extras,
@@ -50,7 +51,7 @@ def _desperate_damage(command: Command) -> list[Modifier]:
 
 
 def _desperate_check(state: EncounterState, command: Command) -> list[str]:
-    if board.data(state, str(command.actor), "wild_attack", False):
+    if common.data(state, str(command.actor), "wild_attack", False):
         return ["a Desperate Attack cannot be combined with a Wild Attack"]
     return attack_check(True, _desperate)(state, command)
 
@@ -71,12 +72,12 @@ def _wild_damage(command: Command) -> list[Modifier]:
 def _after_wild(state: EncounterState, command: Command, result: attacks.AttackResult,
                 dice: Dice) -> Outcome:
     actor = str(command.actor)
-    state = board.set_data(state, actor, wild_attack=True)
+    state = common.set_data(state, actor, wild_attack=True)
     token = state.token(actor)
     # Vulnerable until the end of the attacker's *next* turn, not this one.
     vulnerable = cond.condition(SWCondition.VULNERABLE, state.combat.round, actor, True,
                                 source="Wild Attack")
-    state = board.put(state, cond.with_condition(token, vulnerable))
+    state = common.put(state, cond.with_condition(token, vulnerable))
     return state, (Event(EventKind.CONDITION,
                          f"{token.name} is Vulnerable until the end of the next turn "
                          "(Wild Attack).", (actor,)),)
@@ -101,7 +102,7 @@ def _touch_check(state: EncounterState, command: Command) -> list[str]:
     if reasons:
         return reasons
     actor, target = actor_of(state, command), target_of(state, command)
-    return [] if board.adjacent(actor, target) else [f"{target.name} is not within reach"]
+    return [] if common.adjacent(actor, target) else [f"{target.name} is not within reach"]
 
 
 def _touch_plan(state: EncounterState, command: Command) -> attacks.AttackPlan:
@@ -210,7 +211,7 @@ def _drop_weapon(state: EncounterState, target: Token) -> tuple[EncounterState, 
     if not target.weapons:
         return state, []
     dropped, rest = target.weapons[0], target.weapons[1:]
-    state = board.put(state, replace(state.token(target.id), weapons=rest))
+    state = common.put(state, replace(state.token(target.id), weapons=rest))
     return state, [Event(EventKind.NOTE, f"{target.name} drops the {dropped.name} (Disarm).",
                          (target.id,))]
 
@@ -281,7 +282,7 @@ def _finish_check(state: EncounterState, command: Command) -> list[str]:
         return [str(error.args[0])]
     lethal = weapon.name != "Unarmed"
     reason = maneuvers.finishing_move_refusal(
-        target, adjacent=board.adjacent(actor, target), lethal_weapon=lethal,
+        target, adjacent=common.adjacent(actor, target), lethal_weapon=lethal,
         allow_at_range=bool(command.option("at_range", False)))
     if reason is None and target.has_condition("Dead"):
         reason = f"{target.name} is already dead"
@@ -378,7 +379,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     mods = _suppress_plan(state, command)
     targets = _suppress_targets(state, command)
     spent = sup.bullets_needed(weapon)
-    state = board.put(state, replace(actor, weapons=tuple(
+    state = common.put(state, replace(actor, weapons=tuple(
         w.with_ammo(w.ammo - spent) if w.name == weapon.name and w.uses_ammunition else w
         for w in actor.weapons)))
     die, untrained = board.trait_die(actor, "shooting")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
+from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.savage_worlds import board
 from engine.rules.savage_worlds import conditions as cond
@@ -90,10 +91,10 @@ def own_modifiers(state: EncounterState, actor: Token) -> list[Modifier]:
         found.append(Modifier("Distracted", cond.trait_modifier(actor)))
     if actor.has_condition(cond.SWCondition.JOKER):
         found.append(Modifier("Joker", 2))
-    actions = int(board.data(state, actor.id, "actions_taken", 0))
+    actions = int(common.data(state, actor.id, "actions_taken", 0))
     if actions >= 1:
         found.append(Modifier("Multi-Action", -2 * actions))
-    if board.data(state, actor.id, "ran", False):
+    if common.data(state, actor.id, "ran", False):
         found.append(Modifier("Running", -2))
     return found
 
@@ -120,7 +121,7 @@ def plan_attack(
     if attacker.has_condition(cond.SWCondition.JOKER):
         damage.append(Modifier("Joker", 2, "damage"))
     if weapon.melee:
-        if not board.adjacent(attacker, target):
+        if not common.adjacent(attacker, target):
             raise AttackError(f"{target.name} is not within reach of {weapon.name}")
         gang = board.gang_up(state, attacker, target)
         if gang:
@@ -239,7 +240,7 @@ def apply_damage(
     events.extend(shaken)
     if new_wounds:
         total = board.wounds(target) + new_wounds
-        state = board.set_stat(state, target_id, wounds=total)
+        state = common.set_stat(state, target_id, wounds=total)
         events.append(Event(EventKind.DAMAGE,
                             f"{target.name} takes {new_wounds} Wound(s) ({total} in all).",
                             (target_id,)))

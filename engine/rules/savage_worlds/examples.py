@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.encounter import EncounterState
+from engine.rules import common
 from engine.rules.base import Command
-from engine.rules.savage_worlds import board
 from engine.tokens import are_opponents
 
 
@@ -24,7 +24,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     melee = [w for w in actor.weapons if w.melee]
     ranged = [w for w in actor.weapons if not w.melee]
     for foe in foes:
-        near = board.adjacent(actor, foe)
+        near = common.adjacent(actor, foe)
         for weapon in ranged:
             yield Command.build("shooting", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("aim", token_id, targets=[foe.id], weapon=weapon.name)

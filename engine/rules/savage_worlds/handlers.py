@@ -9,49 +9,28 @@ and ``movement_actions``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.rules import common
 from engine.rules.base import Command, Event, Modifier, Outcome, Preview
+from engine.rules.common import Check, Describe, HandlerTable, Resolve, actor_of
 from engine.rules.savage_worlds import attacks, board, maneuvers
 from engine.rules.savage_worlds.catalogue import action_spec
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token, Weapon
 
-Check = Callable[[EncounterState, Command], list[str]]
-Describe = Callable[[EncounterState, Command], Preview]
-Resolve = Callable[[EncounterState, Command, Dice], Outcome]
-
-
-
-@dataclass(frozen=True, slots=True)
-class Handler:
-    key: str
-    check: Check
-    describe: Describe
-    resolve: Resolve
-
-
-HANDLERS: dict[str, Handler] = {}
-
-
-def register(key: str, check: Check, describe: Describe, resolve: Resolve) -> None:
-    action_spec(key)
-    HANDLERS[key] = Handler(key, check, describe, resolve)
+HANDLERS = HandlerTable(action_spec)
+register = HANDLERS.register
+simple_describe = HANDLERS.simple_describe
 
 
 # --- shared pieces ---------------------------------------------------------------------------
 
 
-def actor_of(state: EncounterState, command: Command) -> Token:
-    return state.token(str(command.actor))
-
-
 def target_of(state: EncounterState, command: Command) -> Token:
-    if command.target is None:
-        raise KeyError("no target given")
-    return state.token(command.target)
+    return common.target_of(state, command, missing="no target given")
 
 
 def weapon_of(actor: Token, command: Command, *, melee: bool | None = None) -> Weapon:
@@ -120,7 +99,7 @@ def plan_for(
     options = attack_extras(state, command)
     plan = attacks.plan_attack(state, actor, target, weapon, [*options, *(extra or [])],
                                extra_damage or [])
-    if not weapon.melee and int(board.data(state, actor.id, "actions_taken", 0)) == 0:
+    if not weapon.melee and int(common.data(state, actor.id, "actions_taken", 0)) == 0:
         aim = _aim_modifiers(actor, target, list(plan.modifiers))
         plan = replace(plan, modifiers=(*plan.modifiers, *aim))
     return actor, target, weapon, plan
@@ -183,9 +162,9 @@ def attack_resolve(label: str, melee: bool | None,
         if weapon.uses_ammunition:
             actor = replace(actor, weapons=tuple(
                 w.with_ammo(w.ammo - 1) if w.name == weapon.name else w for w in actor.weapons))
-            state = board.put(state, actor)
+            state = common.put(state, actor)
         if any(m.name == "Aim" for m in plan.modifiers) or actor.has_condition(SWCondition.AIMING):
-            state = board.remove_condition(state, actor.id, SWCondition.AIMING)
+            state = common.remove_condition(state, actor.id, SWCondition.AIMING)
         state, result = attacks.roll_attack(state, actor, target, weapon, plan, dice, label)
         events.extend(result.events)
         if after is not None:
@@ -193,13 +172,3 @@ def attack_resolve(label: str, melee: bool | None,
             events.extend(more)
         return state, tuple(events)
     return resolve
-
-
-
-def simple_describe(name: str) -> Describe:
-    def describe(state: EncounterState, command: Command) -> Preview:
-        actor = actor_of(state, command)
-        spec = action_spec(command.action)
-        return Preview(command, True, summary=f"{name}: {actor.name}. {spec.summary}",
-                       targets=command.targets)
-    return describe

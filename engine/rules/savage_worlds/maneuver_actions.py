@@ -10,13 +10,14 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes import walk
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.common import actor_of
 from engine.rules.savage_worlds import attacks, board
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_actions as opp
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
-    actor_of,
     register,
     simple_describe,
     target_of,
@@ -33,19 +34,19 @@ def _grapple_check(state: EncounterState, command: Command) -> list[str]:
     if reasons:
         return reasons
     actor, target = actor_of(state, command), target_of(state, command)
-    if not board.adjacent(actor, target):
+    if not common.adjacent(actor, target):
         return [f"{target.name} is not within reach"]
     if target.has_condition(SWCondition.BOUND):
         return [f"{target.name} is already Bound"]
-    size = opp.size_refusal("Grapple", board.stat_int(actor, "size"),
-                            board.stat_int(target, "size"))
+    size = opp.size_refusal("Grapple", common.stat_int(actor, "size"),
+                            common.stat_int(target, "size"))
     return [size] if size else []
 
 
 def _grapple_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
     mods = attacks.common_modifiers(state, actor, target)
-    scale = opp.grapple_scale_penalty(board.stat_int(actor, "scale"),
-                                      board.stat_int(target, "scale"))
+    scale = opp.grapple_scale_penalty(common.stat_int(actor, "scale"),
+                                      common.stat_int(target, "scale"))
     if scale:
         mods.append(Modifier("Size Matters", scale))
     gang = board.gang_up(state, actor, target)
@@ -90,12 +91,12 @@ def _grapple_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     if result.defender is None:
         events.append(Event(EventKind.NOTE, f"{target.name} slips the grapple.", (target.id,)))
         return state, tuple(events)
-    state = board.remove_condition(state, target.id, SWCondition.ENTANGLED)
+    state = common.remove_condition(state, target.id, SWCondition.ENTANGLED)
     state, more = board.add_condition(state, target.id, result.defender, source=actor.id)
     events.extend(more)
     if result.grappler_vulnerable:
         token = state.token(actor.id)
-        state = board.put(state, cond.with_condition(token, Condition(
+        state = common.put(state, cond.with_condition(token, Condition(
             SWCondition.VULNERABLE, None, f"holding {target.id}")))
         events.append(Event(EventKind.CONDITION, f"{actor.name} is Vulnerable while holding "
                             f"{target.name} Bound.", (actor.id,)))
@@ -150,7 +151,7 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
                       purpose=f"{actor.name} breaks free")
     after = opp.break_free(roll.total, now)
     grappler = next((c.source for c in actor.conditions if c.name == now), None)
-    state = board.remove_condition(state, actor.id, now)
+    state = common.remove_condition(state, actor.id, now)
     events = [Event(EventKind.ROLL, f"{actor.name} struggles: {roll}.", (actor.id,))]
     if after is not None:
         state, more = board.add_condition(state, actor.id, after, source=grappler)
@@ -161,7 +162,7 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
         grip = state.token(grappler) if any(t.id == grappler for t in state.tokens) else None
         if grip is not None:
             kept = tuple(c for c in grip.conditions if c.source != f"holding {actor.id}")
-            state = board.put(state, replace(grip, conditions=kept))
+            state = common.put(state, replace(grip, conditions=kept))
     return state, tuple(events)
 
 
@@ -178,9 +179,9 @@ def _push_check(state: EncounterState, command: Command) -> list[str]:
 
 def _push_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
     mods = attacks.common_modifiers(state, actor, target)
-    ran = float(board.data(state, actor.id, "moved_inches", 0))
+    ran = float(common.data(state, actor.id, "moved_inches", 0))
     run_bonus = opp.push_total_modifier(ran_inches=ran,
-                                        shield_parry=board.stat_int(actor, "shield_parry"))
+                                        shield_parry=common.stat_int(actor, "shield_parry"))
     if run_bonus:
         mods.append(Modifier("Push run-up / shield", run_bonus))
     return mods
@@ -225,14 +226,14 @@ def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     skill = "athletics" if command.option("skill") == "athletics" else "strength"
     mine, theirs, events = _opposed_rolls(state, actor, target, skill, "strength", mods, dice,
                                           "Push")
-    larger = board.stat_int(actor, "scale") > board.stat_int(target, "scale")
+    larger = common.stat_int(actor, "scale") > common.stat_int(target, "scale")
     result = opp.push(mine, theirs, attacker_larger=larger)
     if not result.distance_inches:
         events.append(Event(EventKind.NOTE, f"{target.name} stands firm.", (target.id,)))
         return state, tuple(events)
     path = _push_squares(state, actor, target, result.distance_inches)
     if path:
-        state = board.put(state, state.token(target.id).moved_to(path[-1]))
+        state = common.put(state, state.token(target.id).moved_to(path[-1]))
     events.append(Event(EventKind.MOVE, f"{target.name} is pushed {len(path)} square(s) "
                         f"(Push, {result.distance_inches}\").", (target.id,)))
     die, untrained = board.trait_die(target, "athletics")
@@ -281,7 +282,7 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     acted = state.combat.has(target.id) and state.combat.combatant(target.id).acted
     new = cond.condition(SWCondition.SUPPORTED, state.combat.round, target.id, acted,
                          value=total, source=trait)
-    state = board.put(state, replace(target, conditions=(*kept, new)))
+    state = common.put(state, replace(target, conditions=(*kept, new)))
     return state, (Event(EventKind.ROLL, f"{actor.name} supports {target.name}'s {trait}: {roll} "
                          f"gives {bonus:+d}, {total:+d} in all (Support).",
                          (actor.id, target.id)),)

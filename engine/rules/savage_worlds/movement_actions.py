@@ -10,12 +10,13 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes import walk
+from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.common import actor_of
 from engine.rules.savage_worlds import board, hold, maneuvers
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
-    actor_of,
     register,
     simple_describe,
     target_of,
@@ -45,9 +46,9 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
     if actor.has_condition(SWCondition.PRONE):
         return ["stand up first (2\" of Pace) or crawl as the GM allows"]
     run = bool(command.option("run", False))
-    if run and board.data(state, actor.id, "defending", False):
+    if run and common.data(state, actor.id, "defending", False):
         return ["a defender may move but not run (Defend)"]
-    allowance = pace_left(state, actor.id) + (6 if run and not board.data(
+    allowance = pace_left(state, actor.id) + (6 if run and not common.data(
         state, actor.id, "ran", False) else 0)
     if inches > allowance:
         return [f"the path is {inches:g}\" and {actor.name} has {allowance:g}\" of Pace left"
@@ -72,10 +73,10 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     events: list[Event] = []
     mine = state.combat.combatant(actor.id)
     budget = dict(mine.budget)
-    if command.option("run", False) and not board.data(state, actor.id, "ran", False):
+    if command.option("run", False) and not common.data(state, actor.id, "ran", False):
         roll = dice.roll(RUN_DIE, f"{actor.name} running die")
         budget["pace"] = budget.get("pace", 0) + roll.total
-        state = board.set_data(state, actor.id, ran=True)
+        state = common.set_data(state, actor.id, ran=True)
         events.append(Event(EventKind.ROLL, f"{actor.name} runs: +{roll.total}\" of Pace.",
                             (actor.id,), roll))
         if inches > budget["pace"]:
@@ -88,10 +89,10 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     mine = state.combat.combatant(actor.id)
     budget["pace"] = budget.get("pace", 0) - inches
     state = turn_order.update(state, replace(mine, budget=budget))
-    moved = int(board.data(state, actor.id, "moved_inches", 0)) + inches
-    state = board.set_data(state, actor.id, moved_inches=moved)
+    moved = int(common.data(state, actor.id, "moved_inches", 0)) + inches
+    state = common.set_data(state, actor.id, moved_inches=moved)
     if command.squares:
-        state = board.put(state, state.token(actor.id).moved_to(command.squares[-1]))
+        state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
         events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                             (actor.id,)))
     return state, tuple(events)
@@ -125,7 +126,7 @@ def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     mine = state.combat.combatant(actor.id)
     budget = {**mine.budget, "pace": mine.budget.get("pace", 0) - STAND_UP_INCHES}
     state = turn_order.update(state, replace(mine, budget=budget))
-    state = board.remove_condition(state, actor.id, SWCondition.PRONE)
+    state = common.remove_condition(state, actor.id, SWCondition.PRONE)
     return state, (Event(EventKind.CONDITION, f"{actor.name} stands up.", (actor.id,)),)
 
 
@@ -158,8 +159,8 @@ def _aim_check(state: EncounterState, command: Command) -> list[str]:
     except KeyError as error:
         return [str(error.args[0])]
     reason = maneuvers.aim_refusal(
-        moved_this_turn=int(board.data(state, actor.id, "moved_inches", 0)) > 0,
-        acted_this_turn=int(board.data(state, actor.id, "actions_taken", 0)) > 0,
+        moved_this_turn=int(common.data(state, actor.id, "moved_inches", 0)) > 0,
+        acted_this_turn=int(common.data(state, actor.id, "actions_taken", 0)) > 0,
         ranged=not weapon.melee)
     return [reason] if reason else []
 
@@ -169,7 +170,7 @@ def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
     choice = 2 if str(command.option("choice", "ignore")) in ("+2", "plus_two", "2") else 1
     aim = cond.condition(SWCondition.AIMING, state.combat.round, actor.id, True, value=choice,
                          source=target.id)
-    state = board.put(state, cond.with_condition(actor, aim))
+    state = common.put(state, cond.with_condition(actor, aim))
     words = "+2" if choice == 2 else "up to 4 points of penalties ignored"
     return state, (Event(EventKind.ACTION, f"{actor.name} takes aim at {target.name} (Aim: "
                          f"{words} on the first action next turn).", (actor.id, target.id)),)
@@ -180,14 +181,14 @@ register("aim", _aim_check, simple_describe("Aim"), _aim_resolve)
 
 def _defend_check(state: EncounterState, command: Command) -> list[str]:
     reason = maneuvers.defend_refusal(
-        int(board.data(state, str(command.actor), "actions_taken", 0)) > 0,
-        bool(board.data(state, str(command.actor), "ran", False)))
+        int(common.data(state, str(command.actor), "actions_taken", 0)) > 0,
+        bool(common.data(state, str(command.actor), "ran", False)))
     return [reason] if reason else []
 
 
 def _defend_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    state = board.set_data(state, actor.id, defending=True)
+    state = common.set_data(state, actor.id, defending=True)
     state, events = board.add_condition(state, actor.id, SWCondition.DEFENDING)
     return state, tuple(events)
 
@@ -203,7 +204,7 @@ def _hold_check(state: EncounterState, command: Command) -> list[str]:
     reason = hold.cannot_hold_reason(actor)
     if reason:
         return [reason]
-    if int(board.data(state, actor.id, "actions_taken", 0)) > 0:
+    if int(common.data(state, actor.id, "actions_taken", 0)) > 0:
         return ["go on Hold before acting this turn"]
     return []
 

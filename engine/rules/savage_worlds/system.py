@@ -22,23 +22,20 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import SAVAGE_INCH
-from engine.rules import register_system
+from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
-    ActionSpec,
     Command,
     ConditionSpec,
     Event,
     EventKind,
     InitiativeScheme,
     Outcome,
-    Preview,
-    RuleSystem,
-    UnknownAction,
 )
+from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.rules.savage_worlds import board, hold
 from engine.rules.savage_worlds import conditions as cond
-from engine.rules.savage_worlds.actions import HANDLERS, Handler
+from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.deck import ActionDeck, Card
@@ -59,7 +56,7 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
 )
 
 
-class SavageWorldsSystem(RuleSystem):
+class SavageWorldsSystem(HandlerSystem):
     """Savage Worlds Adventure Edition: Action Deck initiative, Hold, special actions."""
 
     name = "savage-worlds"
@@ -78,20 +75,10 @@ class SavageWorldsSystem(RuleSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
+    handlers = HANDLERS
+    unknown_action = "Savage Worlds has no rules for {key}"
 
     # ---- catalogue
-
-    def handler(self, key: str) -> Handler:
-        try:
-            return HANDLERS[key]
-        except KeyError:
-            raise UnknownAction(f"Savage Worlds has no rules for {key!r}") from None
-
-    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
-        return tuple(
-            spec for spec in self.catalogue
-            if not self._shared_reasons(state, Command(spec.key, token_id))
-        )
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
         from engine.rules.savage_worlds.examples import example_commands
@@ -100,57 +87,37 @@ class SavageWorldsSystem(RuleSystem):
 
     # ---- legality
 
-    def _shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+    def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         spec = self.action(command.action)
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        if combat.phase is not Phase.ROUND:
-            return ["combat is not running: start combat first"]
-        if not combat.has(actor_id):
-            return [f"{actor.name} is not in the fight"]
-        if board.out_of_fight(actor):
-            return [f"{actor.name} is out of the fight"]
+        refused = fight_reasons(state, actor, board.out_of_fight, "is out of the fight")
+        if refused:
+            return refused
         reasons: list[str] = []
         if command.action not in OUT_OF_TURN and combat.active != actor_id:
-            whose = state.token(combat.active).name if combat.active else "nobody"
-            reasons.append(f"it is {whose}'s turn, not {actor.name}'s")
+            reasons.append(not_your_turn(state, actor))
         if actor.has_condition(SWCondition.STUNNED):
             reasons.append(f"{actor.name} is Stunned and can do nothing")
         elif actor.has_condition(SWCondition.SHAKEN) and command.action not in SHAKEN_ALLOWED:
             reasons.append(f"{actor.name} is Shaken: free actions and movement only")
         if actor.has_condition(SWCondition.BOUND) and command.action != "break_free":
             reasons.append(f"{actor.name} is Bound and can only try to break free")
-        used = int(board.data(state, actor_id, "actions_taken", 0))
-        whole = bool(board.data(state, actor_id, "turn_used", False))
+        used = int(common.data(state, actor_id, "actions_taken", 0))
+        whole = bool(common.data(state, actor_id, "turn_used", False))
         if spec.time == ACTION and (used >= MAX_ACTIONS or whole):
             reasons.append(f"{actor.name} has no actions left this turn")
         if spec.time == WHOLE_TURN and (used or whole):
             reasons.append(f"{spec.name} takes the whole turn")
-        if spec.time == MOVEMENT and board.data(state, actor_id, "aiming_turn", False):
+        if spec.time == MOVEMENT and common.data(state, actor_id, "aiming_turn", False):
             reasons.append("an aimer stays put all turn")
         return reasons
 
-    def check_action(self, state: EncounterState, command: Command) -> list[str]:
-        handler = self.handler(command.action)
-        reasons = self._shared_reasons(state, command)
-        if reasons:
-            return reasons
-        try:
-            return handler.check(state, command)
-        except (KeyError, ValueError) as error:
-            return [str(error.args[0]) if error.args else str(error)]
-
-    def describe_action(self, state: EncounterState, command: Command) -> Preview:
-        handler = self.handler(command.action)
-        try:
-            preview = handler.describe(state, command)
-        except (KeyError, IndexError, ValueError) as error:
-            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
-        spec = self.action(command.action)
-        cost = {ACTION: "1 action", WHOLE_TURN: "the whole turn", FREE: "free",
-                MOVEMENT: "movement"}[spec.time]
-        return replace(preview, cost=preview.cost or cost)
+    def cost_words(self, state: EncounterState, command: Command) -> str:
+        time = self.action(command.action).time
+        return {ACTION: "1 action", WHOLE_TURN: "the whole turn", FREE: "free",
+                MOVEMENT: "movement"}[time]
 
     # ---- resolving
 
@@ -167,18 +134,18 @@ class SavageWorldsSystem(RuleSystem):
         spec = self.action(command.action)
         actor = str(command.actor)
         if spec.time == ACTION:
-            used = int(board.data(state, actor, "actions_taken", 0))
-            return board.set_data(state, actor, actions_taken=used + 1)
+            used = int(common.data(state, actor, "actions_taken", 0))
+            return common.set_data(state, actor, actions_taken=used + 1)
         if spec.time == WHOLE_TURN:
-            state = board.set_data(state, actor, turn_used=True)
+            state = common.set_data(state, actor, turn_used=True)
             if command.action == "aim":
-                state = board.set_data(state, actor, aiming_turn=True)
+                state = common.set_data(state, actor, aiming_turn=True)
         return state
 
     def _go_on_hold(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
-        state = board.put(state, hold.go_on_hold(actor, state.combat.round))
-        state = board.set_data(state, actor.id, card="")
+        state = common.put(state, hold.go_on_hold(actor, state.combat.round))
+        state = common.set_data(state, actor.id, card="")
         event = Event(EventKind.INITIATIVE, f"{actor.name} goes on Hold.", (actor.id,))
         state, more = self.advance(state, dice)
         return state, (event, *more)
@@ -200,7 +167,7 @@ class SavageWorldsSystem(RuleSystem):
             else:
                 events.append(Event(EventKind.NOTE, f"{actor.name} cuts in with the Joker.",
                                     (actor.id,)))
-        state = board.put(state, hold.release_hold(state.token(actor.id)))
+        state = common.put(state, hold.release_hold(state.token(actor.id)))
         mine_c = state.combat.combatant(actor.id)
         if result is hold.InterruptResult.HOLDER_AFTER and active_id is not None:
             theirs_c = state.combat.combatant(active_id)
@@ -219,8 +186,8 @@ class SavageWorldsSystem(RuleSystem):
 
     @staticmethod
     def _is_interrupt(state: EncounterState, active_id: str, command: Command) -> bool:
-        started = int(board.data(state, active_id, "actions_taken", 0)) > 0 or int(
-            board.data(state, active_id, "moved_inches", 0)) > 0
+        started = int(common.data(state, active_id, "actions_taken", 0)) > 0 or int(
+            common.data(state, active_id, "moved_inches", 0)) > 0
         return started or bool(command.option("interrupt", False))
 
     @staticmethod
@@ -247,7 +214,7 @@ class SavageWorldsSystem(RuleSystem):
             # Everyone still fighting is holding: nobody would ever act, so (our ruling)
             # the Holds lapse and everyone is dealt in again.
             for token in playing:
-                state = board.put(state, hold.release_hold(token))
+                state = common.put(state, hold.release_hold(token))
             playing = [state.token(t.id) for t in playing]
             events.append(Event(EventKind.INITIATIVE,
                                 "Everyone is on Hold: the Holds lapse and cards are dealt."))
@@ -312,9 +279,9 @@ class SavageWorldsSystem(RuleSystem):
 
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         state, events = super().start_turn(state, token_id, dice)
-        if board.data(state, token_id, "turn_started", False):
+        if common.data(state, token_id, "turn_started", False):
             return state, events  # resuming after an interruption
-        state = board.set_data(state, token_id, turn_started=True)
+        state = common.set_data(state, token_id, turn_started=True)
         token = state.token(token_id)
         more: list[Event] = []
         if token.has_condition(SWCondition.SHAKEN):
@@ -337,7 +304,7 @@ class SavageWorldsSystem(RuleSystem):
                 else "stays Stunned"
             more.append(Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll}: {words}.",
                               (token_id,)))
-        return board.put(state, token), (*events, *more)
+        return common.put(state, token), (*events, *more)
 
 
 SYSTEM = register_system(SavageWorldsSystem)

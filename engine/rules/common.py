@@ -1,0 +1,228 @@
+"""What the Savage Worlds, Cities Without Number and d20 firearms packages share.
+
+Three layers, each used the same way by the three systems:
+
+- state reads and writes (``stat_int``, ``put``, ``data``...), re-exported by each ``board``;
+- the action-handler registry (``Handler``, ``HandlerTable``, ``actor_of``...), used by
+  each ``handlers`` module;
+- :class:`HandlerSystem`, a :class:`RuleSystem` that checks, describes and lists actions by
+  asking a handler table, leaving each system its own shared reasons and cost words.
+
+Only what is truly the same lives here; a helper whose wording or rule differs per system
+(conditions, weapon choice, initiative) stays in its package.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import ClassVar
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.grid import distance_squares
+from engine.rules.base import ActionSpec, Command, Outcome, Preview, RuleSystem, UnknownAction
+from engine.tokens import Expiry, ExpiryPoint, Token
+from engine.turns import order as turn_order
+from engine.turns.combat import DataValue, Phase
+
+# --- reading the state ----------------------------------------------------------------------
+
+
+def stat_int(token: Token, name: str, default: int = 0) -> int:
+    """A numeric stat; a stat that is not a number is an error naming the token and stat."""
+    value = token.stat(name, default)
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int | float):
+        return int(value)
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{token.name}: stat {name!r} must be a number, not {value!r}") from None
+
+
+def adjacent(a: Token, b: Token) -> bool:
+    return any(max(abs(p.x - q.x), abs(p.y - q.y)) <= 1 for p in a.squares for q in b.squares)
+
+
+def distance_between(state: EncounterState, a: Token, b: Token) -> float:
+    """Nearest square to nearest square, in the encounter's unit (ft, inches or m)."""
+    squares = min(
+        distance_squares(p, q, state.scale.diagonal) for p in a.squares for q in b.squares
+    )
+    return state.scale.distance(squares)
+
+
+def data(state: EncounterState, token_id: str, key: str, default: DataValue = 0) -> DataValue:
+    """A combatant's per-fight value (``default`` when the token is not in the fight)."""
+    if not state.combat.has(token_id):
+        return default
+    return state.combat.combatant(token_id).get(key, default)
+
+
+def next_turn_round(state: EncounterState, token_id: str) -> int:
+    """The round of the token's next turn: this one unless it has acted or is acting."""
+    combat = state.combat
+    if combat.has(token_id):
+        mine = combat.combatant(token_id)
+        if mine.acted or combat.active == token_id:
+            return combat.round + 1
+    return combat.round
+
+
+def until_next_turn(state: EncounterState, token_id: str) -> Expiry:
+    """Until the start of the token's next turn."""
+    return Expiry(next_turn_round(state, token_id), ExpiryPoint.START_OF_TURN, token_id)
+
+
+# --- writing the state ----------------------------------------------------------------------
+
+
+def put(state: EncounterState, token: Token) -> EncounterState:
+    return state.with_token(token)
+
+
+def remove_condition(state: EncounterState, token_id: str, name: str) -> EncounterState:
+    token = state.token(token_id)
+    return put(state, replace(token, conditions=tuple(c for c in token.conditions
+                                                      if c.name != name)))
+
+
+def set_stat(state: EncounterState, token_id: str, **changes: DataValue) -> EncounterState:
+    token = state.token(token_id)
+    return put(state, replace(token, stats={**token.stats, **changes}))
+
+
+def set_data(state: EncounterState, token_id: str, **changes: DataValue) -> EncounterState:
+    mine = state.combat.combatant(token_id)
+    return turn_order.update(state, replace(mine, data={**mine.data, **changes}))
+
+
+# --- action handlers ------------------------------------------------------------------------
+
+Check = Callable[[EncounterState, Command], list[str]]
+Describe = Callable[[EncounterState, Command], Preview]
+Resolve = Callable[[EncounterState, Command, Dice], Outcome]
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """What one catalogue action does: its own checks, its preview and its resolution."""
+
+    key: str
+    check: Check
+    describe: Describe
+    resolve: Resolve
+
+
+class HandlerTable(dict[str, Handler]):
+    """A system's handlers by action key; registering refuses a key not in the catalogue."""
+
+    def __init__(self, spec_of: Callable[[str], ActionSpec]) -> None:
+        super().__init__()
+        self.spec_of = spec_of
+
+    def register(self, key: str, check: Check, describe: Describe, resolve: Resolve) -> None:
+        self.spec_of(key)
+        self[key] = Handler(key, check, describe, resolve)
+
+    def simple_describe(self, name: str) -> Describe:
+        """A preview that names the action and the actor and gives the catalogue summary."""
+
+        def describe(state: EncounterState, command: Command) -> Preview:
+            actor = actor_of(state, command)
+            return Preview(command, True, summary=f"{name}: {actor.name}. "
+                           f"{self.spec_of(command.action).summary}", targets=command.targets)
+
+        return describe
+
+
+def actor_of(state: EncounterState, command: Command) -> Token:
+    return state.token(str(command.actor))
+
+
+def target_of(state: EncounterState, command: Command, *,
+              missing: str = "choose a target") -> Token:
+    if command.target is None:
+        raise KeyError(missing)
+    return state.token(command.target)
+
+
+def error_reasons(error: Exception) -> list[str]:
+    """An error caught while checking, as the one reason a GM reads."""
+    return [str(error.args[0]) if error.args else str(error)]
+
+
+# --- the system -----------------------------------------------------------------------------
+
+
+class HandlerSystem(RuleSystem):
+    """A rule system whose catalogue actions are handled by a :class:`HandlerTable`.
+
+    Legality is the system's shared reasons (``shared_reasons``: combat running, whose turn,
+    the action economy) and then the handler's own check; a preview's cost defaults to
+    ``cost_words``. Subclasses still write ``example_commands`` and ``resolve_action``.
+    """
+
+    handlers: ClassVar[HandlerTable]
+    #: Message for an action key with no handler; ``{key}`` is the key.
+    unknown_action: ClassVar[str]
+
+    def handler(self, key: str) -> Handler:
+        try:
+            return self.handlers[key]
+        except KeyError:
+            raise UnknownAction(self.unknown_action.format(key=repr(key))) from None
+
+    @abstractmethod
+    def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
+        """Reasons any action of this system is refused now (before the handler's own)."""
+
+    @abstractmethod
+    def cost_words(self, state: EncounterState, command: Command) -> str:
+        """What the command costs, for a preview whose handler gave no cost."""
+
+    def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
+        return tuple(
+            spec for spec in self.catalogue
+            if not self.shared_reasons(state, Command(spec.key, token_id))
+        )
+
+    def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        handler = self.handler(command.action)
+        reasons = self.shared_reasons(state, command)
+        if reasons:
+            return reasons
+        try:
+            return handler.check(state, command)
+        except (KeyError, ValueError) as error:
+            return error_reasons(error)
+
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        handler = self.handler(command.action)
+        try:
+            preview = handler.describe(state, command)
+            cost = self.cost_words(state, command)
+        except (KeyError, IndexError, ValueError) as error:
+            return Preview(command, False, summary=f"{self.action(command.action).name}: {error}")
+        return replace(preview, cost=preview.cost or cost)
+
+
+def fight_reasons(state: EncounterState, actor: Token, out_of_fight: Callable[[Token], bool],
+                  out_words: str) -> list[str]:
+    """Refusals before any action: no fight running, the actor not in it, or out of it."""
+    combat = state.combat
+    if combat.phase is not Phase.ROUND:
+        return ["combat is not running: start combat first"]
+    if not combat.has(actor.id):
+        return [f"{actor.name} is not in the fight"]
+    if out_of_fight(actor):
+        return [f"{actor.name} {out_words}"]
+    return []
+
+
+def not_your_turn(state: EncounterState, actor: Token) -> str:
+    whose = state.token(state.combat.active).name if state.combat.active else "nobody"
+    return f"it is {whose}'s turn, not {actor.name}'s"
