@@ -26,7 +26,7 @@ from engine.rules.spycraft.attacks import (
     weapon_reasons,
 )
 from engine.rules.spycraft.checks import failed_save_fluid, save
-from engine.rules.spycraft.geometry_bridge import in_cone
+from engine.rules.spycraft.geometry_bridge import cover, in_cone, line_of_sight
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
@@ -410,7 +410,11 @@ def suppression_on_move(
             continue
         if not are_opponents(shooter.side, mover.side):
             continue
-        if not any(square in mover.moved_to(step).squares for step in path):
+        crossing = next(
+            (mover.moved_to(step) for step in path if square in mover.moved_to(step).squares),
+            None,
+        )
+        if crossing is None:
             continue
         expiry = model.until_next_turn(state, shooter_id)
         state, _ = model.add_condition(state, mover_id, model.SUPPRESSED, expiry, source=shooter_id)
@@ -434,9 +438,8 @@ def suppression_on_move(
                 )
             )
             continue
-        state, more = final_attack(
-            state, dice, shooter, state.token(mover_id), weapon, "Suppressive Fire"
-        )
+        # The shot meets him in the suppressed square: his cover is judged there.
+        state, more = final_attack(state, dice, shooter, crossing, weapon, "Suppressive Fire")
         events.extend(more)
     return state, events
 
@@ -444,7 +447,23 @@ def suppression_on_move(
 def final_attack(
     state: EncounterState, dice: Dice, shooter: Token, target: Token, weapon: Weapon, why: str
 ) -> tuple[EncounterState, list[Event]]:
-    """A final attack: 1 shot, -4, no Aim bonus; -2 fluid Initiative for the shooter."""
+    """A final attack: 1 shot, -4, no Aim bonus; -2 fluid Initiative for the shooter.
+
+    ``target`` is the token where the shot meets him (it may differ from where he ends);
+    against total cover or out of sight there is no shot.
+    """
+    if (
+        not line_of_sight(state, shooter, target)
+        or not cover(state, shooter, target).can_be_attacked
+    ):
+        return state, [
+            Event(
+                EventKind.NOTE,
+                f"{target.name} is out of {shooter.name}'s sight or in total cover: "
+                f"no {why} final attack.",
+                (shooter.id, target.id),
+            )
+        ]
     state, fired = spend_ammo(state, shooter.id, weapon, 1)
     mods = [m for m in am.attacker_modifiers(state, shooter, target, weapon)]
     bonus = am.attack_bonus(shooter, weapon) + sum(m.value for m in mods) + FINAL_ATTACK_PENALTY

@@ -92,3 +92,33 @@ def test_strafe_names_each_targets_cover() -> None:
     assert "Defense 16+2" in preview.summary  # the first target swept: +2
     events = fight.apply(strafe, [14])  # 17: would hit Defense 14 in the open
     assert any("Guard at (6,4) (Defense 18): missed" in e.text for e in events)
+
+
+def suppression(battlemap: BattleMap) -> Encounter:
+    """Kevin at (1,5) suppresses (6,3); the guard (Defense 10) will run (6,2) -> (6,3) -> (6,4)."""
+    kevin = agent("kevin", 1, 5, weapons=(SMG,), str_score=12)
+    guard = agent("guard", 6, 2, Side.ENEMY, defense=10)
+    encounter = new_encounter(replace(state(kevin, guard), battlemap=battlemap), seed=3)
+    encounter.apply(Command("start_combat"), [20, 1])
+    encounter.apply(cmd("suppressive_fire", "kevin", squares=[(6, 3)], weapon="SMG"))
+    encounter.apply(Command("end_turn"))
+    return encounter
+
+
+def test_suppressive_fire_final_attack_counts_cover_where_it_meets_him() -> None:
+    # A crate west of the suppressed square shields it, not the square where he stops.
+    crate = CoverObject("crate", "crate", ((5.2, 3), (5.7, 3), (5.7, 4), (5.2, 4)))
+    fight = suppression(BattleMap(12, 12, cover=(crate,)))
+    run = cmd("standard_move", "guard", squares=[(6, 3), (6, 4)])
+    events = fight.apply(run, [12])  # 12 + 3 - 4 = 11: a hit on Defense 10 in the open
+    assert any("11 against Defense 14, misses" in e.text for e in events)
+
+
+def test_no_suppressive_final_attack_into_total_cover() -> None:
+    bunker = CoverObject(
+        "bunker", "bunker", ((5.2, 3), (5.7, 3), (5.7, 4), (5.2, 4)), CoverGrade.TOTAL
+    )
+    fight = suppression(BattleMap(12, 12, cover=(bunker,)))
+    events = fight.apply(cmd("standard_move", "guard", squares=[(6, 3), (6, 4)]), [12])
+    assert any("no Suppressive Fire final attack" in e.text for e in events)
+    assert fight.state.token("kevin").weapon("SMG").ammo == 25  # no shot spent
