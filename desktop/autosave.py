@@ -93,6 +93,12 @@ class Autosaver(QObject):
         if worker is not None:
             worker.join(timeout)
 
+    def restart(self) -> None:
+        """Another document was opened: the old autosave no longer matters."""
+        self.wait()
+        self.autosave_path.unlink(missing_ok=True)
+        self._write_marker(self.controller.path)
+
     def finish(self) -> None:
         """A clean exit: nothing to restore next time."""
         self.wait()

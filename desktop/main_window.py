@@ -210,7 +210,7 @@ class MainWindow(QMainWindow):
             self.player_window.reload()
         if document.path is not None:
             self.add_recent(document.path)
-        self.autosaver.save_now()
+        self.autosaver.restart()
 
     def open_path(self, path: Path) -> bool:
         if not self.confirm_discard():

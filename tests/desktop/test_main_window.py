@@ -191,6 +191,17 @@ def test_every_applied_command_is_autosaved_and_offered_after_a_crash(qtbot, win
     assert crashed_session(folder) is None  # a clean exit leaves nothing to restore
 
 
+def test_opening_another_file_drops_the_old_autosave(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = window.autosaver.folder
+    path = tmp_path / "other.killbox"
+    window.save_to(path)
+    drag(qtbot, window, Square(2, 6), Square(3, 3))
+    window.autosaver.wait()
+    assert crashed_session(folder) is not None
+    window.open_path(path)  # the GM chose to discard the moved token
+    assert crashed_session(folder) is None
+
+
 def test_undo_keeps_the_autosave_in_step(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     folder = window.autosaver.folder
     drag(qtbot, window, Square(2, 6), Square(3, 3))
