@@ -435,7 +435,10 @@ def cheapest_route(
         if _estimate(mover.square, goal, 0, walker.alternating) >= SPARSE_FROM:
             route = _route_sparse(movement, mover, goal, limit)
         else:
-            route = _route_flat(movement, mover, goal, limit)
+            try:
+                route = _route_flat(movement, mover, goal, limit, POPS_BEFORE_SPARSE)
+            except _GaveUp:
+                route = _route_sparse(movement, mover, goal, limit)
     else:
         route = _route_any(movement, walker, goal, limit)
     areas = tuple(suppression)
@@ -448,6 +451,9 @@ def cheapest_route(
 #: C by ``engine.routes.state_graph``; shorter ones stay in Python, where setting up the
 #: arrays (about 5 ms on a 200x200 map) would cost more than the search.
 SPARSE_FROM = 80
+#: A shorter route whose detours keep the Python A* busy for this many states (about
+#: 4 ms) is handed to the SciPy search, which costs about that much whatever the detour.
+POPS_BEFORE_SPARSE = 1_000
 
 
 def _route_sparse(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:
@@ -503,8 +509,18 @@ def _goal_shut_in(movement: MovementGraph, mover: Token, goal: Square) -> bool:
     return True
 
 
-def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int) -> Route | None:
-    """A* for a one-square mover on the flat mirror; heap entries are single integers."""
+class _GaveUp(Exception):
+    """The Python A* settled ``max_pops`` states without reaching the goal."""
+
+
+def _route_flat(
+    movement: MovementGraph, mover: Token, goal: Square, limit: int, max_pops: int | None = None
+) -> Route | None:
+    """A* for a one-square mover on the flat mirror; heap entries are single integers.
+
+    With ``max_pops`` it raises ``_GaveUp`` after taking that many states off the queue,
+    so that a route with a long detour can be handed to the SciPy search instead.
+    """
     width = movement.width
     table = _step_table(width)
     mask = movement.open_mask
@@ -533,6 +549,10 @@ def _route_flat(movement: MovementGraph, mover: Token, goal: Square, limit: int)
     pop, push = heapq.heappop, heapq.heappush
     while queue:
         key = pop(queue)
+        if max_pops is not None:
+            max_pops -= 1
+            if max_pops < 0:
+                raise _GaveUp
         state = key & state_mask
         cost = deepest - ((key >> state_bits) & deepest)
         index, parity = state >> 1, state & 1

@@ -135,3 +135,28 @@ def test_cheapest_route_gives_one_answer_whichever_search_runs(
     assert route.cost.squares == walked_cost(movement, route) == 41
     assert (Square(9, 17), Square(10, 17)) in zip(route.squares, route.squares[1:], strict=False)
     assert cheapest_route(movement, "hero", Square(25, 3), budget=route.cost.squares - 1) is None
+
+
+def test_a_short_hop_behind_a_long_wall_is_handed_to_the_scipy_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The goal is 4 squares away on open ground, but the wall sends the route down to its
+    # end at y=55 and back: 106 rows, the step past the wall's end and 3 diagonals,
+    # 107 steps + 1 for the second diagonal = 108.
+    movement = graph(
+        width=60, height=60, walls=[((10, 0), (10, 55))], tokens=[token("hero", Side.PARTY, 8, 2)]
+    )
+    calls: list[Square] = []
+    sparse = search._route_sparse
+
+    def counted(movement: MovementGraph, mover: object, goal: Square, limit: int) -> object:
+        calls.append(goal)
+        return sparse(movement, mover, goal, limit)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_route_sparse", counted)
+    monkeypatch.setattr(search, "POPS_BEFORE_SPARSE", 50)
+    route = cheapest_route(movement, "hero", Square(12, 2))
+    assert calls == [Square(12, 2)]
+    assert route is not None and route.cost.squares == walked_cost(movement, route) == 108
+    reference = search._route_flat(movement, movement.token("hero"), Square(12, 2), 1 << 30)
+    assert reference is not None and reference.cost.squares == 108
