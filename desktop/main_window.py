@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QWidget,
 )
@@ -98,6 +99,7 @@ class MainWindow(QMainWindow):
         self.controller.document_changed.connect(self._update_title)
         self.controller.selection_changed.connect(self._selection_changed)
         self.view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.view.context_requested.connect(self._context_menu)
         self._build_menus()
         self._update_title()
         QTimer.singleShot(0, self.view.fit_map)
@@ -313,13 +315,8 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Nothing to redo", 3000)
 
     def delete_selected(self) -> None:
-        token_id = self.controller.selected
-        if token_id is None:
-            return
-        try:
-            self.controller.remove_token(token_id)
-        except CommandError as error:
-            self.statusBar().showMessage(str(error), 6000)
+        if self.controller.selected is not None:
+            self._remove(self.controller.selected)
 
     def cancel_tool(self) -> None:
         tool = self.view.tool
@@ -341,6 +338,36 @@ class MainWindow(QMainWindow):
             return
         name = getattr(spec, "name", "This action")
         self.statusBar().showMessage(f"{name} needs targets on the map: no tool for it yet", 6000)
+
+    # ---- right click on a token
+
+    def token_menu(self, token_id: str) -> QMenu:
+        """What a right click on a token offers; every entry goes through the engine."""
+        token = self.controller.state.token(token_id)
+        menu = QMenu(token.name, self)
+        menu.addAction(f"Select {token.name}", lambda: self.controller.select(token_id))
+        menu.addAction(
+            "Centre the view here",
+            lambda: self.view.centerOn(
+                self.scene.token_items[token_id].sceneBoundingRect().center()
+            ),
+        )
+        menu.addSeparator()
+        menu.addAction("Remove token", lambda: self._remove(token_id))
+        return menu
+
+    def _remove(self, token_id: str) -> None:
+        try:
+            self.controller.remove_token(token_id)
+        except CommandError as error:
+            self.statusBar().showMessage(str(error), 6000)
+
+    def _context_menu(self, scene_pos: QPointF, global_pos: QPoint) -> None:
+        item = self.scene.token_item_at(scene_pos)
+        if item is None or not item.isVisible():
+            return
+        self.controller.select(item.token_id)
+        self.token_menu(item.token_id).exec(global_pos)
 
     # ---- player view
 

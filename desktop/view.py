@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from desktop.scene.map_scene import MapScene
@@ -19,6 +19,8 @@ class MapView(QGraphicsView):
 
     status_message = Signal(str)
     zoom_changed = Signal(float)
+    #: Right click: (scene position, global screen position) for the window's context menu.
+    context_requested = Signal(QPointF, QPoint)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -143,6 +145,10 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
+        self.context_requested.emit(self.mapToScene(event.pos()), event.globalPos())
+        event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():

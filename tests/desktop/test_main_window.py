@@ -317,3 +317,13 @@ def test_space_drag_pans_and_does_not_move_tokens(qtbot, window) -> None:  # typ
     assert after.x() > before.x() and after.y() > before.y()
     assert window.controller.state.token("kara").square == Square(2, 6)
     assert not window.controller.can_undo
+
+
+def test_the_token_menu_selects_centres_and_removes(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    menu = window.token_menu("clerk")
+    actions = {action.text(): action for action in menu.actions() if action.text()}
+    actions["Select Clerk"].trigger()
+    assert window.controller.selected == "clerk"
+    actions["Remove token"].trigger()
+    assert all(t.id != "clerk" for t in window.controller.state.tokens)
+    assert window.controller.state.combat.log[-1].text == "GM removes Clerk."
