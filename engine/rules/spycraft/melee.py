@@ -8,7 +8,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attacks import (
@@ -37,6 +37,16 @@ def _pair(state: EncounterState, command: Command) -> tuple[Token, Token]:
 
 def _adjacent_reason(actor: Token, target: Token) -> list[str]:
     return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+
+
+def unarmed_numbers(
+    state: EncounterState, actor: Token, target: Token
+) -> tuple[int, int, list[Modifier]]:
+    """Attack bonus, the target's Defense and their named parts for an unarmed blow."""
+    mods = am.attacker_modifiers(state, actor, target, None)
+    defense, dmods = am.defense(state, actor, target, None)
+    bonus = model.stat_int(actor, "melee_attack") + sum(m.value for m in mods)
+    return bonus, defense, [*mods, *dmods]
 
 
 def _cqb_reason(state: EncounterState, actor: Token, target: Token) -> list[str]:
@@ -252,22 +262,23 @@ class Kick(Handler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor, target = _pair(state, command)
+        bonus, defense, mods = unarmed_numbers(state, actor, target)
         return Preview(
             command,
             True,
             summary=(
-                f"{actor.name} kicks {target.name}: -2 Initiative, Strength bonus twice on damage."
+                f"{actor.name} kicks {target.name}: 1d20{bonus:+d} against Defense {defense}; "
+                "-2 Initiative, Strength bonus twice on damage."
             ),
             targets=(target.id,),
+            modifiers=tuple(mods),
             initiative=((actor.id, -2),),
+            rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target = _pair(state, command)
-        bonus = model.stat_int(actor, "melee_attack") + sum(
-            m.value for m in am.attacker_modifiers(state, actor, target, None)
-        )
-        defense, _ = am.defense(state, actor, target, None)
+        bonus, defense, _ = unarmed_numbers(state, actor, target)
         extra = max(0, model.stat_int(actor, "str"))
         state, events = attack_once(
             state,
@@ -293,14 +304,26 @@ class Kick(Handler):
 class Pummel(Handler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
-        return _adjacent_reason(actor, target)
+        return _adjacent_reason(actor, target) or target_reasons(state, actor, target, None)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor, target = _pair(state, command)
+        bonus, defense, mods = unarmed_numbers(state, actor, target)
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{actor.name} pummels {target.name}: 1d20{bonus:+d} against Defense {defense}, "
+                "subdual damage."
+            ),
+            targets=(target.id,),
+            modifiers=tuple(mods),
+            rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
+        )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target = _pair(state, command)
-        bonus = model.stat_int(actor, "melee_attack") + sum(
-            m.value for m in am.attacker_modifiers(state, actor, target, None)
-        )
-        defense, _ = am.defense(state, actor, target, None)
+        bonus, defense, _ = unarmed_numbers(state, actor, target)
         state, events = attack_once(
             state,
             dice,

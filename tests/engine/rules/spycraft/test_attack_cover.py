@@ -122,3 +122,15 @@ def test_no_suppressive_final_attack_into_total_cover() -> None:
     events = fight.apply(cmd("standard_move", "guard", squares=[(6, 3), (6, 4)]), [12])
     assert any("no Suppressive Fire final attack" in e.text for e in events)
     assert fight.state.token("kevin").weapon("SMG").ammo == 25  # no shot spent
+
+
+def test_no_pummel_through_a_wall_between_neighbours() -> None:
+    kevin = agent("kevin", 4, 4)
+    guard = agent("guard", 5, 4, Side.ENEMY)
+    walled = replace(
+        state(kevin, guard), battlemap=BattleMap(12, 12, walls=(Wall((5, 0), (5, 12)),))
+    )
+    fight = new_encounter(walled, seed=3)
+    fight.apply(Command("start_combat"), [20, 1])
+    refused = fight.preview(cmd("pummel", "kevin", targets=["guard"]))
+    assert "Kevin has no line of sight to Guard" in refused.reasons

@@ -123,3 +123,12 @@ def test_a_bad_table_row_is_named() -> None:
 def test_the_shipped_table_covers_each_named_condition() -> None:
     named = {e.condition for e in condition_effects.table().effects}
     assert {"flat-footed", "sprawled", "prone", "crouched", "reeling"} <= named
+
+
+@pytest.mark.parametrize("action", ["kick", "pummel"])
+def test_kick_and_pummel_preview_name_the_defense_effects(action: str) -> None:
+    encounter = fight(KEVIN, with_conditions(NEAR_GUARD, "sprawled"))
+    preview = encounter.preview(cmd(action, "kevin", targets=["guard"]))
+    assert preview.legal, preview.reasons
+    assert mod(preview, "sprawled (vs melee)") == -4
+    assert "1d20+2 against Defense 8" in preview.summary
