@@ -22,8 +22,18 @@ from typing import ClassVar
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import distance_squares
-from engine.rules.base import ActionSpec, Command, Outcome, Preview, RuleSystem, UnknownAction
-from engine.tokens import Expiry, ExpiryPoint, Token
+from engine.rules.base import (
+    ActionSpec,
+    Command,
+    Event,
+    EventKind,
+    Modifier,
+    Outcome,
+    Preview,
+    RuleSystem,
+    UnknownAction,
+)
+from engine.tokens import Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import DataValue, Phase
 
@@ -53,6 +63,15 @@ def distance_between(state: EncounterState, a: Token, b: Token) -> float:
         distance_squares(p, q, state.scale.diagonal) for p in a.squares for q in b.squares
     )
     return state.scale.distance(squares)
+
+
+def foes_and_friends(state: EncounterState, actor: Token) -> tuple[list[Token], list[Token]]:
+    """The actor's opponents and its other allies or neutrals, in map order."""
+    foes = [t for t in state.tokens if are_opponents(actor.side, t.side)]
+    friends = [
+        t for t in state.tokens if t.id != actor.id and not are_opponents(actor.side, t.side)
+    ]
+    return foes, friends
 
 
 def data(state: EncounterState, token_id: str, key: str, default: DataValue = 0) -> DataValue:
@@ -98,6 +117,39 @@ def set_stat(state: EncounterState, token_id: str, **changes: DataValue) -> Enco
 def set_data(state: EncounterState, token_id: str, **changes: DataValue) -> EncounterState:
     mine = state.combat.combatant(token_id)
     return turn_order.update(state, replace(mine, data={**mine.data, **changes}))
+
+
+MarkDown = Callable[[EncounterState, str], tuple[EncounterState, Event]]
+
+
+def lose_hit_points(state: EncounterState, target_id: str, amount: int, mark_down: MarkDown,
+                    ) -> tuple[EncounterState, list[Event]]:
+    """Take ``amount`` off the ``hp`` stat (10 if unset); at 0 or less ``mark_down`` the token."""
+    target = state.token(target_id)
+    hp = stat_int(target, "hp", 10) - amount
+    state = set_stat(state, target_id, hp=hp)
+    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
+                    "left).", (target_id,))]
+    if hp <= 0:
+        state, down = mark_down(state, target_id)
+        events.append(down)
+    return state, events
+
+
+class ModifierTotals:
+    """``to_hit`` and ``damage_bonus`` of an attack plan: the sums of its named modifiers."""
+
+    __slots__ = ()
+    modifiers: tuple[Modifier, ...]
+    damage_modifiers: tuple[Modifier, ...]
+
+    @property
+    def to_hit(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def damage_bonus(self) -> int:
+        return sum(m.value for m in self.damage_modifiers)
 
 
 # --- action handlers ------------------------------------------------------------------------

@@ -186,12 +186,8 @@ def roll_attack_outcome(
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
-    target = state.token(target_id)
-    hp = common.stat_int(target, "hp", 10) - amount
-    state = common.set_stat(state, target_id, hp=hp)
-    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
-                    "left).", (target_id,))]
-    if hp <= 0:
-        state, down = board.add_condition(state, target_id, board.DOWN)
-        events.append(down)
-    return state, events
+    return common.lose_hit_points(state, target_id, amount, _mark_down)
+
+
+def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:
+    return board.add_condition(state, target_id, board.DOWN)

@@ -64,21 +64,13 @@ def roll_damage(expression: str, attacker: Token, dice: Dice, purpose: str) -> i
 
 
 @dataclass(frozen=True, slots=True)
-class AttackPlan:
+class AttackPlan(common.ModifierTotals):
     """What an attack would roll: skill, target number and every modifier by name."""
 
     skill: str
     target_number: int
     modifiers: tuple[Modifier, ...]
     damage_modifiers: tuple[Modifier, ...]
-
-    @property
-    def to_hit(self) -> int:
-        return sum(m.value for m in self.modifiers)
-
-    @property
-    def damage_bonus(self) -> int:
-        return sum(m.value for m in self.damage_modifiers)
 
 
 def own_modifiers(state: EncounterState, actor: Token) -> list[Modifier]:

@@ -7,15 +7,11 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
-from engine.tokens import are_opponents
 
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     actor = state.token(token_id)
-    foes = [t for t in state.tokens if are_opponents(actor.side, t.side)]
-    friends = [
-        t for t in state.tokens if t.id != token_id and not are_opponents(actor.side, t.side)
-    ]
+    foes, friends = common.foes_and_friends(state, actor)
     for square in actor.square.neighbours():
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], run=True)
