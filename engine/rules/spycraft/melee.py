@@ -49,6 +49,26 @@ def unarmed_numbers(
     return bonus, defense, [*mods, *dmods]
 
 
+def unarmed_preview(
+    state: EncounterState, command: Command, verb: str, effect: str, initiative: int = 0
+) -> Preview:
+    """The preview of an unarmed blow (Kick, Pummel): its roll, Defense and their parts."""
+    actor, target = _pair(state, command)
+    bonus, defense, mods = unarmed_numbers(state, actor, target)
+    return Preview(
+        command,
+        True,
+        summary=(
+            f"{actor.name} {verb} {target.name}: 1d20{bonus:+d} against Defense {defense}; "
+            f"{effect}."
+        ),
+        targets=(target.id,),
+        modifiers=tuple(mods),
+        initiative=((actor.id, initiative),) if initiative else (),
+        rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
+    )
+
+
 def _cqb_reason(state: EncounterState, actor: Token, target: Token) -> list[str]:
     if model.feet_between(state, actor, target) > am.cqb_range_ft(actor):
         return [f"{target.name} is beyond CQB range ({am.cqb_range_ft(actor):g} ft)"]
@@ -261,19 +281,8 @@ class Kick(Handler):
         return target_reasons(state, actor, target, None)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
-        actor, target = _pair(state, command)
-        bonus, defense, mods = unarmed_numbers(state, actor, target)
-        return Preview(
-            command,
-            True,
-            summary=(
-                f"{actor.name} kicks {target.name}: 1d20{bonus:+d} against Defense {defense}; "
-                "-2 Initiative, Strength bonus twice on damage."
-            ),
-            targets=(target.id,),
-            modifiers=tuple(mods),
-            initiative=((actor.id, -2),),
-            rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
+        return unarmed_preview(
+            state, command, "kicks", "-2 Initiative, Strength bonus twice on damage", -2
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -307,19 +316,7 @@ class Pummel(Handler):
         return _adjacent_reason(actor, target) or target_reasons(state, actor, target, None)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
-        actor, target = _pair(state, command)
-        bonus, defense, mods = unarmed_numbers(state, actor, target)
-        return Preview(
-            command,
-            True,
-            summary=(
-                f"{actor.name} pummels {target.name}: 1d20{bonus:+d} against Defense {defense}, "
-                "subdual damage."
-            ),
-            targets=(target.id,),
-            modifiers=tuple(mods),
-            rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
-        )
+        return unarmed_preview(state, command, "pummels", "subdual damage")
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target = _pair(state, command)
