@@ -217,7 +217,9 @@ def _reach(
     initial = list(starts) if starts is not None else [Start(mover.square)]
     initial = [start for start in initial if start.cost <= budget]
     if mover.size == 1:
-        return _reach_flat(movement, mover, budget, initial)
+        if movement.difficult and movement.scale.diagonal is DiagonalRule.ALTERNATING:
+            return _reach_flat(movement, mover, budget, initial)
+        return _reach_halves(movement, mover, budget, initial)
     walker = Walker(movement, mover)
     origin = mover.square
     best: list[dict[Square, int]] = [{}, {}]
@@ -262,6 +264,91 @@ def _step_table(width: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ..
                 (diagonal if dx and dy else straight).append(dy * width + dx)
         table.append((tuple(straight), tuple(diagonal)))
     return tuple(table)
+
+
+def _reach_halves(
+    movement: MovementGraph, mover: Token, budget: int, initial: list[Start]
+) -> Reach:
+    """``reach`` for a one-square mover when the diagonal parity needs no state of its own.
+
+    Costs are counted in half squares: a straight step is 2, a diagonal 3 under the
+    alternating rule (S straight steps and D diagonals cost S + D + D // 2 squares, which
+    is the floor of (2S + 3D) / 2) or 2 otherwise, doubled into difficult terrain (only
+    without the alternating rule; with it ``_reach_flat`` keeps the parity). The cheapest
+    route in halves is a cheapest route in squares, and one state per square is about half
+    the work of the (square, parity) search. A start of parity 1 has an odd number of
+    diagonals behind it: 2 x its cost + 1 halves.
+    """
+    width = movement.width
+    table = _step_table(width)
+    mask = movement.open_mask
+    blocked, difficult, no_end = movement.obstacle_arrays(mover)
+    alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
+    diagonal_step = 3 if alternating else 2
+    top = 2 * budget + 1  # the most halves that floor to the budget
+    never = top + 1
+    best = [never] * (width * movement.height)
+    touched: list[int] = []
+    parents: dict[int, int] = {}
+    before: dict[int, tuple[Square, ...]] = {}
+    buckets: list[list[int]] = [[] for _ in range(top + 1)]
+    for start in initial:
+        index = start.square.y * width + start.square.x
+        halves = 2 * start.cost + (start.parity if alternating else 0)
+        if halves < best[index]:
+            if best[index] == never:
+                touched.append(index)
+            best[index] = halves
+            before[index] = start.before
+            buckets[halves].append(index)
+
+    for halves in range(top + 1):
+        for index in buckets[halves]:
+            if best[index] != halves:
+                continue
+            straight, diagonal = table[mask[index]]
+            for offsets, step in ((straight, 2), (diagonal, diagonal_step)):
+                base = halves + step
+                if base > top or not offsets:
+                    continue
+                for offset in offsets:
+                    v = index + offset
+                    if blocked[v]:
+                        continue
+                    new = base
+                    if difficult is not None and difficult[v]:
+                        new += step
+                        if new > top:
+                            continue
+                    old = best[v]
+                    if new < old:
+                        if old == never:
+                            touched.append(v)
+                        best[v] = new
+                        parents[v] = index
+                        buckets[new].append(v)
+
+    origin_index = mover.square.y * width + mover.square.x
+    make = tuple.__new__  # skips NamedTuple's Python-level __new__ on the hot path
+    costs = {
+        make(Square, (i % width, i // width)): best[i] // 2
+        for i in touched
+        if not no_end[i] and i != origin_index
+    }
+
+    def trace(square: Square) -> tuple[Square, ...]:
+        index = square.y * width + square.x
+        chain = [index]
+        while index in parents:
+            index = parents[index]
+            chain.append(index)
+        chain.reverse()
+        # A start the search reached more cheaply another way has a parent, so the
+        # prefix used is the one of the start the route really begins at.
+        prefix = before.get(chain[0], ())
+        return (*prefix, *(Square(i % width, i // width) for i in chain))
+
+    return Reach(mover.id, mover.square, budget, movement.scale, MappingProxyType(costs), trace)
 
 
 def _reach_flat(movement: MovementGraph, mover: Token, budget: int, initial: list[Start]) -> Reach:
