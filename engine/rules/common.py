@@ -33,7 +33,7 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
-from engine.tokens import Expiry, ExpiryPoint, Token, are_opponents
+from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import DataValue, Phase
 
@@ -200,6 +200,14 @@ def target_of(state: EncounterState, command: Command, *,
     if command.target is None:
         raise KeyError(missing)
     return state.token(command.target)
+
+
+def chosen_weapon(actor: Token, command: Command, *, melee: bool | None = None,
+                  ) -> Weapon | None:
+    """The command's named weapon, else the actor's first (melee, ranged or any); None if none."""
+    if command.weapon is not None:
+        return actor.weapon(command.weapon)
+    return next((w for w in actor.weapons if melee is None or w.melee == melee), None)
 
 
 def error_reasons(error: Exception) -> list[str]:

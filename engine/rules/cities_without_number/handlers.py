@@ -10,6 +10,7 @@ from __future__ import annotations
 import pydantic
 
 from engine.encounter import EncounterState
+from engine.rules import common
 from engine.rules.base import Command
 from engine.rules.cities_without_number import attacks
 from engine.rules.cities_without_number.catalogue import action_spec
@@ -27,11 +28,9 @@ simple_describe = HANDLERS.simple_describe
 
 
 def weapon_of(actor: Token, command: Command, *, melee: bool | None = None) -> Weapon:
-    if command.weapon is not None:
-        return actor.weapon(command.weapon)
-    for weapon in actor.weapons:
-        if melee is None or weapon.melee == melee:
-            return weapon
+    weapon = common.chosen_weapon(actor, command, melee=melee)
+    if weapon is not None:
+        return weapon
     if melee is not False:
         return attacks.UNARMED
     raise KeyError(f"{actor.name} has no ranged weapon")

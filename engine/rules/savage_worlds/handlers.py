@@ -34,11 +34,9 @@ def target_of(state: EncounterState, command: Command) -> Token:
 
 
 def weapon_of(actor: Token, command: Command, *, melee: bool | None = None) -> Weapon:
-    if command.weapon is not None:
-        return actor.weapon(command.weapon)
-    for weapon in actor.weapons:
-        if melee is None or weapon.melee == melee:
-            return weapon
+    weapon = common.chosen_weapon(actor, command, melee=melee)
+    if weapon is not None:
+        return weapon
     if melee:
         return Weapon("Unarmed", "Str", melee=True)
     raise KeyError(f"{actor.name} has no {'melee' if melee else 'ranged'} weapon")
