@@ -2,14 +2,16 @@
 
 Three layers, each used the same way by the three systems:
 
-- state reads and writes (``stat_int``, ``put``, ``data``...), re-exported by each ``board``;
-- the action-handler registry (``Handler``, ``HandlerTable``, ``actor_of``...), used by
-  each ``handlers`` module;
+- state reads and writes (``stat_int``, ``put``, ``data``, ``lose_hit_points``...), called
+  as ``common.<name>`` beside each package's own ``board`` (which keeps what differs:
+  condition names, ``add_condition``, the distance name in its unit);
+- the action-handler registry (``Handler``, ``HandlerTable``, ``actor_of``,
+  ``chosen_weapon``...), used by each ``handlers`` module;
 - :class:`HandlerSystem`, a :class:`RuleSystem` that checks, describes and lists actions by
   asking a handler table, leaving each system its own shared reasons and cost words.
 
 Only what is truly the same lives here; a helper whose wording or rule differs per system
-(conditions, weapon choice, initiative) stays in its package.
+(adding conditions, the weapon fallback, initiative, the turn rules) stays in its package.
 """
 
 from __future__ import annotations
