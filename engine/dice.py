@@ -24,10 +24,10 @@ import random
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import d20
-import d20.expression
+if TYPE_CHECKING:
+    import d20
 
 
 class DiceError(ValueError):
@@ -71,6 +71,8 @@ def _stream(seed: int, index: int) -> random.Random:
 
 
 def _natural(result: d20.RollResult) -> int | None:
+    import d20
+
     groups = [node for node in _walk(result.expr) if isinstance(node, d20.Dice)]
     if not groups or not groups[0].values:
         return None
@@ -85,6 +87,10 @@ def _walk(node: d20.Number | d20.Expression) -> Iterable[d20.Number]:
 
 def roll_expression(expression: str, stream: random.Random) -> d20.RollResult:
     """Roll an expression with ``d20``, drawing only from ``stream``."""
+    # Imported on the first roll: building d20's grammar is slow and the map needs no dice.
+    import d20
+    import d20.expression
+
     with _LOCK:
         saved = d20.expression.random
         d20.expression.random = stream
@@ -115,6 +121,8 @@ class SeededDice:
 
 def modifier_of(expression: str) -> tuple[int, int]:
     """(constant modifier, number of dice) of an expression such as ``2d6+3``."""
+    import d20
+
     result = roll_expression(expression, random.Random(0))
     groups = [node for node in _walk(result.expr) if isinstance(node, d20.Dice)]
     dice_sum = sum(int(group.number) for group in groups)

@@ -1,7 +1,9 @@
 """Rule systems, looked up by name (the way python-chess finds a variant).
 
-Every package under ``engine/rules/`` that registers a system on import is found by
-:func:`system_names` and :func:`get_system`; nothing else needs editing to add one.
+The systems that ship with Killbox are listed by name in ``_KNOWN`` so that
+:func:`get_system` imports only the package asked for (starting the app then loads one
+rule system, not four). Any other package under ``engine/rules/`` that registers a system
+on import is still found, by importing it, when a name is not otherwise known.
 
 >>> "spycraft" in system_names()
 True
@@ -25,6 +27,14 @@ class UnknownSystem(KeyError):
         return str(self.args[0]) if self.args else "unknown rule system"
 
 
+#: The bundled systems: registered name -> the package whose import registers it.
+_KNOWN: dict[str, str] = {
+    "spycraft": f"{__name__}.spycraft",
+    "savage-worlds": f"{__name__}.savage_worlds",
+    "cities-without-number": f"{__name__}.cities_without_number",
+    "d20-firearms": f"{__name__}.d20_firearms",
+}
+
 _REGISTRY: dict[str, RuleSystem] = {}
 _discovered = False
 
@@ -46,31 +56,38 @@ def register_system(system: RuleSystem | type[RuleSystem]) -> RuleSystem:
 
 
 def _discover() -> None:
+    """Import every package under engine/rules/ that is not a known bundled system."""
     global _discovered
     if _discovered:
         return
+    bundled = set(_KNOWN.values())
     for module in pkgutil.iter_modules([str(Path(__file__).parent)]):
-        if module.ispkg:
+        qualified = f"{__name__}.{module.name}"
+        if module.ispkg and qualified not in bundled:
             # An import error propagates (naming the broken package) and is retried next time.
-            importlib.import_module(f"{__name__}.{module.name}")
+            importlib.import_module(qualified)
     _discovered = True
 
 
 def get_system(name: str) -> RuleSystem:
     """The registered system called ``name`` (e.g. "spycraft")."""
     if name not in _REGISTRY:
-        _discover()
+        package = _KNOWN.get(name)
+        if package is not None:
+            importlib.import_module(package)
+        else:
+            _discover()
     try:
         return _REGISTRY[name]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
+        known = ", ".join(system_names()) or "none"
         raise UnknownSystem(f"no rule system called {name!r} (known: {known})") from None
 
 
 def system_names() -> tuple[str, ...]:
-    """Names of every registered system, sorted."""
+    """Names of every system, sorted (the bundled ones are listed without importing them)."""
     _discover()
-    return tuple(sorted(_REGISTRY))
+    return tuple(sorted(set(_REGISTRY) | set(_KNOWN)))
 
 
 __all__ = ["RuleSystem", "UnknownSystem", "get_system", "register_system", "system_names"]
