@@ -283,3 +283,84 @@ def touch_any(
     )[0]
     result: NDArray[np.bool_] = np.asarray(touching.any(axis=1))
     return result
+
+
+_FROM = np.arange(16) // 4
+_TO = np.arange(16) % 4
+
+
+def touches_16(
+    grid: WallGrid,
+    wall: IntArray,
+    px: FloatArray,
+    py: FloatArray,
+    qx: FloatArray,
+    qy: FloatArray,
+) -> NDArray[np.bool_]:
+    """Whether ``wall[i]`` touches each line k from corner k // 4 of p to corner k % 4 of q.
+
+    ``px, py, qx, qy`` are (m, 4) corners; the answer is (m, 16). The arithmetic is that of
+    ``_hits``, element for element, so the answers are the same; the factors that depend
+    on one end only are worked out once per corner instead of once per line.
+    """
+    ax, ay = grid.x1[wall][:, None], grid.y1[wall][:, None]
+    bx, by = grid.x2[wall][:, None], grid.y2[wall][:, None]
+    sx, sy = bx - ax, by - ay
+    o3 = sx * (py - ay) - sy * (px - ax)
+    o4 = sx * (qy - ay) - sy * (qx - ax)
+    touching = (o3[:, _FROM] * o4[:, _TO]) <= 0
+    rows = np.flatnonzero(touching.any(axis=1))
+    if len(rows) == 0:
+        return touching
+    p_x, p_y = px[rows][:, _FROM], py[rows][:, _FROM]
+    rx, ry = qx[rows][:, _TO] - p_x, qy[rows][:, _TO] - p_y
+    a_x, a_y, b_x, b_y = ax[rows], ay[rows], bx[rows], by[rows]
+    o1 = rx * (a_y - p_y) - ry * (a_x - p_x)
+    o2 = rx * (b_y - p_y) - ry * (b_x - p_x)
+    touching[rows] &= o1 * o2 <= 0
+    collinear = (o1 == 0) & (o2 == 0)
+    if collinear.any():
+        # Rare: a line along a wall. Let the full test settle those rows.
+        odd = np.flatnonzero(collinear.any(axis=1))
+        at = rows[odd]
+        touching[at] = hits_many(
+            grid, px[at][:, _FROM], py[at][:, _FROM], qx[at][:, _TO], qy[at][:, _TO], wall[at]
+        )
+    return touching
+
+
+def _cutting(
+    grid: WallGrid,
+    wall: IntArray,
+    side_1: FloatArray,
+    side_2: FloatArray,
+    width: FloatArray,
+    pair: IntArray,
+    ux: FloatArray,
+    uy: FloatArray,
+    cx: FloatArray,
+    cy: FloatArray,
+    length: FloatArray,
+) -> NDArray[np.bool_]:
+    """Walls that cross the whole strip between the two squares: they block all 16 lines.
+
+    Between the squares (along the centre line, more than ``width`` from either centre)
+    the hull is the full strip, so a wall running from beyond one side of the strip to
+    beyond the other there separates the squares. The margins (1e-6 on the strip, the
+    corner inset inside the squares) are far larger than rounding, so the touch test
+    agrees on every line.
+    """
+    crosses = ((side_1 > width) & (side_2 < -width)) | ((side_1 < -width) & (side_2 > width))
+    u_x, u_y, c_x, c_y = ux[pair], uy[pair], cx[pair], cy[pair]
+    along_1 = u_x * (grid.x1[wall] - c_x) + u_y * (grid.y1[wall] - c_y)
+    along_2 = u_x * (grid.x2[wall] - c_x) + u_y * (grid.y2[wall] - c_y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = (along_2 - along_1) / (side_2 - side_1)
+    at_one = along_1 + slope * (width - side_1)
+    at_other = along_1 + slope * (-width - side_1)
+    result: NDArray[np.bool_] = (
+        crosses
+        & (np.minimum(at_one, at_other) > width)
+        & (np.maximum(at_one, at_other) < length[pair] - width)
+    )
+    return result

@@ -33,7 +33,7 @@ from engine.geometry._march import (
     WallGrid,
     first_hits,
     touch_any,
-    touches_xy,
+    touches_16,
     walls_near_box,
 )
 from engine.grid import Square
@@ -132,13 +132,12 @@ def squares_see_each_other(
         small: NDArray[np.bool_] = sees | ~blocked.all(axis=1)
         return small
     # Line k of pair p joins corner k // 4 of a[p] to corner k % 4 of b[p]; flat index 16p + k.
-    a_x = (a[:, None, 0] + _CORNER_OFFSETS[np.arange(16) // 4, 0]).ravel()
-    a_y = (a[:, None, 1] + _CORNER_OFFSETS[np.arange(16) // 4, 1]).ravel()
-    b_x = (b[:, None, 0] + _CORNER_OFFSETS[np.arange(16) % 4, 0]).ravel()
-    b_y = (b[:, None, 1] + _CORNER_OFFSETS[np.arange(16) % 4, 1]).ravel()
+    a_x4, a_y4 = a[:, 0:1] + _CORNER_OFFSETS[:, 0], a[:, 1:2] + _CORNER_OFFSETS[:, 1]
+    b_x4, b_y4 = b[:, 0:1] + _CORNER_OFFSETS[:, 0], b[:, 1:2] + _CORNER_OFFSETS[:, 1]
+    a_x, a_y = a_x4[:, _FROM].ravel(), a_y4[:, _FROM].ravel()
+    b_x, b_y = b_x4[:, _TO].ravel(), b_y4[:, _TO].ravel()
     undecided = np.ones((count, 16), dtype=bool)
     undecided[sees] = False
-    flat = undecided.reshape(-1)
     # Start with the centre line: not a sight line, but it finds the likeliest wall.
     pairs = np.flatnonzero(~sees)
     starts, ends = a[pairs] + 0.5, b[pairs] + 0.5
@@ -151,10 +150,11 @@ def squares_see_each_other(
             undecided[clear] = False
         first_round = False
         blocked = wall >= 0
-        rows, cols = np.nonzero(undecided[pairs[blocked]])
-        lines = pairs[blocked][rows] * 16 + cols
-        hit = touches_xy(grid, a_x[lines], a_y[lines], b_x[lines], b_y[lines], wall[blocked][rows])
-        flat[lines[hit]] = False
+        stopped = pairs[blocked]
+        hit = touches_16(
+            grid, wall[blocked], a_x4[stopped], a_y4[stopped], b_x4[stopped], b_y4[stopped]
+        )
+        undecided[stopped] &= ~hit
         pairs = np.flatnonzero(undecided.any(axis=1))
         lines = pairs * 16 + undecided[pairs].argmax(axis=1)
         starts = np.column_stack([a_x[lines], a_y[lines]])

@@ -79,3 +79,20 @@ def test_box_test_agrees_with_the_grid_walk(
     by_walk = np.isfinite(first_hits(grid, starts, ends)[0])
     assert list(by_box) == list(by_walk)
     assert list(lines_blocked(grid, starts, ends)) == list(by_walk)
+
+
+@settings(max_examples=50, deadline=None)
+@given(maps, st.lists(st.tuples(squares, squares), min_size=17, max_size=40))
+def test_large_batches_agree_with_every_corner_line_through_the_rtree(
+    battlemap: BattleMap, pairs: list[tuple[Square, Square]]
+) -> None:
+    # More pairs than the small-batch path takes: the rounds with the shared-wall test.
+    a = np.array([p for p, _ in pairs], dtype=float)
+    b = np.array([q for _, q in pairs], dtype=float)
+    corners = np.array([(0, 0), (1, 0), (1, 1), (0, 1)], dtype=float)
+    inset = CORNER_INSET * (1 - 2 * corners)
+    starts = (a[:, None, :] + (corners + inset)[np.arange(16) // 4]).reshape(-1, 2)
+    ends = (b[:, None, :] + (corners + inset)[np.arange(16) % 4]).reshape(-1, 2)
+    blocked = segments_blocked_reference(battlemap, starts, ends).reshape(-1, 16)
+    expected = ~blocked.all(axis=1) | (a == b).all(axis=1)
+    assert list(squares_see_each_other(battlemap, a, b)) == list(expected)
