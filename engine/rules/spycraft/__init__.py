@@ -3,6 +3,7 @@
 from engine.rules import register_system
 from engine.rules.spycraft import (  # noqa: F401  (each module registers its handlers)
     attacks,
+    cheap_shot,
     fire,
     grapple,
     initiative_actions,

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.spycraft import condition_effects, model
+from engine.rules.spycraft import cheap_shot, condition_effects, model
 from engine.tokens import Token, Weapon
 
 MAX_INCREMENTS = 10
@@ -111,9 +111,9 @@ def attacker_modifiers(
         if attacker.has_condition(name):
             mods.append(Modifier(label, -4))
     mods.extend(condition_effects.attack_effects(attacker, is_melee(weapon)))
-    for cheap in model.conditions_named(attacker, model.CHEAP_SHOT):
-        if cheap.value:
-            mods.append(Modifier("cheap shot", -2))
+    cheap = cheap_shot.attack_penalty(attacker, is_melee(weapon))
+    if cheap is not None:
+        mods.append(cheap)
     if target is not None:
         for bonus in attacker.conditions:
             if bonus.name == "edge" and bonus.source == target.id:

@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import model
+from engine.rules.spycraft import cheap_shot, model
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
@@ -178,8 +178,8 @@ class StandardAttack(Handler):
                     "a Called Shot needs Aim (ranged) or an adjacent target (melee or unarmed)"
                 )
         if trick == "cheap_shot":
-            if target.has_condition(model.CHEAP_SHOT):
-                reasons.append(f"{target.name} already suffers a Cheap Shot this scene")
+            if cheap_shot.suffered_this_scene(state, target):
+                reasons.append(f"{target.name} already suffered a Cheap Shot this scene")
             on = str(command.option("cheap_on", "speed"))
             if on not in (*ATTRIBUTES, "speed"):
                 reasons.append(f"a Cheap Shot targets an attribute or speed, not {on!r}")
@@ -333,9 +333,7 @@ def attack_once(
             events.extend(dealt)
     if trick == "cheap_shot":
         on = str(command.option("cheap_on", "speed"))
-        state, ev = model.add_condition(
-            state, target.id, model.CHEAP_SHOT, source=on, value=-10 if on == "speed" else -2
-        )
+        state, ev = cheap_shot.land(state, target.id, on)
         events.append(ev)
     return state, events
 

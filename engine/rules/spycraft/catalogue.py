@@ -654,6 +654,20 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
     ),
     ActionSpec(
+        "shake_off",
+        "Shake Off a Cheap Shot",
+        COMBAT,
+        "free",
+        "Fortitude save to be rid of a Cheap Shot's penalty: DC 20, 2 easier per minute "
+        "since it landed; one try a minute.",
+        "0",
+        (),
+        "+0",
+        (),
+        "suffering a Cheap Shot",
+        (),
+    ),
+    ActionSpec(
         "fluid_event",
         "Fluid Initiative Event",
         COMBAT,

@@ -39,6 +39,7 @@ TARGETED = (
     "stand_off",
 )
 BARE = (
+    "shake_off",
     "crouch",
     "drop_prone",
     "stand_up",
