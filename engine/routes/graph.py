@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-import networkx as nx
 import numpy as np
 
 from engine.battlemap import BattleMap, PortalState, TerrainKind
@@ -162,6 +161,9 @@ class MovementGraph:
         for (a, b), ids in self.cuts.portal_edges.items():
             if self.portals_block(ids):
                 self._set_mask(a, b, False)
+
+        # NetworkX is imported with the first graph: importing engine.routes stays cheap.
+        import networkx as nx
 
         self.graph = nx.Graph()
         self.graph._node = _LazyNodes(self.width, self.height)

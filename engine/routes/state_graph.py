@@ -29,8 +29,6 @@ import math
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import dijkstra
 
 from engine.grid import NEIGHBOUR_STEPS
 
@@ -124,6 +122,10 @@ class StateSteps:
         Returns (square indices in order, cost) or None when no route costs ``limit`` or
         less.
         """
+        # SciPy is imported with the first long route: importing engine.routes stays cheap.
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+
         parities = self.parities
         estimate = self.estimate(goal % self.width, goal // self.width)
         # mode="clip" skips the bounds check (every target is a valid state): ~40% faster.
