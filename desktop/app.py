@@ -33,6 +33,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         metavar="N",
         help="resolution of --export-png (default: the map picture's own, or 64)",
     )
+    # For measuring the launch: print "first-frame <time.time()>" when the map is first
+    # painted, then quit. Hidden: it is a tool for packagers, not for the table.
+    parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
 
 
@@ -61,12 +64,53 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return 0
 
-    from desktop.main_window import launch
-
     icon = app_icon()
     if icon is not None:
         app.setWindowIcon(icon)
+    if args.quit_after_first_frame:
+        return first_frame_only(app, args.file)
+
+    from desktop.main_window import launch
+
     return launch(app, args.file)
+
+
+def first_frame_only(app, path: Path | None) -> int:  # type: ignore[no-untyped-def]
+    """Open the window as a launch would, print when the map is first painted, and quit.
+
+    The autosave goes to a temporary folder and no crashed session is offered back, so a
+    measurement neither waits on a question nor touches the GM's own session.
+    """
+    import tempfile
+    import time
+
+    from PySide6.QtCore import QEvent, QObject, QTimer
+
+    from desktop.documents import DocumentError
+    from desktop.main_window import MainWindow, first_document
+
+    try:
+        document = first_document(path)
+    except DocumentError as error:
+        print(f"killbox: {error}", file=sys.stderr)
+        return 2
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint and watched is window.view.viewport():
+                print(f"first-frame {time.time()}", flush=True)
+                watched.removeEventFilter(self)
+                QTimer.singleShot(0, window.close)
+            return False
+
+    with tempfile.TemporaryDirectory(prefix="killbox-launch-") as folder:
+        window = MainWindow(document, autosave_folder=Path(folder), defer_tools=True)
+        probe = FirstPaint()
+        window.view.viewport().installEventFilter(probe)
+        window.show()
+        code = app.exec()
+        window.autosaver.wait()
+    return code
 
 
 def app_icon():  # type: ignore[no-untyped-def]

@@ -108,3 +108,35 @@ def test_export_png_imports_a_universal_vtt_map(qapp: QApplication, tmp_path: Pa
     out = tmp_path / "uvtt.png"
     assert app_module.main([str(source), "--export-png", str(out)]) == 0
     assert distinct_colours(QImage(str(out))) > 100
+
+
+def test_quit_after_first_frame_prints_the_paint_time_and_exits(tmp_path: Path) -> None:
+    """The packagers' launch probe: a fresh process paints the default encounter once,
+    prints ``first-frame <wall-clock time>`` and exits cleanly; the option stays hidden."""
+    import time
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path))
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    started = time.time()
+    result = subprocess.run(
+        [sys.executable, "-m", "desktop.app", "--quit-after-first-frame"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.strip().splitlines()[-1].split()
+    assert last[0] == "first-frame"
+    assert started < float(last[-1]) < time.time()
+    help_text = subprocess.run(
+        [sys.executable, "-m", "desktop.app", "--help"],
+        cwd=Path(__file__).resolve().parents[2],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    assert "--export-png" in help_text and "quit-after-first-frame" not in help_text
