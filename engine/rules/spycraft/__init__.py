@@ -11,6 +11,7 @@ from engine.rules.spycraft import (  # noqa: F401  (each module registers its ha
     melee,
     movement,
     movement_actions,
+    stand_off_endings,
 )
 from engine.rules.spycraft.system import SpycraftSystem
 

@@ -40,6 +40,8 @@ TARGETED = (
 )
 BARE = (
     "shake_off",
+    "surrender",
+    "take_the_shot",
     "crouch",
     "drop_prone",
     "stand_up",

@@ -819,10 +819,14 @@ def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, 
                 )
                 threshold = model.stat_int(token, "stress_threshold", 0)
                 if threshold and total > threshold:
+                    cracker = max(sides[winner], key=lambda t: model.skill(t, "resolve_wis"))
+                    state, _ = model.add_condition(
+                        state, token.id, model.CRACKED, source=cracker.id
+                    )
                     events.append(
                         Event(
                             EventKind.NOTE,
-                            f"{token.name} cracks: he must surrender or be attacked.",
+                            f"{token.name} cracks: he must Surrender or Take the Shot.",
                             (token.id,),
                         )
                     )

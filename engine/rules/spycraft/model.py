@@ -51,6 +51,8 @@ FATIGUED = "fatigued"
 EXHAUSTED = "exhausted"
 UNCONSCIOUS = "unconscious"
 DEAD = "dead"
+CRACKED = "cracked"
+SURRENDERED = "surrendered"
 
 
 def stat_int(token: Token, name: str, default: int = 0) -> int:

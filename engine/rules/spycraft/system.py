@@ -35,17 +35,27 @@ from engine.turns.combat import Phase
 CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(
         model.FLAT_FOOTED,
-        "Caught off guard: no dodge bonus to Defense.",
+        "Caught off guard: no Dex or dodge bonus to Defense, no attacks of opportunity.",
         "until the start of his next Initiative Count",
     ),
     ConditionSpec(
         model.REELING,
-        "Knocked off balance by a collapsed Initiative Count.",
+        "Off balance: -2 to attacks and Defense (our d20-style number).",
         "until the end of his next turn",
     ),
-    ConditionSpec(model.SPRAWLED, "Knocked flat; must Stand Up.", "until he stands"),
-    ConditionSpec(model.PRONE, "Lying down on purpose.", "until he stands"),
-    ConditionSpec(model.CROUCHED, "Keeping low: a smaller target.", "until he stands"),
+    ConditionSpec(
+        model.SPRAWLED,
+        "Knocked flat: -4 melee attacks; +4 Defense vs ranged, -4 vs melee.",
+        "until he stands",
+    ),
+    ConditionSpec(
+        model.PRONE,
+        "Lying down: -4 melee attacks; +4 Defense vs ranged, -4 vs melee.",
+        "until he stands",
+    ),
+    ConditionSpec(
+        model.CROUCHED, "Keeping low: +2 Defense against ranged attacks.", "until he stands"
+    ),
     ConditionSpec(model.HELD, "Caught in a Grapple.", "until he escapes"),
     ConditionSpec(model.PINNED, "Pinned in a Grapple.", "until he breaks the pin"),
     ConditionSpec(model.VULNERABLE, "Busy holding someone in a Grapple.", "while holding"),
@@ -69,7 +79,13 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(model.TAUNTED, "Must attack the taunter with his next action.", "until he does"),
     ConditionSpec(model.ENRAGED, "Enraged by a Taunt.", "2d4 rounds"),
     ConditionSpec(model.FRIGHTENED, "Frightened by a Threaten.", "2d4 rounds"),
-    ConditionSpec(model.CHEAP_SHOT, "-2 with one attribute or -10 ft Speed.", "the scene"),
+    ConditionSpec(
+        model.CHEAP_SHOT, "-2 with one attribute or -10 ft Speed.", "the scene, or a Fortitude save"
+    ),
+    ConditionSpec(
+        model.CRACKED, "Broken in a Stand Off: must Surrender or Take the Shot.", "until he chooses"
+    ),
+    ConditionSpec(model.SURRENDERED, "Gave up: acts only with his captors' leave.", "the scene"),
     ConditionSpec(
         model.REFRESHING,
         "Sitting out to heal with Refresh.",
@@ -168,6 +184,9 @@ class SpycraftSystem(RuleSystem):
         if spec.category == TRICK and spec.key != "fight_defensively":
             reasons.append(f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack")
             return reasons
+        from engine.rules.spycraft.stand_off_endings import surrender_reasons
+
+        reasons.extend(surrender_reasons(state, actor, command))
         if mine.get("must_press", False) and spec.key not in ("press", "delay"):
             reasons.append("his Initiative Count reached 50: his first action must be a Press")
         if mine.get("surprise", False) is False and combat.phase is Phase.SURPRISE:
