@@ -81,8 +81,21 @@ def step_blocked(state: EncounterState, a: Square, b: Square) -> bool:
     return any(state.battlemap.portal(door).blocks_movement for door in doors)
 
 
-@functools.lru_cache(maxsize=16)
 def _cuts(battlemap: BattleMap) -> Cuts:
+    # Checked by identity first: hashing a map of thousands of walls on every step of a
+    # path would cost more than the step test itself (a drag asks for the same map).
+    if _LAST_CUTS and _LAST_CUTS[0][0] is battlemap:
+        return _LAST_CUTS[0][1]
+    cuts = _cuts_of(battlemap)
+    _LAST_CUTS[:] = [(battlemap, cuts)]
+    return cuts
+
+
+_LAST_CUTS: list[tuple[BattleMap, Cuts]] = []
+
+
+@functools.lru_cache(maxsize=16)
+def _cuts_of(battlemap: BattleMap) -> Cuts:
     from engine.routes.cuts import compute_cuts
 
     return compute_cuts(battlemap)

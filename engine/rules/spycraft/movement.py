@@ -29,6 +29,12 @@ def path_reasons(
         return ["a move needs a path of at least one square"]
     reasons: list[str] = []
     previous = mover.square
+    # One look-up table for the whole path: scanning every token per square is slow on a
+    # crowded map (a drag checks a path on each mouse move). First token wins, as token_at.
+    occupancy: dict[Square, Token] = {}
+    for token in state.tokens:
+        for covered in token.squares:
+            occupancy.setdefault(covered, token)
     for square in path:
         if max(abs(square.x - previous.x), abs(square.y - previous.y)) != 1:
             reasons.append(f"the path jumps from {previous} to {square}")
@@ -40,13 +46,13 @@ def path_reasons(
             if not state.battlemap.in_bounds(covered):
                 reasons.append(f"the path leaves the map at {covered}")
                 return reasons
-            other = state.token_at(covered)
+            other = occupancy.get(covered)
             if other is not None and other.id != mover.id and are_opponents(mover.side, other.side):
                 reasons.append(f"{other.name} blocks the way at {covered}")
                 return reasons
         previous = square
     for covered in mover.moved_to(path[-1]).squares:
-        other = state.token_at(covered)
+        other = occupancy.get(covered)
         if other is not None and other.id != mover.id:
             reasons.append(f"{other.name} already stands on {covered}")
     cost = path_cost(state, mover, path)
