@@ -38,6 +38,8 @@ class EncounterController(QObject):
         self.path: Path | None = None
         self.dirty = False
         self.selected: str | None = None
+        #: Ask the GM to roll or type the dice of each command (desktop.fight); off: seeded.
+        self.ask_dice = False
         self.session = self._session(document.state)
         self._take(document)
 

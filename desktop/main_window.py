@@ -63,12 +63,14 @@ class MainWindow(QMainWindow):
         autosave_folder: Path | None = None,
         settings: QSettings | None = None,
         defer_tools: bool = False,
+        ask_dice: bool = True,
     ) -> None:
         """``defer_tools`` builds the Tools menu just after the first frame (faster start)."""
         super().__init__()
         self._defer_tools = defer_tools
         self.settings = settings or QSettings()
         self.controller = EncounterController(document, system)
+        self.controller.ask_dice = ask_dice  # Roll / Type dice dialogs (desktop.fight)
         self.scene = MapScene(document.state, document.images)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
+from desktop.fight import act
 from engine.encounter import EncounterState
 from engine.rules.base import ActionSpec, Command, CommandError
 
@@ -84,6 +85,6 @@ class ActionPalette(QWidget):
             self.action_requested.emit(actor, spec)
             return
         try:
-            self.controller.apply(Command(spec.key, actor))
+            act(self, self.controller, Command(spec.key, actor))
         except CommandError as error:
             self.title.setText(str(error))

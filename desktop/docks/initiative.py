@@ -16,14 +16,29 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.controller import EncounterController
+from desktop.fight import start_combat
 from desktop.scene import style
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError
-from engine.turns.combat import Phase
+from engine.tokens import Token
+from engine.turns.combat import Combatant, Phase
 
 
 def budget_text(budget: dict[str, int]) -> str:
     return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
+
+
+#: The first column's heading per initiative scheme kind (engine InitiativeScheme.kind).
+INITIATIVE_HEADINGS = {"count": "Count", "cards": "Card", "sides": "Side"}
+
+
+def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str:
+    """The count (Spycraft, d20: fluid), the Action Card (Savage Worlds) or the side (CWN)."""
+    if kind == "cards":
+        return str(combatant.data.get("card", "")) or "—"
+    if kind == "sides" and token is not None:
+        return f"{token.side.value} {combatant.initiative}"
+    return str(combatant.initiative)
 
 
 class InitiativePanel(QWidget):
@@ -51,13 +66,19 @@ class InitiativePanel(QWidget):
         layout.addWidget(self.heading)
         layout.addWidget(self.table)
         layout.addLayout(buttons)
-        self.start_button.clicked.connect(lambda: self._apply("start_combat"))
+        self.start_button.clicked.connect(self._start)
         self.next_button.clicked.connect(lambda: self._apply("end_turn"))
         self.end_button.clicked.connect(lambda: self._apply("end_combat"))
         self.table.itemSelectionChanged.connect(self._row_selected)
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(self._show_selection)
         self.refresh(controller.state)
+
+    def _start(self) -> None:
+        try:
+            start_combat(self, self.controller)
+        except (CommandError, ValueError) as error:
+            self.heading.setText(str(error))
 
     def _apply(self, action: str) -> None:
         try:
@@ -74,6 +95,8 @@ class InitiativePanel(QWidget):
             Phase.OVER: "The fight is over",
         }[combat.phase]
         self.heading.setText(phase)
+        kind = self.controller.system.initiative_scheme.kind
+        self.table.horizontalHeaderItem(0).setText(INITIATIVE_HEADINGS.get(kind, "Init"))
         self.table.blockSignals(True)  # no echo back into the selection while rebuilding
         self.table.setRowCount(len(combat.order))
         names = {t.id: t for t in state.tokens}
@@ -85,7 +108,8 @@ class InitiativePanel(QWidget):
             marker = (
                 "▶ " if combatant.token_id == combat.active else ("✓ " if combatant.acted else "")
             )
-            cells = (str(combatant.initiative), marker + name, budget_text(combatant.budget))
+            count = initiative_text(kind, combatant, token)
+            cells = (count, marker + name, budget_text(combatant.budget))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)

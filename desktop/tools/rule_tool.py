@@ -15,6 +15,7 @@ import textwrap
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 
+from desktop.fight import act
 from desktop.scene import style
 from desktop.scene.overlay_items import TagItem
 from desktop.scene.rule_overlays import AREA_BAD
@@ -153,9 +154,12 @@ class RuleTool(Tool):
             self.info.set_text("\n".join(self.lines), AREA_BAD)
             return False
         try:
-            events = controller.apply(command)
+            events = act(self.host.view, controller, command)
         except CommandError as error:
             self.host.show_status(f"Not allowed: {error}")
+            return False
+        if events is None:
+            self.host.show_status("Cancelled: no dice rolled")
             return False
         self.host.show_status(" ".join(e.text for e in events) or preview.summary)
         return True

@@ -45,6 +45,7 @@ def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
         system=StubSystem(),
         autosave_folder=tmp_path / "autosave",
         settings=settings,
+        ask_dice=False,
     )
     win.confirm_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(win)

@@ -25,7 +25,9 @@ TOOL_NOISE = (*OFFSCREEN_NOISE, "This plugin does not support raise()")
 PICTURES = Path(tempfile.gettempdir()) / "killbox-tool-pictures"
 
 
-def make_window(qtbot, tmp_path, state: EncounterState):  # type: ignore[no-untyped-def]
+def make_window(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path, state: EncounterState, images=None, ask_dice: bool = False
+):
     from PySide6.QtCore import QSettings
 
     from desktop.documents import Document
@@ -33,7 +35,10 @@ def make_window(qtbot, tmp_path, state: EncounterState):  # type: ignore[no-unty
 
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     win = MainWindow(
-        Document(state, {}, None), autosave_folder=tmp_path / "autosave", settings=settings
+        Document(state, images or {}, None),
+        autosave_folder=tmp_path / "autosave",
+        settings=settings,
+        ask_dice=ask_dice,
     )
     win.confirm_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(win)

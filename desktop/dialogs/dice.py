@@ -1,0 +1,132 @@
+"""Roll or type dice: one row per roll a command will make, prefilled with the seeded faces.
+
+The rows come from the engine: the preview's ``rolls`` name them, and a dry run of the
+command on a throw-away copy of the state (states are immutable) gives each roll's
+expression and the face the encounter's seeded dice would show. "Roll" applies with the
+seeded dice; "Use these dice" sends the typed faces, which the engine reads as GivenDice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.dice import Roll, SeededDice, modifier_of
+from engine.encounter import EncounterState
+from engine.rules.base import Command, RuleSystem
+
+#: What the GM chose: None = seeded dice, a list = the typed faces, False = cancelled.
+DiceAnswer = list[int] | None | bool
+
+
+@dataclass(frozen=True)
+class PlannedRoll:
+    label: str
+    expression: str
+    face: int  # what the seeded dice would show (the dice's sum, no modifier)
+
+
+class _Recording:
+    """Seeded dice that remember every roll made through them."""
+
+    def __init__(self, inner: SeededDice) -> None:
+        self.inner = inner
+        self.made: list[Roll] = []
+
+    @property
+    def rolls(self) -> int:
+        return self.inner.rolls
+
+    def roll(self, expression: str, purpose: str) -> Roll:
+        made = self.inner.roll(expression, purpose)
+        self.made.append(made)
+        return made
+
+
+def planned_rolls(
+    system: RuleSystem, state: EncounterState, command: Command, announced: Sequence[str] = ()
+) -> list[PlannedRoll]:
+    """The rolls ``command`` would make now, in order (empty if it rolls nothing)."""
+    recorder = _Recording(SeededDice(state.combat.seed, state.combat.rolls))
+    try:
+        system.apply(state, command, recorder)
+    except Exception:  # a dry run that fails shows the announced rolls unfilled
+        return [PlannedRoll(text, "", 1) for text in announced]
+    planned = []
+    for index, made in enumerate(recorder.made):
+        modifier, _count = modifier_of(made.expression)
+        label = (
+            announced[index] if index < len(announced) else f"{made.purpose} ({made.expression})"
+        )
+        planned.append(PlannedRoll(label, made.expression, made.total - modifier))
+    return planned
+
+
+class DiceDialog(QDialog):
+    """A compact list of rolls with a face box each; Roll or Use these dice."""
+
+    def __init__(
+        self, parent: QWidget | None, title: str, rolls: Sequence[PlannedRoll], note: str = ""
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.answer: DiceAnswer = False
+        self.rolls_layout = QFormLayout()
+        self.face_boxes: list[QSpinBox] = []
+        layout = QVBoxLayout(self)
+        if note:
+            self.note = QLabel(note)
+            self.note.setWordWrap(True)
+            layout.addWidget(self.note)
+        self.extra = QVBoxLayout()
+        layout.addLayout(self.extra)
+        layout.addLayout(self.rolls_layout)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.setToolTip("Roll with the encounter's seeded dice")
+        self.typed_button = QPushButton("Use these dice")
+        self.typed_button.setToolTip("Use the faces typed above (what your physical dice show)")
+        buttons.addButton(self.roll_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.typed_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.roll_button.clicked.connect(self.choose_roll)
+        self.typed_button.clicked.connect(self.choose_typed)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.set_rolls(rolls)
+
+    def set_rolls(self, rolls: Sequence[PlannedRoll]) -> None:
+        while self.rolls_layout.rowCount():
+            self.rolls_layout.removeRow(0)
+        self.face_boxes = []
+        for planned in rolls:
+            box = QSpinBox()
+            box.setRange(0, 999)
+            box.setValue(planned.face)
+            box.setToolTip(
+                f"The face of {planned.expression or 'the dice'}; the engine adds the modifier"
+            )
+            self.rolls_layout.addRow(planned.label, box)
+            self.face_boxes.append(box)
+        self.typed_button.setEnabled(bool(rolls))
+
+    def faces(self) -> list[int]:
+        return [box.value() for box in self.face_boxes]
+
+    def choose_roll(self) -> None:
+        self.answer = None
+        self.accept()
+
+    def choose_typed(self) -> None:
+        self.answer = self.faces()
+        self.accept()

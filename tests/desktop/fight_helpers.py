@@ -1,0 +1,42 @@
+"""Helpers for tests that run a fight through the real dialogs."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QDialog
+
+from tests.desktop.conftest import distinct_colours
+from tests.desktop.tools.conftest import PICTURES
+
+MAPS = Path(__file__).resolve().parents[2] / "maps"
+
+
+def answer_next_dialog(
+    choose: Callable[[QDialog], None], seen: list[QDialog] | None = None
+) -> None:
+    """When the next modal dialog opens, hand it to ``choose`` (which must close it)."""
+
+    def poll() -> None:
+        dialog = QApplication.activeModalWidget()
+        if isinstance(dialog, QDialog):
+            if seen is not None:
+                seen.append(dialog)
+            choose(dialog)
+        else:
+            QTimer.singleShot(10, poll)
+
+    QTimer.singleShot(0, poll)
+
+
+def grab_png(widget, name: str) -> QImage:  # type: ignore[no-untyped-def]
+    """The whole window (docks and map) as a PNG; fails when the picture is blank."""
+    QApplication.processEvents()
+    image = widget.grab().toImage()
+    PICTURES.mkdir(exist_ok=True)
+    image.save(str(PICTURES / f"{name}.png"))
+    assert distinct_colours(image) > 20, f"{name}: the picture is blank"
+    return image

@@ -1,0 +1,180 @@
+"""Run the fight from the UI: start combat (roll or type initiative), act, end turns, round 2."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.dialogs.dice import DiceDialog
+from desktop.dialogs.start_combat import StartCombatDialog
+from desktop.documents import load_document
+from desktop.main_window import MainWindow
+from engine.turns.combat import Phase
+from tests.desktop.conftest import OFFSCREEN_NOISE
+from tests.desktop.fight_helpers import MAPS, answer_next_dialog, grab_png
+from tests.desktop.tools.conftest import make_window
+
+pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
+
+BUNDLED = {
+    "spycraft": "warehouse",
+    "savage-worlds": "night_street",
+    "cities-without-number": "office_floor",
+    "d20-firearms": "compound",
+}
+
+
+def open_map(qtbot, tmp_path, name: str) -> MainWindow:  # type: ignore[no-untyped-def]
+    document = load_document(MAPS / f"{name}.killbox")
+    return make_window(qtbot, tmp_path, document.state, document.images, ask_dice=True)
+
+
+def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def roll(dialog) -> None:  # type: ignore[no-untyped-def]
+    dialog.roll_button.click()
+
+
+def type_faces(face: int):  # type: ignore[no-untyped-def]
+    def choose(dialog) -> None:  # type: ignore[no-untyped-def]
+        for box in dialog.face_boxes:
+            box.setValue(face)
+        dialog.typed_button.click()
+
+    return choose
+
+
+def simple_action(win: MainWindow) -> str | None:
+    """An enabled palette action of the active token that needs nothing picked on the map."""
+    system = win.controller.system
+    for key, button in win.palette.buttons.items():
+        if button.isEnabled() and not system.action(key).needs:
+            return key
+    return None
+
+
+@pytest.mark.parametrize("system", sorted(BUNDLED))
+def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> None:
+    win = open_map(qtbot, tmp_path, BUNDLED[system])
+    controller = win.controller
+    assert controller.state.system == system
+    dialogs: list = []
+    answer_next_dialog(roll, dialogs)
+    click(qtbot, win.initiative.start_button)
+    assert isinstance(dialogs[0], StartCombatDialog)
+    state = controller.state
+    assert state.combat.phase is Phase.ROUND and state.combat.round == 1
+    assert state.combat.active is not None
+    heading = win.initiative.table.horizontalHeaderItem(0).text()
+    kind = controller.system.initiative_scheme.kind
+    assert heading == {"count": "Count", "cards": "Card", "sides": "Side"}[kind]
+    first = win.initiative.table.item(0, 0).text()
+    if kind == "cards":  # the tracker shows the dealt Action Card, e.g. "QH"
+        assert first == str(state.combat.order[0].data["card"]) and first != "—"
+    grab_png(win, f"fight-{system}-round-1")
+
+    acted_with: list[str] = []
+    for _ in range(60):
+        if controller.state.combat.round >= 2:
+            break
+        active = controller.state.combat.active
+        assert active is not None
+        key = simple_action(win) if active not in acted_with else None
+        if key is not None and key != "end_turn":
+            acted_with.append(active)
+            answer_next_dialog(roll)
+            before = len(controller.state.combat.log)
+            click(qtbot, win.palette.buttons[key])
+            if (
+                controller.state.combat.active == active
+                and len(controller.state.combat.log) > before
+            ):
+                continue
+        click(qtbot, win.initiative.next_button)
+    assert controller.state.combat.round == 2
+    assert controller.state.combat.phase is Phase.ROUND
+    assert "Round 2" in win.initiative.heading.text()
+    grab_png(win, f"fight-{system}-round-2")
+
+
+def test_typed_initiative_goes_in_as_die_faces(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "warehouse")
+    dialogs: list = []
+    answer_next_dialog(type_faces(20), dialogs)
+    click(qtbot, win.initiative.start_button)
+    dialog = dialogs[0]
+    tokens = win.controller.state.tokens
+    assert len(dialog.face_boxes) >= len(tokens)  # one initiative roll per token at least
+    log = "\n".join(entry.text for entry in win.controller.state.combat.log)
+    assert "typed 20" in log
+    for combatant in win.controller.state.combat.order:
+        token = win.controller.state.token(combatant.token_id)
+        bonus = int(token.stat("initiative", 0))
+        # Fluid initiative has not moved yet: the count is the typed face plus the bonus.
+        assert combatant.initiative == 20 + bonus
+
+
+def test_spycraft_surprise_round_from_the_dialog(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "warehouse")
+    stealth_rows: list[str] = []
+
+    def ambush(dialog) -> None:  # type: ignore[no-untyped-def]
+        assert isinstance(dialog, StartCombatDialog)
+        dialog.awareness.setCurrentIndex(dialog.awareness.findData("some"))
+        assert not dialog.roll_button.isEnabled()  # nobody ticked as the ambusher yet
+        dialog.acting["party"].setChecked(True)
+        assert dialog.roll_button.isEnabled()
+        form = dialog.rolls_layout
+        labels = [
+            form.itemAt(row, form.ItemRole.LabelRole).widget().text()
+            for row in range(form.rowCount())
+        ]
+        # Initiative faces stay as prefilled; the party's team stealth check shows 20, others 1.
+        for box, label in zip(dialog.face_boxes, labels, strict=True):
+            if "stealth" in label:
+                stealth_rows.append(label)
+                box.setValue(20 if "(party)" in label else 1)
+        dialog.typed_button.click()
+
+    answer_next_dialog(ambush)
+    click(qtbot, win.initiative.start_button)
+    combat = win.controller.state.combat
+    assert len(stealth_rows) >= 2  # one team stealth check per side, listed in the dialog
+    assert combat.phase is Phase.SURPRISE
+    assert "Surprise round" in win.initiative.heading.text()
+    grab_png(win, "fight-spycraft-surprise")
+
+
+def test_an_action_asks_roll_or_type_and_typed_faces_reach_the_engine(qtbot, tmp_path) -> None:
+    from desktop.fight import act
+
+    win = open_map(qtbot, tmp_path, "warehouse")
+    answer_next_dialog(roll)
+    click(qtbot, win.initiative.start_button)
+    controller = win.controller
+    active = controller.state.combat.active or ""
+    rolling = next(
+        command
+        for command in controller.session.example_commands(active)
+        if controller.preview(command).legal and controller.preview(command).rolls
+    )
+    announced = controller.preview(rolling).rolls
+    dialogs: list = []
+    answer_next_dialog(type_faces(7), dialogs)
+    act(win, controller, rolling)
+    dialog = dialogs[0]
+    assert isinstance(dialog, DiceDialog)
+    form = dialog.rolls_layout
+    first_label = form.itemAt(0, form.ItemRole.LabelRole).widget().text()
+    assert first_label == announced[0]  # the rows are the rolls the preview announces
+    assert any("typed 7" in entry.text for entry in controller.state.combat.log)
+
+
+def test_cancelling_the_start_dialog_changes_nothing(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "night_street")
+    before = win.controller.state
+    answer_next_dialog(lambda dialog: dialog.reject())
+    click(qtbot, win.initiative.start_button)
+    assert win.controller.state is before
