@@ -364,3 +364,42 @@ def _cutting(
         & (np.maximum(at_one, at_other) < length[pair] - width)
     )
     return result
+
+
+def cuts_between(
+    grid: WallGrid, walls: IntArray, a: FloatArray, b: FloatArray
+) -> NDArray[np.bool_]:
+    """Whether ``walls[i]`` runs right across the strip between unit squares a[i] and b[i].
+
+    ``a`` and ``b`` are the squares' top-left corners. The 16 corner lines of the pair lie
+    in the strip that a unit square sweeps along the centre line; between the two squares
+    (more than half a square's reach from either centre) that strip is all hull, so a wall
+    from beyond one side of it to beyond the other, crossing it there, meets every corner
+    line. The slack here (1e-6) and the corner inset (about 1e-3) are far larger than
+    rounding, so the touch test says the same for every one of the 16 lines.
+    """
+    cx, cy = a[:, 0] + 0.5, a[:, 1] + 0.5
+    dx, dy = b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]
+    length = np.hypot(dx, dy)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ux, uy = dx / length, dy / length
+    width = 0.5 * (np.abs(ux) + np.abs(uy)) + 1e-6
+    x1, y1, x2, y2 = (
+        grid.x1[walls] - cx,
+        grid.y1[walls] - cy,
+        grid.x2[walls] - cx,
+        grid.y2[walls] - cy,
+    )
+    side_1, side_2 = ux * y1 - uy * x1, ux * y2 - uy * x2
+    along_1, along_2 = ux * x1 + uy * y1, ux * x2 + uy * y2
+    crosses = ((side_1 > width) & (side_2 < -width)) | ((side_1 < -width) & (side_2 > width))
+    with np.errstate(divide="ignore", invalid="ignore"):
+        slope = (along_2 - along_1) / (side_2 - side_1)
+    at_one = along_1 + slope * (width - side_1)
+    at_other = along_1 + slope * (-width - side_1)
+    result: NDArray[np.bool_] = (
+        crosses
+        & (np.minimum(at_one, at_other) > width)
+        & (np.maximum(at_one, at_other) < length - width)
+    )
+    return result

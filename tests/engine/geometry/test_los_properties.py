@@ -6,13 +6,14 @@ from hypothesis import strategies as st
 
 from engine.battlemap import BattleMap, Wall
 from engine.geometry._index import sight_index
-from engine.geometry._march import first_hits, touch_any
+from engine.geometry._march import cuts_between, first_hits, touch_any, touches_16
 from engine.geometry.los import (
     CORNER_INSET,
     has_line_of_sight,
     lines_blocked,
     segments_blocked,
     segments_blocked_reference,
+    sight_corners,
     squares_see_each_other,
 )
 from engine.grid import Square
@@ -96,3 +97,25 @@ def test_large_batches_agree_with_every_corner_line_through_the_rtree(
     blocked = segments_blocked_reference(battlemap, starts, ends).reshape(-1, 16)
     expected = ~blocked.all(axis=1) | (a == b).all(axis=1)
     assert list(squares_see_each_other(battlemap, a, b)) == list(expected)
+
+
+@settings(max_examples=80, deadline=None)
+@given(maps, squares, squares)
+def test_a_wall_right_across_the_way_blocks_all_sixteen_lines(
+    battlemap: BattleMap, a: Square, b: Square
+) -> None:
+    grid = sight_index(battlemap).grid
+    walls = np.arange(len(grid.x1))
+    first = np.tile(np.array([a], dtype=float), (len(walls), 1))
+    second = np.tile(np.array([b], dtype=float), (len(walls), 1))
+    cut = cuts_between(grid, walls, first, second)
+    corners = sight_corners([a]), sight_corners([b])
+    touched = touches_16(
+        grid,
+        walls,
+        np.tile(corners[0][:, 0], (len(walls), 1)),
+        np.tile(corners[0][:, 1], (len(walls), 1)),
+        np.tile(corners[1][:, 0], (len(walls), 1)),
+        np.tile(corners[1][:, 1], (len(walls), 1)),
+    )
+    assert touched[cut].all()
