@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
 from desktop.scene.style import SQUARE
-from engine.tokens import Condition, Side, Token, Weapon
+from engine.tokens import Condition, ExpiryPoint, Side, Token, Weapon
 
 
 def initials(name: str) -> str:
@@ -34,6 +34,23 @@ def condition_tag(condition: Condition) -> str:
     return condition.name[:2].capitalize()
 
 
+ENDINGS = {
+    ExpiryPoint.START_OF_TURN: "the start of {whose} turn",
+    ExpiryPoint.END_OF_TURN: "the end of {whose} turn",
+    ExpiryPoint.END_OF_ROUND: "the end of the round",
+}
+
+
+def condition_ending(token: Token, condition: Condition) -> str:
+    """When the engine will drop the condition, in words ("" when it lasts until removed)."""
+    expiry = condition.expires
+    if expiry is None:
+        return ""
+    owner = expiry.token_id or token.id
+    whose = "its" if owner == token.id else f"{owner}'s"
+    return f" — ends at {ENDINGS[expiry.point].format(whose=whose)}, round {expiry.round}"
+
+
 def ammo_weapon(token: Token) -> Weapon | None:
     """The first weapon that uses ammunition: the one whose magazine the GM watches."""
     return next((w for w in token.weapons if w.uses_ammunition), None)
@@ -42,10 +59,7 @@ def ammo_weapon(token: Token) -> Weapon | None:
 def describe_token(token: Token) -> str:
     lines = [f"<b>{token.name}</b> ({token.side.value})", f"speed {token.speed:g}"]
     for condition in token.conditions:
-        until = ""
-        if condition.expires is not None:
-            until = f" until round {condition.expires.round} {condition.expires.point.value}"
-        lines.append(f"• {condition.name}{until}")
+        lines.append(f"• {condition.name}{condition_ending(token, condition)}")
     for weapon in token.weapons:
         ammo = f" {weapon.ammo}/{weapon.capacity}" if weapon.uses_ammunition else ""
         lines.append(f"⚔ {weapon.name}{ammo}")

@@ -178,3 +178,28 @@ def test_cancelling_the_start_dialog_changes_nothing(qtbot, tmp_path) -> None:
     answer_next_dialog(lambda dialog: dialog.reject())
     click(qtbot, win.initiative.start_button)
     assert win.controller.state is before
+
+
+def test_condition_badges_name_their_end_and_go_when_the_engine_drops_them(
+    qtbot, tmp_path
+) -> None:
+    from desktop.scene.token_item import describe_token
+
+    win = open_map(qtbot, tmp_path, "warehouse")
+    answer_next_dialog(roll)
+    click(qtbot, win.initiative.start_button)
+    state = win.controller.state
+    first = state.combat.active or ""
+    items = win.scene.token_items
+    # Spycraft: everyone starts flat-footed until the start of his first turn.
+    assert not any(c.name == "flat-footed" for c in items[first].token.conditions)
+    waiting = [c.token_id for c in state.combat.order if c.token_id != first]
+    following = waiting[0]
+    badge = describe_token(items[following].token)
+    assert "flat-footed — ends at the start of its turn" in badge
+    grab_png(win, "fight-condition-badges")
+    click(qtbot, win.initiative.next_button)
+    assert win.controller.state.combat.active == following
+    assert not any(c.name == "flat-footed" for c in items[following].token.conditions)
+    assert "flat-footed" not in describe_token(items[following].token)
+    assert any(c.name == "flat-footed" for c in items[waiting[-1]].token.conditions)
