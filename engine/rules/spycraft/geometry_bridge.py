@@ -34,8 +34,14 @@ FACINGS = {
 
 
 def cover(state: EncounterState, attacker: Token, target: Token) -> CoverResult:
-    """The target's cover against the attacker, graded in Spycraft's numbers."""
-    return cover_between(state.battlemap, attacker, target, SYSTEM)
+    """The target's cover against the attacker, graded in Spycraft's numbers (cached: a
+    preview asks it twice, for legality and for Defense, and a drag asks it again)."""
+    return _cover(state.battlemap, attacker, target)
+
+
+@functools.lru_cache(maxsize=256)
+def _cover(battlemap: BattleMap, attacker: Token, target: Token) -> CoverResult:
+    return cover_between(battlemap, attacker, target, SYSTEM)
 
 
 def line_of_sight(state: EncounterState, viewer: Token, target: Token) -> bool:
