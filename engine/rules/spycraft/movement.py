@@ -81,7 +81,7 @@ def speed_squares(state: EncounterState, mover: Token) -> int:
     speed = mover.speed
     for cheap in model.conditions_named(mover, model.CHEAP_SHOT):
         if cheap.source == "speed":
-            speed = max(0.0, speed - 10)
+            speed = max(0.0, speed + cheap.value)  # the condition carries -10 ft
     if mover.has_condition(model.PRONE) or mover.has_condition(model.SPRAWLED):
         speed = min(speed, state.scale.square_size)
     return state.scale.squares(speed)

@@ -80,3 +80,13 @@ def test_only_one_cheap_shot_a_scene_even_after_shaking_it_off() -> None:
 def test_no_shake_off_without_a_cheap_shot() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 2, 1, Side.ENEMY), rolls=[20, 1])
     assert "suffers no Cheap Shot" in fight.preview(cmd("shake_off", "kevin")).reasons[0]
+
+
+def test_cheap_shot_on_speed_takes_ten_feet() -> None:
+    fight = cheap_shot_on_guard("speed")
+    five = [(3 + i, 1) for i in range(5)]  # 25 ft: within 30, beyond 20
+    assert (
+        "more than the 20 ft"
+        in fight.preview(cmd("standard_move", "guard", squares=five)).reasons[0]
+    )
+    assert fight.preview(cmd("standard_move", "guard", squares=five[:4])).legal
