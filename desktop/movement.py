@@ -9,6 +9,7 @@ other token) the drag is the GM placing the token, an engine command checked lik
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from engine.encounter import EncounterState
 from engine.grid import Square
@@ -37,7 +38,7 @@ def move_action_key(system: RuleSystem) -> str | None:
 
 def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: Square) -> DragPlan:
     # Imported on the first drag: the route engine is not needed to show the map.
-    from engine.routes import RouteError, cheapest_route, graph_for, speed_budget
+    from engine.routes import RouteError, cheapest_route
 
     token = state.token(token_id)
     in_combat = state.combat.phase in (Phase.ROUND, Phase.SURPRISE)
@@ -45,8 +46,7 @@ def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: 
     if not (in_combat and state.combat.active == token_id and move_key):
         return DragPlan(Command("place", token_id, squares=(target,)), (token.square, target))
     try:
-        graph = graph_for(state)
-        budget = state.scale.describe(speed_budget(graph, token_id))
+        graph, budget = _drag_graph(state, token_id)
         route = cheapest_route(graph, token_id, target)
     except RouteError:
         route, budget = None, ""
@@ -55,3 +55,22 @@ def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: 
         return DragPlan(command, (token.square, target), "", budget, found=False)
     path = tuple(route.squares)
     return DragPlan(Command(move_key, token_id, squares=path[1:]), path, route.cost.text, budget)
+
+
+#: The graph and the mover's speed for the state being dragged in: a drag asks about one
+#: state on every mouse move, and any command makes a new state, which refreshes this.
+_last_drag: tuple[EncounterState, str, Any, str] | None = None
+
+
+def _drag_graph(state: EncounterState, token_id: str) -> tuple[Any, str]:
+    """engine.routes' graph synced to ``state``, and the mover's speed budget in words."""
+    global _last_drag
+    from engine.routes import graph_for, speed_budget
+
+    last = _last_drag
+    if last is not None and last[0] is state and last[1] == token_id:
+        return last[2], last[3]
+    graph = graph_for(state)
+    budget = state.scale.describe(speed_budget(graph, token_id))
+    _last_drag = (state, token_id, graph, budget)
+    return graph, budget

@@ -52,6 +52,8 @@ class SelectMoveTool(Tool):
         self.sight = SightLinesItem()
         self.show_sight = True
         self._sight_cache: dict[Square, list[Token]] = {}
+        #: The opponents near enough to draw sight lines to, found once per drag.
+        self._near_opponents: list[Token] | None = None
 
     # ---- gestures
 
@@ -64,6 +66,7 @@ class SelectMoveTool(Tool):
             return False
         self._drag = _Drag(item.token, scene_pos - item.pos(), event.position())
         self._sight_cache = {}
+        self._near_opponents = None
         return True
 
     def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
@@ -158,14 +161,16 @@ class SelectMoveTool(Tool):
         seen = self._sight_cache.get(token.square)
         if seen is None:
             state = self.host.controller.state
-            near = self._near_view()
-            opponents = [
-                other
-                for other in state.others(token.id)
-                if are_opponents(token.side, other.side)
-                and near.intersects(self.host.scene.token_items[other.id].sceneBoundingRect())
-            ]
-            seen = opponents_seen(state.battlemap, token, opponents)
+            if self._near_opponents is None:
+                # Once per drag: nobody else moves while one token is dragged.
+                near = self._near_view()
+                self._near_opponents = [
+                    other
+                    for other in state.others(token.id)
+                    if are_opponents(token.side, other.side)
+                    and near.intersects(self.host.scene.token_items[other.id].sceneBoundingRect())
+                ]
+            seen = opponents_seen(state.battlemap, token, self._near_opponents)
             self._sight_cache[token.square] = seen
         origin = QPointF(
             (token.square.x + token.size / 2) * SQUARE, (token.square.y + token.size / 2) * SQUARE
