@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import ClassVar
 
+from engine.battlemap import PortalState
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.grid import FIVE_FOOT, GridScale, Square
@@ -288,6 +289,14 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "The GM moves a token anywhere free on the map, outside the rules.",
         needs=(Need.SQUARE,),
     ),
+    ActionSpec(
+        "set_portal",
+        "Open, Close or Lock",
+        "gm",
+        "-",
+        "The GM opens, closes or locks a door or window (options portal= its id, "
+        "state= open, closed or locked); sight and movement follow at once.",
+    ),
 )
 
 
@@ -463,6 +472,8 @@ class RuleSystem(ABC):
             return _check_place(state, command)
         if command.action == "add_token":
             return _check_add(state, command)
+        if command.action == "set_portal":
+            return _check_portal(state, command)
         if command.action == "remove_token":
             if command.target is None or all(t.id != command.target for t in state.tokens):
                 return ["say which token to remove (targets=[id])"]
@@ -512,6 +523,8 @@ class RuleSystem(ABC):
                 state, more = self.advance(state, dice)  # it was his turn: the next one acts
                 return state, (*removed, *more)
             return state, removed
+        if command.action == "set_portal":
+            return _set_portal(state, command)
         if command.action == "place":
             token = state.token(str(command.actor))
             square = command.squares[0]
@@ -542,6 +555,35 @@ def _check_add(state: EncounterState, command: Command) -> list[str]:
     return []
 
 
+#: How the log tells a door or window changing state ("The door door-1 opens.").
+_PORTAL_VERBS = {
+    PortalState.OPEN: "opens",
+    PortalState.CLOSED: "closes",
+    PortalState.LOCKED: "is locked",
+}
+
+
+def _check_portal(state: EncounterState, command: Command) -> list[str]:
+    portal_id = str(command.option("portal", ""))
+    wanted = str(command.option("state", ""))
+    reasons = []
+    if all(p.id != portal_id for p in state.battlemap.portals):
+        reasons.append(f"there is no door or window {portal_id!r} (option portal=)")
+    if wanted not in {s.value for s in PortalState}:
+        reasons.append(f"state= must be open, closed or locked, not {wanted!r}")
+    if not reasons and state.battlemap.portal(portal_id).state.value == wanted:
+        reasons.append(f"{portal_id} is already {wanted}")
+    return reasons
+
+
+def _set_portal(state: EncounterState, command: Command) -> Outcome:
+    portal = state.battlemap.portal(str(command.option("portal")))
+    wanted = PortalState(str(command.option("state")))
+    battlemap = state.battlemap.with_portal_state(portal.id, wanted)
+    text = f"The {portal.kind.value} {portal.id} {_PORTAL_VERBS[wanted]}."
+    return replace(state, battlemap=battlemap), (Event(EventKind.NOTE, text),)
+
+
 def _check_place(state: EncounterState, command: Command) -> list[str]:
     if command.actor is None or len(command.squares) != 1:
         return ["placing a token needs the token and one square"]
@@ -566,5 +608,9 @@ def _describe_engine_action(system: RuleSystem, state: EncounterState, command: 
         following = turn_order.next_to_act(turn_order.mark_acted(state, state.combat.active).combat)
         who = state.token(following).name if following else "nobody (the round ends)"
         summary = f"End {state.token(state.combat.active).name}'s turn; next: {who}."
+    if command.action == "set_portal" and not _check_portal(state, command):
+        portal = state.battlemap.portal(str(command.option("portal")))
+        verb = _PORTAL_VERBS[PortalState(str(command.option("state")))]
+        summary = f"The {portal.kind.value} {portal.id} {verb}."
     squares = command.squares if command.action == "place" else ()
     return Preview(command, True, summary=summary, squares=squares)
