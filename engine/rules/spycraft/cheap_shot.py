@@ -2,7 +2,8 @@
 
 A landed Cheap Shot leaves the ``cheap shot`` condition (source = the attribute or
 "speed"): -2 on attack checks whose key attribute it names (Strength for melee,
-Dexterity for ranged attacks) or -10 ft Speed. It lasts the scene (this fight) or until
+Dexterity for ranged attacks) and on skill checks keyed to it (``model.skill``), or
+-10 ft Speed. It lasts the scene (this fight) or until
 the victim makes a Fortitude save, DC 20 minus 2 per minute since it landed, tried at
 most once a minute (the Shake Off action, free). A minute is 10 rounds (the d20 six
 seconds a round; our texts do not say). Only one successful Cheap Shot per scene: a

@@ -214,13 +214,49 @@ def note_failed_check(state: EncounterState, token_id: str) -> EncounterState:
     return set_data(state, token_id, failed_check=True)
 
 
+#: The key attribute of each skill check as the action texts name it ("Bluff (Dex)").
+SKILL_KEYS = {
+    "athletics": "str",
+    "acrobatics": "dex",
+    "sleight_of_hand": "dex",
+    "stealth": "dex",
+    "bluff": "dex",
+    "tactics": "int",
+    "notice": "wis",
+    "sense_motive": "wis",
+    "intimidate": "wis",
+    "resolve_wis": "wis",
+    "resolve_con": "con",
+    "manipulate": "cha",
+}
+#: Conditions that take 4 from every attack and skill check.
+SKILL_PENALTY_CONDITIONS = (DEFENSIVE, COVER_FIRED, SUPPRESSED)
+SAVES = ("fortitude", "reflex", "will")
+
+
 def skill(token: Token, name: str) -> int:
-    """A skill or save bonus; ``resolve_con`` and ``resolve_wis`` fall back to ``resolve``."""
+    """A skill check bonus (or save), with the penalties conditions put on skill checks.
+
+    ``resolve_con`` and ``resolve_wis`` fall back to ``resolve``. Fighting Defensively,
+    Cover Fire and Suppressive Fire take 4 from skill checks; a Cheap Shot takes 2 from
+    checks keyed to its attribute. Saves are not skill checks: no penalty.
+    """
     if name in token.stats:
-        return stat_int(token, name)
-    if name.startswith("resolve_"):
-        return stat_int(token, "resolve")
-    return 0
+        bonus = stat_int(token, name)
+    elif name.startswith("resolve_"):
+        bonus = stat_int(token, "resolve")
+    else:
+        bonus = 0
+    if name in SAVES:
+        return bonus
+    return bonus + skill_penalty(token, name)
+
+
+def skill_penalty(token: Token, name: str) -> int:
+    penalty = sum(-4 for c in SKILL_PENALTY_CONDITIONS if token.has_condition(c))
+    key = SKILL_KEYS.get(name, name)  # an attribute check keys itself
+    penalty += sum(c.value for c in conditions_named(token, CHEAP_SHOT) if c.source == key)
+    return penalty
 
 
 def size_bonus(a: Token, b: Token) -> tuple[int, int]:

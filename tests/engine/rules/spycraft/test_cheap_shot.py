@@ -90,3 +90,23 @@ def test_cheap_shot_on_speed_takes_ten_feet() -> None:
         in fight.preview(cmd("standard_move", "guard", squares=five)).reasons[0]
     )
     assert fight.preview(cmd("standard_move", "guard", squares=five[:4])).legal
+
+
+def test_cheap_shot_takes_two_from_skill_checks_keyed_to_its_attribute() -> None:
+    from engine.rules.spycraft import model
+
+    fight = cheap_shot_on_guard("dex")
+    guard = fight.state.token("guard")
+    assert model.skill(guard, "acrobatics") == -2  # Acrobatics (Dex)
+    assert model.skill(guard, "athletics") == 0  # Athletics (Str)
+    assert model.skill(guard, "fortitude") == 5  # a save is no skill check
+
+
+def test_fighting_defensively_takes_four_from_skill_checks() -> None:
+    from engine.rules.spycraft import model
+
+    fight = started(
+        agent("kevin", 1, 1, athletics=3), agent("guard", 8, 1, Side.ENEMY), rolls=[20, 1]
+    )
+    fight.apply(cmd("fight_defensively", "kevin"))
+    assert model.skill(fight.state.token("kevin"), "athletics") == -1
