@@ -23,7 +23,7 @@ class EncounterState:
     tokens: tuple[Token, ...] = ()
     description: str = ""
     #: Round, initiative order, budgets, readied actions, dice position and log (engine.turns).
-    combat: CombatState = CombatState()
+    combat: CombatState = CombatState()  # noqa: RUF009 (frozen: one shared default is safe)
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

@@ -18,7 +18,9 @@ def is_elf(path: Path) -> bool:
 def needed_versions(path: Path) -> set[tuple[int, ...]]:
     # objdump -T lists the dynamic symbols with the version each one binds to.
     dump = subprocess.run(["objdump", "-T", str(path)], capture_output=True, check=False).stdout
-    return {tuple(int(p) for p in m.groups() if p is not None) for m in GLIBC_VERSION.finditer(dump)}
+    return {
+        tuple(int(p) for p in m.groups() if p is not None) for m in GLIBC_VERSION.finditer(dump)
+    }
 
 
 def main(folder: str) -> None:

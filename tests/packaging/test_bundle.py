@@ -34,7 +34,11 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     env = dict(os.environ, PYTHON=sys.executable)
     result = subprocess.run(
         ["bash", str(REPO_ROOT / "packaging" / "build.sh"), str(out)],
-        env=env, capture_output=True, text=True, check=False, timeout=1500,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=1500,
     )
     print(result.stdout[-3000:])
     assert result.returncode == 0, result.stderr[-5000:]
@@ -50,7 +54,11 @@ def headless_env() -> dict[str, str]:
 def export_png(binary: Path, out: Path) -> Image.Image:
     result = subprocess.run(
         [str(binary), "--export-png", str(out)],
-        env=headless_env(), capture_output=True, text=True, check=False, timeout=120,
+        env=headless_env(),
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr
     image = Image.open(out)
@@ -65,14 +73,18 @@ def assert_picture(image: Image.Image) -> None:
 
 
 def folder_mb(folder: Path) -> float:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 1e6
+    return (
+        sum(p.stat().st_size for p in folder.rglob("*") if p.is_file() and not p.is_symlink()) / 1e6
+    )
 
 
 def test_frozen_app_exports_the_default_encounter(built: Path, tmp_path: Path) -> None:
     assert_picture(export_png(built / "killbox" / "killbox", tmp_path / "frozen.png"))
 
 
-def test_app_installed_from_the_deb_exports_the_default_encounter(built: Path, tmp_path: Path) -> None:
+def test_app_installed_from_the_deb_exports_the_default_encounter(
+    built: Path, tmp_path: Path
+) -> None:
     (deb,) = built.glob("killbox_*.deb")
     root = tmp_path / "root"
     subprocess.run(["dpkg-deb", "-x", str(deb), str(root)], check=True)
