@@ -358,6 +358,16 @@ class MainWindow(QMainWindow):
         menu.addAction("Remove token", lambda: self._remove(token_id))
         return menu
 
+    def portal_menu(self, portal_id: str) -> QMenu:
+        """What a right click on a door or window offers: open, close, lock (engine set_portal)."""
+        from desktop.doors import portal_menu
+
+        portal = self.controller.state.battlemap.portal(portal_id)
+        return portal_menu(self, self.controller, portal, self._status)
+
+    def _status(self, text: str) -> None:
+        self.statusBar().showMessage(text, 6000)
+
     def _remove(self, token_id: str) -> None:
         try:
             self.controller.remove_token(token_id)
@@ -367,6 +377,9 @@ class MainWindow(QMainWindow):
     def _context_menu(self, scene_pos: QPointF, global_pos: QPoint) -> None:
         item = self.scene.token_item_at(scene_pos)
         if item is None or not item.isVisible():
+            portal = self.scene.portal_item_at(scene_pos)
+            if portal is not None:
+                self.portal_menu(portal.portal.id).exec(global_pos)
             return
         self.controller.select(item.token_id)
         self.token_menu(item.token_id).exec(global_pos)

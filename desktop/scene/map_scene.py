@@ -121,6 +121,13 @@ class MapScene(QGraphicsScene):
                     item.set_portrait(self._portrait(token))
                 item.set_token(token)
 
+    def portal_item_at(self, scene_pos: object) -> PortalItem | None:
+        """The door or window under a scene point (its shape is a 14-unit wide stroke)."""
+        for item in self.items(scene_pos):  # type: ignore[call-overload]
+            if isinstance(item, PortalItem):
+                return item
+        return None
+
     def token_item_at(self, scene_pos: object) -> TokenItem | None:
         for item in self.items(scene_pos):  # type: ignore[call-overload]
             if isinstance(item, TokenItem):

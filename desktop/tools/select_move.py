@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
+from desktop import doors
 from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
 from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
@@ -90,6 +91,17 @@ class SelectMoveTool(Tool):
         self._drag = None
         if drag.started:
             self.drop(drag)
+        return True
+
+    def mouse_double_click(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        """Double-click a door or window (not under a token) to open or close it."""
+        scene = self.host.scene
+        if event.button() != Qt.MouseButton.LeftButton or scene.token_item_at(scene_pos):
+            return False
+        item = scene.portal_item_at(scene_pos)
+        if item is None:
+            return False
+        self.host.show_status(doors.toggle(self.host.controller, item.portal))
         return True
 
     def key_press(self, event: QKeyEvent) -> bool:
