@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import TYPE_CHECKING
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.geometry import token_line_of_sight
 from engine.geometry.cover import CoverResult, cover_between
 from engine.grid import GridScale, Square
-from engine.routes import MovementGraph
-from engine.routes.cuts import Cuts
 from engine.tokens import Token
+
+if TYPE_CHECKING:  # engine.routes is imported on the first question that needs it
+    from engine.routes import MovementGraph
+    from engine.routes.cuts import Cuts
 
 SYSTEM = "spycraft"
 
@@ -110,6 +113,8 @@ def _cuts_of(battlemap: BattleMap) -> Cuts:
 def movement_graph(state: EncounterState) -> MovementGraph:
     """engine.routes' movement graph for this map and these tokens, cached for the
     read-only questions a preview asks (a drag previews the same state many times)."""
+    from engine.routes import MovementGraph
+
     key = (state.battlemap, state.tokens, state.scale, state.system)
     graph = _GRAPHS.get(key)
     if graph is None:

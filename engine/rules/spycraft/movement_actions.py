@@ -4,11 +4,11 @@ Defense, Crouch, Drop Prone, Stand Up, Feint, Tire."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.routes.run import RunAnswer
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_math import apply_damage
@@ -18,6 +18,9 @@ from engine.rules.spycraft.geometry_bridge import movement_graph
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
 from engine.tokens import Token
+
+if TYPE_CHECKING:  # engine.routes is imported by the actions that move along routes
+    from engine.routes.run import RunAnswer
 
 RUN_MULTIPLIER = 4
 RUN_MULTIPLIER_FULL_ARMOR = 3
