@@ -134,3 +134,12 @@ def test_no_pummel_through_a_wall_between_neighbours() -> None:
     fight.apply(Command("start_combat"), [20, 1])
     refused = fight.preview(cmd("pummel", "kevin", targets=["guard"]))
     assert "Kevin has no line of sight to Guard" in refused.reasons
+
+
+def test_cover_fire_final_attack_counts_cover() -> None:
+    fight = fight_on(BattleMap(12, 12, cover=(CRATE,)))
+    pin = cmd("cover_fire", "kevin", targets=["guard"], weapon="SMG", action_die=True)
+    # Will save 1 against DC 13 fails by 5 or more: the Action Die buys a final attack,
+    # 15 + 3 - 4 = 14, a hit on Defense 12 in the open, a miss behind the crate.
+    events = fight.apply(pin, [1, 15])
+    assert any("14 against Defense 16, misses" in e.text for e in events)
