@@ -6,7 +6,7 @@ Universal VTT maps (.dd2vtt, .uvtt, .df2vtt) are imported; everything else is a 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,8 +44,25 @@ def is_uvtt(path: Path) -> bool:
     return path.suffix.lower() in UVTT_SUFFIXES
 
 
-def load_document(path: Path) -> Document:
-    """Open a .killbox file or import a Universal VTT map."""
+@dataclass(frozen=True)
+class ImportOptions:
+    """How a Universal VTT map comes in (engine.files.uvtt.import_uvtt's choices)."""
+
+    #: Object outlines (crates, pillars) block sight like low cover, not as full walls.
+    objects_block_sight: bool = True
+    #: A portal exported as not closed is a "window" or an open "door".
+    open_portals_as: str = "window"
+    system: str = "spycraft"
+
+
+#: ``progress(fraction, stage)`` while a Universal VTT map loads.
+ImportProgress = Callable[[float, str], None]
+
+
+def load_document(
+    path: Path, options: ImportOptions | None = None, progress: ImportProgress | None = None
+) -> Document:
+    """Open a .killbox file or import a Universal VTT map (with ``options``, else defaults)."""
     if not path.is_file():
         raise DocumentError(f"{path}: no such file")
     files = _files()
@@ -56,7 +73,14 @@ def load_document(path: Path) -> Document:
                 uvtt = importlib.import_module("engine.files.uvtt")
             except ImportError as error:
                 raise DocumentError(f"{path}: Universal VTT import is not available yet") from error
-            loaded = uvtt.import_uvtt(path)
+            chosen = options or ImportOptions()
+            loaded = uvtt.import_uvtt(
+                path,
+                objects_block_sight=chosen.objects_block_sight,
+                open_portals_as=chosen.open_portals_as,
+                system=chosen.system,
+                progress=progress,
+            )
             return Document(loaded.state, dict(loaded.images), None)
         loaded = files.load_encounter(path)
     except error_type as error:

@@ -35,8 +35,10 @@ from desktop.documents import (
     UVTT_SUFFIXES,
     Document,
     DocumentError,
+    ImportOptions,
     blank_state,
     default_map_path,
+    is_uvtt,
     load_document,
 )
 from desktop.player_view import PlayerWindow
@@ -78,6 +80,8 @@ class MainWindow(QMainWindow):
         self.default_tool: Tool = SelectMoveTool(self.host)
         self.view.set_tool(self.default_tool)
         self.player_window: PlayerWindow | None = None
+        #: The last Universal VTT import's progress (its dialog and the stages it showed).
+        self.import_progress: object | None = None
         self.autosaver = Autosaver(self.controller, autosave_folder)
         self.setAcceptDrops(True)
         self.resize(1400, 900)
@@ -216,19 +220,35 @@ class MainWindow(QMainWindow):
             self.add_recent(document.path)
         self.autosaver.restart()
 
-    def open_path(self, path: Path) -> bool:
+    def open_path(self, path: Path, options: ImportOptions | None = None) -> bool:
+        """Open a .killbox file, or import a Universal VTT map (``options``, else defaults)."""
         if not self.confirm_discard():
             return False
         try:
-            document = load_document(path)
+            document = self._read(path, options)
         except DocumentError as error:
             self.show_error("Could not open the file", str(error))
+            return False
+        if document is None:
+            self.statusBar().showMessage(f"Import of {path.name} cancelled", 4000)
             return False
         self.load(document)
         if document.path is None:  # an imported map: remember where it came from
             self.add_recent(path)
         self.statusBar().showMessage(f"Opened {path.name}", 4000)
         return True
+
+    def _read(self, path: Path, options: ImportOptions | None) -> Document | None:
+        """The document at ``path``; a Universal VTT map loads under a progress dialog."""
+        from desktop.dialogs.import_map import ImportCancelled, import_with_progress
+
+        if not is_uvtt(path):
+            return load_document(path)
+        try:
+            document, self.import_progress = import_with_progress(self, path, options)
+        except ImportCancelled:
+            return None
+        return document
 
     def new_encounter(self) -> None:
         if self.confirm_discard():
@@ -240,9 +260,14 @@ class MainWindow(QMainWindow):
             self.open_path(Path(name))
 
     def import_dialog(self) -> None:
+        from desktop.dialogs.import_map import ImportOptionsDialog
+
         name, _ = QFileDialog.getOpenFileName(self, "Import Universal VTT map", "", UVTT_FILTER)
-        if name:
-            self.open_path(Path(name))
+        if not name:
+            return
+        choices = ImportOptionsDialog(self, Path(name))
+        if choices.exec():
+            self.open_path(Path(name), choices.options())
 
     def save(self) -> bool:
         if self.controller.path is None:

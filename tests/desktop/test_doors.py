@@ -11,8 +11,8 @@ from desktop.documents import load_document
 from engine.battlemap import PortalState
 from engine.routes import graph_for
 from tests.desktop.conftest import OFFSCREEN_NOISE
-from tests.desktop.fight_helpers import MAPS, grab_png
 from tests.desktop.tools.conftest import make_window, view_point
+from tests.desktop.window_helpers import MAPS, grab_png
 
 #: A popup menu on the offscreen plugin cannot grab the keyboard or raise itself: plugin noise.
 pytestmark = pytest.mark.qt_log_ignore(

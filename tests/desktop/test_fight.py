@@ -11,8 +11,8 @@ from desktop.documents import load_document
 from desktop.main_window import MainWindow
 from engine.turns.combat import Phase
 from tests.desktop.conftest import OFFSCREEN_NOISE
-from tests.desktop.fight_helpers import MAPS, answer_next_dialog, grab_png
 from tests.desktop.tools.conftest import make_window
+from tests.desktop.window_helpers import MAPS, answer_next_dialog, grab_png
 
 pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
 

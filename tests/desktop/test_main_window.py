@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent, QImage
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
 from desktop.autosave import crashed_session
@@ -16,6 +16,7 @@ from desktop.scene.style import SQUARE
 from engine.grid import Square
 from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
+from tests.desktop.window_helpers import drop_file
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
 
@@ -166,16 +167,7 @@ def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -
     path = tmp_path / "dropped.killbox"
     window.save_to(path)
     window.new_encounter()
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
-    event = QDropEvent(
-        QPointF(50, 50),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.dropEvent(event)
+    drop_file(window, path)
     assert window.controller.path == path
     assert len(window.controller.state.tokens) == 6
 

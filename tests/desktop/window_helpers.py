@@ -1,12 +1,12 @@
-"""Helpers for tests that run a fight through the real dialogs."""
+"""Helpers for window tests: answer real dialogs, drop files, grab the window as a PNG."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-from PySide6.QtGui import QImage
+from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
+from PySide6.QtGui import QDropEvent, QImage
 from PySide6.QtWidgets import QApplication, QDialog
 
 from tests.desktop.conftest import distinct_colours
@@ -40,3 +40,17 @@ def grab_png(widget, name: str) -> QImage:  # type: ignore[no-untyped-def]
     image.save(str(PICTURES / f"{name}.png"))
     assert distinct_colours(image) > 20, f"{name}: the picture is blank"
     return image
+
+
+def drop_file(window, path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Drop ``path`` on the window as a file manager would."""
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
