@@ -489,8 +489,10 @@ def ask_restore(parent: QWidget | None, document: Document) -> bool:
 
 
 def launch(app: QApplication, path: Path | None) -> int:
+    # A Universal VTT map is imported once the window shows, so its progress bar can show.
+    deferred = path if path is not None and is_uvtt(path) and path.is_file() else None
     try:
-        document = first_document(path)
+        document = first_document(path) if deferred is None else Document(blank_state(), {}, None)
     except DocumentError as error:
         print(f"killbox: {error}", file=sys.stderr)
         return 2
@@ -505,4 +507,6 @@ def launch(app: QApplication, path: Path | None) -> int:
         window.controller.dirty = True
         window._update_title()
     window.show()
+    if deferred is not None and document is not restored:
+        window.open_path(deferred)  # the defaults, as when the file is dropped on the window
     return app.exec()

@@ -76,3 +76,19 @@ def test_declining_the_restore_discards_the_autosave(
     assert window.controller.state.name != "Interrupted fight"
     assert not (folder / AUTOSAVE_NAME).exists()
     window.close()
+
+
+def test_launch_with_a_universal_vtt_map_imports_it_under_a_progress_bar(
+    qapp, started, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from tests.conftest import SHARED
+
+    source = SHARED / "fixtures" / "uvtt" / "dungeondraft-0.3-doors.dd2vtt"
+    if not source.is_file():
+        pytest.skip(f"the shared Universal VTT fixture is absent ({source})")
+    assert mw.launch(qapp, source) == 0
+    window = started[0]
+    assert window.controller.state.name == "dungeondraft-0.3-doors"
+    assert window.controller.state.system == "spycraft"  # the import defaults
+    assert window.import_progress.stages[-1] == (100, "Done")
+    window.close()
