@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from engine.encounter import EncounterState
 from engine.rules.base import Command
-from engine.rules.d20_firearms import attack_actions, fire_support_actions, movement_actions
-from engine.rules.d20_firearms.attack_actions import blind_cost, locate_cost
+from engine.rules.d20_firearms import (
+    attack_actions,
+    blind_fire,
+    fire_support_actions,
+    movement_actions,
+)
+from engine.rules.d20_firearms.attack_actions import locate_cost
+from engine.rules.d20_firearms.blind_fire import blind_cost
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.rules.d20_firearms.fire_support_actions import aim_cost
 from engine.rules.d20_firearms.handlers import HANDLERS
 
-__all__ = ["HANDLERS", "attack_actions", "cost_of", "fire_support_actions",
+__all__ = ["HANDLERS", "attack_actions", "blind_fire", "cost_of", "fire_support_actions",
            "movement_actions"]
 
 

@@ -1,12 +1,11 @@
-"""d20 firearms attacks: a single Attack, Full-Auto Fire, Blind-Fire (and locating enemies),
-Charge and Two-Weapon Combat.
+"""d20 firearms attacks: a single Attack, Full-Auto Fire, locating enemies, Charge and
+Two-Weapon Combat.
 """
 
 from __future__ import annotations
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.cover import CoverLevel
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
@@ -110,55 +109,7 @@ def _full_auto_resolve(state: EncounterState, command: Command, dice: Dice) -> O
 register("full_auto", _full_auto_check, _full_auto_describe, _full_auto_resolve)
 
 
-# --- Blind-Fire and locating enemies -------------------------------------------------------------
-
-
-def blind_cost(command: Command) -> Cost:
-    return Cost.THREE if command.option("full_auto", False) else Cost.ONE
-
-
-def _blind_check(state: EncounterState, command: Command) -> list[str]:
-    try:
-        actor, target, weapon, _ = attack_plan(state, command, blind=True)
-    except (KeyError, ValueError) as error:
-        return error_reasons(error)
-    cover = attacks.shooter_cover(state, actor, target)
-    level = {CoverLevel.THREE_QUARTERS: special.BLIND_FIRE_COVER[0],
-             CoverLevel.NEAR_TOTAL: special.BLIND_FIRE_COVER[1],
-             CoverLevel.TOTAL: special.BLIND_FIRE_COVER[1]}.get(cover)
-    reason = special.blind_fire_refusal(level)
-    if reason:
-        return [reason]
-    shots = 3 if command.option("full_auto", False) else 1
-    return ammo_reason(weapon, shots * rounds_per_action(weapon))
-
-
-def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
-    actor, target, weapon, _ = attack_plan(state, command, blind=True)
-    actions = 3 if command.option("full_auto", False) else 1
-    located = bool(common.data(state, actor.id, "located", False))
-    split = special.blind_fire_shots(actions, located_enemies=located)
-    events: list[Event] = []
-    if split.at_empty_squares:
-        events.append(Event(EventKind.NOTE, f"{split.at_empty_squares} of {actor.name}'s blind "
-                            "shots go into empty squares (Blind-Fire).", (actor.id,)))
-    for step in range(1, actions + 1):
-        state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
-        if step > split.at_enemies:
-            continue
-        try:
-            plan = attacks.plan_attack(state, state.token(actor.id), state.token(target.id),
-                                       weapon, recoil_step=step, blind=True)
-        except attacks.AttackError as error:
-            events.append(Event(EventKind.NOTE, str(error), (actor.id,)))
-            continue
-        state, result = attacks.roll_attack(state, state.token(actor.id), state.token(target.id),
-                                            plan, dice, "fires")
-        events.extend(result.events)
-    return state, tuple(events)
-
-
-register("blind_fire", _blind_check, simple_describe("Blind-Fire"), _blind_resolve)
+# --- Locating enemies (before Blind-Fire) ----------------------------------------------------
 
 
 def locate_cost(state: EncounterState, command: Command) -> Cost:

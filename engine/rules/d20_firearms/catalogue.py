@@ -49,9 +49,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "damage, and moves at half speed next turn.", Need.SQUARE, Need.WEAPON,
           modes=("semi-auto", "automatic"), shots="10"),
     _spec("blind_fire", "Blind-Fire", SPECIAL, Cost.ONE,
-          "Shoot from behind heavy cover without looking: 50% miss chance, half the shots hit "
-          "empty squares unless the enemies were located; no cover or Aiming bonus.",
-          Need.TARGET, Need.WEAPON),
+          "Shoot from behind heavy cover without looking, at tokens or at squares: 50% miss "
+          "chance, half the shots hit empty squares unless the enemies were located; no cover "
+          "or Aiming bonus.", Need.TARGETS, Need.SQUARE, Need.WEAPON),
     _spec("locate_enemies", "Locate Enemies", SPECIAL, Cost.ONE,
           "A Perception check to place the enemies before Blind-Fire (free with Quick Recon)."),
     _spec("charge", "Charge", ATTACK, Cost.FULL_ROUND,

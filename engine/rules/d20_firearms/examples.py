@@ -31,6 +31,8 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
             yield Command.build("attack", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("full_auto", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("blind_fire", token_id, targets=[foe.id], weapon=weapon.name)
+            yield Command.build("blind_fire", token_id, weapon=weapon.name, full_auto=True,
+                                squares=[foe.square, foe.square.offset(1, 0)])
             yield Command.build("covering_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name)
             yield Command.build("suppressive_fire", token_id, squares=[foe.square],
