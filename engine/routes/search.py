@@ -16,6 +16,7 @@ Rules-silent choice: a big token does not squeeze; it needs its full footprint f
 from __future__ import annotations
 
 import heapq
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -578,9 +579,11 @@ def _goal_shut_in(movement: MovementGraph, mover: Token, goal: Square) -> bool:
     start = mover.square.y * width + mover.square.x
     first = goal.y * width + goal.x
     seen = {first}
-    frontier = [first]
+    # Breadth first: a goal near the mover (a drag's usual case) meets the start in a few
+    # rings instead of wandering the lookaround; the answer is the same either way.
+    frontier = deque([first])
     while frontier:
-        index = frontier.pop()
+        index = frontier.popleft()
         straight, diagonal = table[mask[index]]
         for offsets in (straight, diagonal):
             for offset in offsets:
