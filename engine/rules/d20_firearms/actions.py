@@ -9,16 +9,17 @@ from engine.rules.d20_firearms import (
     blind_fire,
     fire_support_actions,
     movement_actions,
+    perception,
 )
-from engine.rules.d20_firearms.attack_actions import locate_cost
 from engine.rules.d20_firearms.blind_fire import blind_cost
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.rules.d20_firearms.fire_support_actions import aim_cost
 from engine.rules.d20_firearms.handlers import HANDLERS
+from engine.rules.d20_firearms.perception import locate_cost
 
 __all__ = ["HANDLERS", "attack_actions", "blind_fire", "cost_of", "fire_support_actions",
-           "movement_actions"]
+           "movement_actions", "perception"]
 
 
 def cost_of(state: EncounterState, command: Command) -> Cost:

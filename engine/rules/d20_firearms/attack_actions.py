@@ -1,6 +1,4 @@
-"""d20 firearms attacks: a single Attack, Full-Auto Fire, locating enemies, Charge and
-Two-Weapon Combat.
-"""
+"""d20 firearms attacks: a single Attack, Full-Auto Fire, Charge and Two-Weapon Combat."""
 
 from __future__ import annotations
 
@@ -14,9 +12,8 @@ from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Prev
 from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attacks, board
 from engine.rules.d20_firearms import special_actions as special
-from engine.rules.d20_firearms.budget import Cost, full_auto_steps
+from engine.rules.d20_firearms.budget import full_auto_steps
 from engine.rules.d20_firearms.handlers import (
-    LOCATE_DC,
     ammo_reason,
     attack_plan,
     in_hand,
@@ -107,33 +104,6 @@ def _full_auto_resolve(state: EncounterState, command: Command, dice: Dice) -> O
 
 
 register("full_auto", _full_auto_check, _full_auto_describe, _full_auto_resolve)
-
-
-# --- Locating enemies (before Blind-Fire) ----------------------------------------------------
-
-
-def locate_cost(state: EncounterState, command: Command) -> Cost:
-    actor = actor_of(state, command)
-    free = special.blind_fire_locate_actions(bool(actor.stat("quick_recon", False))) == 0
-    return Cost.FREE if free else Cost.ONE
-
-
-def _locate_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
-    actor = actor_of(state, command)
-    dc = int(command.option("dc", LOCATE_DC) or LOCATE_DC)
-    roll = dice.roll(f"1d20{common.stat_int(actor, 'perception'):+d}", f"{actor.name} Perception")
-    located = roll.total >= dc
-    state = common.set_data(state, actor.id, located=located)
-    words = "places every enemy" if located else "cannot tell where the enemies are"
-    return state, (Event(EventKind.ROLL, f"{actor.name} {words} ({roll.total} against {dc}).",
-                         (actor.id,), roll),)
-
-
-def _locate_check(state: EncounterState, command: Command) -> list[str]:
-    return []
-
-
-register("locate_enemies", _locate_check, simple_describe("Locate Enemies"), _locate_resolve)
 
 
 # --- Charge ----------------------------------------------------------------------------------

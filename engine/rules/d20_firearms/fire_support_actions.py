@@ -31,6 +31,7 @@ from engine.rules.d20_firearms.handlers import (
     two_weapons,
     weapon_of,
 )
+from engine.rules.d20_firearms.perception import AIM_DIRECTION
 from engine.tokens import Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
@@ -59,9 +60,15 @@ def _aim_check(state: EncounterState, command: Command) -> list[str]:
     return [reason] if reason else []
 
 
+def _aim_direction(state: EncounterState, command: Command) -> float:
+    """Where the Aiming cone points: at the command's square, else east."""
+    actor = actor_of(state, command)
+    return direction_to(actor, command.squares[0]) if command.squares else 0.0
+
+
 def _aim_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    direction = direction_to(actor, command.squares[0]) if command.squares else 0.0
+    direction = _aim_direction(state, command)
     area = None
     try:
         from engine.geometry.areas import aiming_area
@@ -79,6 +86,7 @@ def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
     actor = actor_of(state, command)
     weapon = weapon_of(actor, command)
     state, event = board.add_condition(state, actor.id, board.AIMING, source=weapon.name)
+    state = common.set_data(state, actor.id, **{AIM_DIRECTION: _aim_direction(state, command)})
     return state, (event,)
 
 
