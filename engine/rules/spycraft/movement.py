@@ -29,12 +29,7 @@ def path_reasons(
         return ["a move needs a path of at least one square"]
     reasons: list[str] = []
     previous = mover.square
-    # One look-up table for the whole path: scanning every token per square is slow on a
-    # crowded map (a drag checks a path on each mouse move). First token wins, as token_at.
-    occupancy: dict[Square, Token] = {}
-    for token in state.tokens:
-        for covered in token.squares:
-            occupancy.setdefault(covered, token)
+    occupancy = _occupancy(state.tokens)
     for square in path:
         if max(abs(square.x - previous.x), abs(square.y - previous.y)) != 1:
             reasons.append(f"the path jumps from {previous} to {square}")
@@ -62,6 +57,23 @@ def path_reasons(
             f"{state.scale.describe(allowance_squares)} allowed"
         )
     return reasons
+
+
+def _occupancy(tokens: tuple[Token, ...]) -> dict[Square, Token]:
+    """Who stands where, the first token winning as in ``token_at``. One table per tokens
+    tuple (kept by identity): a drag checks a path against the same tokens on every mouse
+    move, and scanning every token per square is slow on a crowded map."""
+    if _LAST_OCCUPANCY and _LAST_OCCUPANCY[0][0] is tokens:
+        return _LAST_OCCUPANCY[0][1]
+    occupancy: dict[Square, Token] = {}
+    for token in tokens:
+        for covered in token.squares:
+            occupancy.setdefault(covered, token)
+    _LAST_OCCUPANCY[:] = [(tokens, occupancy)]
+    return occupancy
+
+
+_LAST_OCCUPANCY: list[tuple[tuple[Token, ...], dict[Square, Token]]] = []
 
 
 def path_cost(state: EncounterState, mover: Token, path: tuple[Square, ...]) -> int:
