@@ -35,5 +35,8 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                                 squares=[foe.square, foe.square.offset(1, 0)])
             yield Command.build("covering_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name)
+            yield Command.build("covering_fire", token_id, squares=[foe.square],
+                                weapon=weapon.name,
+                                take_cover=f"{foe.id}={foe.square.x},{foe.square.y + 1}")
             yield Command.build("suppressive_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name)

@@ -15,7 +15,7 @@ from engine.grid import Square, distance_squares
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attacks, board
+from engine.rules.d20_firearms import attacks, board, take_cover
 from engine.rules.d20_firearms import special_actions as special
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.handlers import (
@@ -196,6 +196,9 @@ def _covering_check(state: EncounterState, command: Command) -> list[str]:
     area = _covering_area(state, command)
     if not area.allowed:
         return list(area.reasons)
+    reasons = take_cover.destination_reasons(state, command, area.token_ids())
+    if reasons:
+        return reasons
     return ammo_reason(weapon, _covering_actions(weapon) * rounds_per_action(weapon))
 
 
@@ -212,7 +215,9 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
                    "foe inside can be hit once per action; after the first, Reflex DC 15 to "
                    "dive for cover.", squares=tuple(sorted(area.squares)), shapes=(area.shape,),
                    targets=area.token_ids(),
-                   shots=actions * rounds_per_action(weapon))
+                   shots=actions * rounds_per_action(weapon),
+                   notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
+                               for t, q in take_cover.destinations(command).items()))
 
 
 def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -252,6 +257,8 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                     events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}) "
                                         f"and dives for cover within {reach:g} ft, or drops "
                                         "prone (Covering Fire).", (target_id,), save))
+                    state, dive = take_cover.dive_for_cover(state, command, target_id)
+                    events.append(dive)
                 else:
                     events.append(Event(EventKind.ROLL, f"{target.name} fails the save "
                                         f"({save.total}) and cannot react.", (target_id,), save))

@@ -1,0 +1,59 @@
+"""Covering Fire: a foe who makes the Reflex save (DC 15) takes cover within half its
+movement, moved there in the same apply when the command names the square, played through
+the session API."""
+
+from __future__ import annotations
+
+from engine.dice import GivenDice
+from engine.grid import Square
+from engine.rules.base import Command
+from engine.tokens import Side
+from engine.turns.session import Encounter
+
+from .builders import fight, soldier
+
+
+def covered(**stats: int) -> Encounter:
+    """A covers the cone east; B (speed 30 ft, so 15 ft to dive) stands 30 ft away in it."""
+    return fight(soldier("a", Side.PARTY, (0, 5)),
+                 soldier("b", Side.ENEMY, (6, 5), hp=100, **stats),
+                 soldier("c", Side.ENEMY, (0, 0)))
+
+
+def cone(**options: str) -> Command:
+    return Command.build("covering_fire", "a", squares=[(6, 5)], weapon="Assault rifle",
+                         **options)
+
+
+def test_a_foe_who_saves_moves_to_the_named_cover_square_in_the_same_apply() -> None:
+    game = covered(reflex=5)
+    fire = cone(take_cover="b=6,8")
+    preview = game.preview(fire)
+    assert preview.legal, preview.reasons
+    assert "B takes cover at (6, 8) on a save." in preview.notes
+    # Attack 1 is a natural 1; B saves with 12 + 5 = 17 and is out of the later attacks.
+    events = game.apply(fire, GivenDice([1, 12]))
+    assert game.state.token("b").square == Square(6, 8)
+    assert any("dives for cover at (6, 8) (15 ft)" in e.text for e in events)
+    assert game.state.token("b").has_condition("Taking Cover")
+
+
+def test_a_foe_who_saves_without_a_destination_is_left_for_the_gm() -> None:
+    game = covered(reflex=5)
+    events = game.apply(cone(), GivenDice([1, 12]))
+    assert game.state.token("b").square == Square(6, 5)
+    assert any("GM: move B to cover within 15 ft" in e.text for e in events)
+
+
+def test_a_foe_who_fails_the_save_stays_put_even_with_a_destination() -> None:
+    game = covered(reflex=0)
+    events = game.apply(cone(take_cover="b=6,8"), GivenDice([1, 2, 1, 1]))
+    assert game.state.token("b").square == Square(6, 5)
+    assert any("fails the save" in e.text for e in events)
+
+
+def test_the_cover_square_must_be_within_half_speed_for_a_foe_in_the_cone() -> None:
+    game = covered(reflex=5)
+    assert "within half its speed (15 ft)" in game.preview(cone(take_cover="b=6,9")).reasons[0]
+    assert "not in the covered cone" in game.preview(cone(take_cover="c=1,0")).reasons[0]
+    assert "is not 'token=x,y'" in game.preview(cone(take_cover="b=six")).reasons[0]
