@@ -43,6 +43,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "Spray a cone as long as the range increment: each foe inside can be hit once per "
           "attack action; after the first, they may save (Reflex 15) to dive for cover.",
           Need.SQUARE, Need.WEAPON, modes=("semi-auto", "automatic")),
+    _spec("take_cover", "Take Cover", MOVE, Cost.FREE,
+          "After saving against Covering Fire, dive to a square within half your speed, even "
+          "out of turn (until your next turn).", Need.SQUARE),
     _spec("suppressive_fire", "Suppressive Fire", SPECIAL, Cost.ONE,
           "10 rounds into a 10x10-ft area (Defense 10, -4 without Advanced Firearms "
           "Proficiency): everyone inside takes -4 to Perception and attacks, saves or takes "

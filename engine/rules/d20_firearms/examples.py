@@ -15,6 +15,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for square in actor.square.neighbours():
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], accept_fire=True)
+        yield Command.build("take_cover", token_id, squares=[square])
     yield Command("stop_aiming", token_id)
     yield Command("locate_enemies", token_id)
     for weapon in actor.weapons:

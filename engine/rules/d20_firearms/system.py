@@ -35,8 +35,12 @@ from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
+from engine.rules.d20_firearms.take_cover import COVER_OWED, TAKE_COVER
 from engine.tokens import Token
 from engine.turns import order as turn_order
+
+#: The one action taken out of turn: diving for cover after a Covering Fire save.
+OUT_OF_TURN = TAKE_COVER
 
 #: Actions that keep an Overwatch bonus alive (the shot itself, more Overwatch, free ones).
 KEEPS_OVERWATCH = frozenset({"overwatch", "attack", "full_auto", "stop_aiming", "drop_item"})
@@ -90,7 +94,9 @@ class D20FirearmsSystem(HandlerSystem):
         refused = fight_reasons(state, actor, board.out_of_fight, "is down")
         if refused:
             return refused
-        if combat.active != actor_id:
+        diving = command.action == OUT_OF_TURN and bool(
+            common.data(state, actor_id, COVER_OWED, False))
+        if combat.active != actor_id and not diving:
             return [not_your_turn(state, actor)]
         refusal = budget.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
                                  self.pool(state))
@@ -137,7 +143,7 @@ class D20FirearmsSystem(HandlerSystem):
             state = common.remove_condition(state, token_id, board.OVERWATCH)
             events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "
                                      "it watched: the Overwatch bonus is gone.", (token_id,)))
-        state = common.set_data(state, token_id, located=False)
+        state = common.set_data(state, token_id, located=False, **{COVER_OWED: False})
         state = end_covering_fire(state, token_id)
         return state, events
 

@@ -3,24 +3,32 @@
 The Covering Fire command may say it with the option ``take_cover``: ``"b=6,8;c=7,9"``
 (token id, then the square its top-left corner ends on). The foe must be able to walk
 there within half its speed (the shared movement graph: walls, doors, foes and difficult
-ground count). A foe who saves without a destination stays put and the log asks the GM to
-move it. Whether the square really gives cover is the GM's call, as the text leaves the
-choice of cover (or going prone) to the table.
+ground count). A foe who saves without a destination stays put, the log asks the GM to
+move it, and until its own next turn it may do so with the free, out-of-turn follow-up
+``take_cover`` (actor: the foe; squares: the destination, or the path square by square). Whether the
+square really gives cover is the GM's call, as the text leaves the choice of cover (or
+going prone) to the table.
 """
 
 from __future__ import annotations
 
+from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes.graph import graph_for
 from engine.routes.results import Route
 from engine.routes.search import cheapest_route
+from engine.routes.walk import path_problems
 from engine.rules import common
-from engine.rules.base import Command, Event, EventKind
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.common import actor_of
 from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms.handlers import register
 from engine.tokens import Token
 
 TAKE_COVER = "take_cover"
+#: Combatant data key: this foe saved against Covering Fire and may still dive for cover.
+COVER_OWED = "cover_owed"
 
 
 def destinations(command: Command) -> dict[str, Square]:
@@ -84,8 +92,63 @@ def dive_for_cover(state: EncounterState, command: Command, token_id: str,
     route = cover_route(state, token, square) if square is not None else None
     if square is None or route is None:
         why = "" if square is None else f" ({tuple(square)} is out of reach now)"
+        state = common.set_data(state, token_id, **{COVER_OWED: True})
         return state, Event(EventKind.NOTE, f"GM: move {token.name} to cover within "
-                            f"{reach:g} ft, or mark it prone or crouching{why}.", (token_id,))
+                            f"{reach:g} ft (the take_cover action), or mark it prone or "
+                            f"crouching{why}.", (token_id,))
     state = common.put(state, token.moved_to(route.squares[-1]))
     return state, Event(EventKind.MOVE, f"{token.name} dives for cover at {tuple(square)} "
                         f"({route.cost.text}).", (token_id,))
+
+
+# --- the follow-up: the foe dives once the GM knows where ------------------------------------
+
+
+def _follow_up_route(state: EncounterState, command: Command) -> tuple[list[str], int]:
+    """(reasons, cost in squares) for the follow-up's destination or path."""
+    token = actor_of(state, command)
+    if not command.squares:
+        return ["choose the square to take cover on"], 0
+    if len(command.squares) == 1 and max(abs(command.squares[0].x - token.square.x),
+                                         abs(command.squares[0].y - token.square.y)) > 1:
+        route = cover_route(state, token, command.squares[0])
+        if route is None:
+            return [f"{token.name} cannot reach {tuple(command.squares[0])} within half its "
+                    "speed"], 0
+        return [], route.cost.squares
+    return path_problems(state, token.id, command.squares)
+
+
+def _follow_up_check(state: EncounterState, command: Command) -> list[str]:
+    token = actor_of(state, command)
+    if not common.data(state, token.id, COVER_OWED, False):
+        return [f"{token.name} has no Covering Fire save to dive for cover with"]
+    reasons, cost = _follow_up_route(state, command)
+    if reasons:
+        return reasons
+    reach = special.takes_cover_reach_ft(token.speed)
+    if state.scale.distance(cost) > reach:
+        return [f"the way is {state.scale.describe(cost)}; {token.name} may dive {reach:g} ft "
+                "(half its speed)"]
+    return []
+
+
+def _follow_up_describe(state: EncounterState, command: Command) -> Preview:
+    token = actor_of(state, command)
+    _, cost = _follow_up_route(state, command)
+    return Preview(command, True, summary=f"Take Cover: {token.name} dives "
+                   f"{state.scale.describe(cost)} to {tuple(command.squares[-1])} after "
+                   "saving against Covering Fire.", squares=command.squares, cost="free")
+
+
+def _follow_up_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    token = actor_of(state, command)
+    _, cost = _follow_up_route(state, command)
+    end = command.squares[-1]
+    state = common.put(state, token.moved_to(end))
+    state = common.set_data(state, token.id, **{COVER_OWED: False})
+    return state, (Event(EventKind.MOVE, f"{token.name} dives for cover at {tuple(end)} "
+                         f"({state.scale.describe(cost)}).", (token.id,)),)
+
+
+register(TAKE_COVER, _follow_up_check, _follow_up_describe, _follow_up_resolve)

@@ -57,3 +57,18 @@ def test_the_cover_square_must_be_within_half_speed_for_a_foe_in_the_cone() -> N
     assert "within half its speed (15 ft)" in game.preview(cone(take_cover="b=6,9")).reasons[0]
     assert "not in the covered cone" in game.preview(cone(take_cover="c=1,0")).reasons[0]
     assert "is not 'token=x,y'" in game.preview(cone(take_cover="b=six")).reasons[0]
+
+
+def test_a_follow_up_moves_a_foe_who_saved_without_a_destination_out_of_turn() -> None:
+    game = covered(reflex=5)
+    dive = Command.build("take_cover", "b", squares=[(6, 8)])
+    assert "not B's" in game.preview(dive).reasons[0]
+    game.apply(cone(), GivenDice([1, 12]))
+    assert "(half its speed)" in game.preview(
+        Command.build("take_cover", "b", squares=[(6, 6), (6, 7), (6, 8), (6, 9)])).reasons[0]
+    preview = game.preview(dive)
+    assert preview.legal and preview.cost == "free", preview.reasons
+    events = game.apply(dive)
+    assert game.state.token("b").square == Square(6, 8)
+    assert "dives for cover at (6, 8) (15 ft)" in events[-1].text
+    assert not game.preview(Command.build("take_cover", "b", squares=[(6, 7)])).legal
