@@ -63,12 +63,21 @@ class ActionPalette(QWidget):
             legal = set()
         for index, spec in enumerate(system.catalogue):
             button = QPushButton(spec.name)
-            allowed = spec.key in legal
+            allowed = spec.key in legal and self._complete_command_legal(spec, actor)
             button.setEnabled(allowed)
             button.setToolTip(self._tooltip(spec, actor, allowed))
             button.clicked.connect(lambda _=False, s=spec, a=actor: self._chosen(a, s))
             self._grid.addWidget(button, index // COLUMNS, index % COLUMNS)
             self.buttons[spec.key] = button
+
+    def _complete_command_legal(self, spec: ActionSpec, actor: str) -> bool:
+        """An action that needs nothing picked is the whole command: ask the engine about it."""
+        if spec.needs:
+            return True  # its tool picks targets or squares and previews each choice
+        try:
+            return self.controller.preview(Command(spec.key, actor)).legal
+        except CommandError:
+            return False
 
     def _tooltip(self, spec: ActionSpec, actor: str, allowed: bool) -> str:
         lines = [f"<b>{spec.name}</b> ({spec.time})", spec.summary]

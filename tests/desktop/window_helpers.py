@@ -16,9 +16,13 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
 def answer_next_dialog(
-    choose: Callable[[QDialog], None], seen: list[QDialog] | None = None
+    choose: Callable[[QDialog], None], seen: list[QDialog] | None = None, wait_ms: int = 3000
 ) -> None:
-    """When the next modal dialog opens, hand it to ``choose`` (which must close it)."""
+    """When the next modal dialog opens, hand it to ``choose`` (which must close it).
+
+    Gives up after ``wait_ms`` so that a dialog that never came cannot catch a later one.
+    """
+    tries = [wait_ms // 10]
 
     def poll() -> None:
         dialog = QApplication.activeModalWidget()
@@ -26,7 +30,8 @@ def answer_next_dialog(
             if seen is not None:
                 seen.append(dialog)
             choose(dialog)
-        else:
+        elif tries[0] > 0:
+            tries[0] -= 1
             QTimer.singleShot(10, poll)
 
     QTimer.singleShot(0, poll)
