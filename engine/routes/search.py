@@ -16,6 +16,7 @@ Rules-silent choice: a big token does not squeeze; it needs its full footprint f
 from __future__ import annotations
 
 import heapq
+import importlib.util
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -520,7 +521,9 @@ def cheapest_route(
     if mover.size == 1:
         if _goal_shut_in(movement, mover, goal):
             return None
-        if _estimate(mover.square, goal, 0, walker.alternating) >= SPARSE_FROM:
+        if not HAVE_SCIPY:
+            route = _route_flat(movement, mover, goal, limit)
+        elif _estimate(mover.square, goal, 0, walker.alternating) >= SPARSE_FROM:
             route = _route_sparse(movement, mover, goal, limit)
         else:
             try:
@@ -535,6 +538,9 @@ def cheapest_route(
     return with_suppression(movement, mover_id, route, areas)
 
 
+#: SciPy runs long routes in C. Without it (the standalone build leaves it out to keep
+#: within its size budget) every route is the Python A*, with the same costs, only slower.
+HAVE_SCIPY = importlib.util.find_spec("scipy") is not None
 #: From this open-ground estimate (squares) on, a one-square mover's route is searched in
 #: C by ``engine.routes.state_graph``; shorter ones stay in Python, where setting up the
 #: arrays (about 5 ms on a 200x200 map) would cost more than the search.
