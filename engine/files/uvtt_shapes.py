@@ -8,6 +8,7 @@ wall moves by more than that (it only ever drops vertices; the ends of every pol
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
@@ -39,6 +40,16 @@ def without_repeats(points: Sequence[Point]) -> list[Point]:
     return kept
 
 
+def without_subnormals(points: Sequence[Point]) -> list[Point]:
+    """The points with subnormal coordinates (below 2.2e-308) read as 0.
+
+    GEOS's topology-preserving simplifier never returns on such coordinates; a distance of
+    1e-308 of a square is 0 for every purpose here.
+    """
+    tiny = sys.float_info.min
+    return [(x if abs(x) >= tiny else 0.0, y if abs(y) >= tiny else 0.0) for x, y in points]
+
+
 def simplify_polylines(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
     """Each polyline with redundant vertices dropped, none moving more than the tolerance.
 
@@ -47,7 +58,7 @@ def simplify_polylines(lines: Sequence[Sequence[Point]]) -> list[list[Point]]:
     """
     if not lines:
         return []
-    source = MultiLineString([list(line) for line in lines])
+    source = MultiLineString([without_subnormals(line) for line in lines])
     simplified = source.simplify(SIMPLIFY_TOLERANCE, preserve_topology=True)
     parts = list(getattr(simplified, "geoms", [simplified]))
     if len(parts) != len(lines):  # never seen; keep the lines as they came rather than guess
@@ -63,7 +74,7 @@ def polygon_outlines(points: Sequence[Point], simplify: bool = True) -> list[lis
     """
     if len(points) < 3:
         return []
-    shape: BaseGeometry = Polygon(points)
+    shape: BaseGeometry = Polygon(without_subnormals(points))
     if not shape.is_valid:
         shape = shapely.make_valid(shape)
     rings: list[list[Point]] = []

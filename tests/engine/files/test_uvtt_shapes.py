@@ -60,7 +60,7 @@ def test_a_cave_wall_of_600_segments_is_simplified_within_a_tenth_of_a_square(
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    jitter=st.floats(0.0, 0.5),
+    jitter=st.floats(0.0, 0.5, allow_subnormal=False),
     count=st.integers(3, 300),
 )
 def test_no_simplified_wall_moves_more_than_a_tenth_of_a_square(
@@ -124,3 +124,11 @@ def test_a_piece_that_bridges_two_portals_merges_all_three() -> None:
         ((0.5, 0.0), (2.5, 0.0)),  # overlaps both
     ])
     assert groups == [(((0.0, 0.0), (3.0, 0.0)), [0, 1, 2])]
+
+
+def test_subnormal_coordinates_read_as_zero_instead_of_hanging_the_simplifier() -> None:
+    # GEOS never returned on these (found by Hypothesis: a jitter of 5e-324).
+    line = [(i * 0.05, 5e-324 if i % 2 else 0.0) for i in range(115)]
+    (simplified,) = simplify_polylines([line])
+    assert simplified == [(0.0, 0.0), (5.7, 0.0)]
+    assert polygon_outlines([(0.0, 5e-324), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]) != []
