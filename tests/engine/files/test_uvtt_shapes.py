@@ -60,7 +60,8 @@ def test_a_cave_wall_of_600_segments_is_simplified_within_a_tenth_of_a_square(
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
-    jitter=st.floats(0.0, 0.5, allow_subnormal=False),
+    # Jitter small enough to make subnormal points is covered by the test below.
+    jitter=st.just(0.0) | st.floats(1e-200, 0.5),
     count=st.integers(3, 300),
 )
 def test_no_simplified_wall_moves_more_than_a_tenth_of_a_square(
