@@ -80,7 +80,10 @@ def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> lis
     enter = np.where(flat, np.where(inside, -np.inf, np.inf), np.minimum(t0, t1)).max(axis=0)
     leave = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t0, t1)).min(axis=0)
     length = np.hypot(d[0], d[1])
-    through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
+    # A chain square centred on the shooter has no line (length 0): inf * 0 is NaN there,
+    # which compares False, i.e. nothing lies behind it.
+    with np.errstate(invalid="ignore"):
+        through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
     np.fill_diagonal(through, False)
     return [
         f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter"
