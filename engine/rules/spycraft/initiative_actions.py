@@ -571,27 +571,10 @@ class Diversion(Handler):
                 )
             )
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            state, failed = model.lose_opposed_check(
+                state, actor.id, target.id, result.other_critical
             )
-            events.append(ev)
-            if result.other_critical:
-                state, ev = model.add_condition(
-                    state,
-                    target.id,
-                    "edge",
-                    model.until_next_turn(state, target.id),
-                    source=actor.id,
-                    value=2,
-                )
-                events.append(
-                    Event(
-                        EventKind.CONDITION,
-                        f"{target.name} gets +2 on his next attack at {actor.name}.",
-                        (target.id,),
-                    )
-                )
+            events.extend(failed)
         return state, tuple(events)
 
 

@@ -257,10 +257,7 @@ class Disarm(Handler):
                     )
                 )
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
-            )
+            state, ev = model.flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 events.append(
@@ -382,10 +379,7 @@ class Trip(Handler):
                     )
                     events.extend(more)
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
-            )
+            state, ev = model.flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 events.append(
@@ -396,18 +390,6 @@ class Trip(Handler):
                     )
                 )
         return state, tuple(events)
-
-
-def _edge(
-    state: EncounterState, holder: str, against: str, value: int
-) -> tuple[EncounterState, Event]:
-    state, _ = model.add_condition(state, holder, "edge", None, source=against, value=value)
-    return state, Event(
-        EventKind.CONDITION,
-        f"{state.token(holder).name} gets +{value} on his next attack at "
-        f"{state.token(against).name}.",
-        (holder,),
-    )
 
 
 @handles("taunt")
@@ -456,7 +438,9 @@ class Taunt(Handler):
                 )
         else:
             state = model.note_failed_check(state, actor.id)
-            state, ev = _edge(state, target.id, actor.id, 2 if result.other_critical else 1)
+            state, ev = model.grant_edge(
+                state, target.id, actor.id, 2 if result.other_critical else 1
+            )
             events.append(ev)
         return state, tuple(events)
 
@@ -516,6 +500,8 @@ class Threaten(Handler):
                 )
         else:
             state = model.note_failed_check(state, actor.id)
-            state, ev = _edge(state, target.id, actor.id, 2 if result.other_critical else 1)
+            state, ev = model.grant_edge(
+                state, target.id, actor.id, 2 if result.other_critical else 1
+            )
             events.append(ev)
         return state, tuple(events)

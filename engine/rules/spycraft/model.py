@@ -53,6 +53,8 @@ UNCONSCIOUS = "unconscious"
 DEAD = "dead"
 CRACKED = "cracked"
 SURRENDERED = "surrendered"
+#: +N on the next attack at one opponent (the condition's source), won in a contest.
+EDGE = "edge"
 
 
 def stat_int(token: Token, name: str, default: int = 0) -> int:
@@ -135,6 +137,19 @@ def add_condition(
     return state, Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))
 
 
+def grant_edge(
+    state: EncounterState, holder: str, against: str, value: int, expires: Expiry | None = None
+) -> tuple[EncounterState, Event]:
+    """Give ``holder`` +``value`` on his next attack at ``against``; the event says so."""
+    state, _ = add_condition(state, holder, EDGE, expires, source=against, value=value)
+    return state, Event(
+        EventKind.CONDITION,
+        f"{state.token(holder).name} gets +{value} on his next attack at "
+        f"{state.token(against).name}.",
+        (holder,),
+    )
+
+
 def remove_condition(state: EncounterState, token_id: str, name: str) -> EncounterState:
     token = state.token(token_id)
     kept = tuple(c for c in token.conditions if c.name != name)
@@ -212,6 +227,25 @@ def note_failed_check(state: EncounterState, token_id: str) -> EncounterState:
     if not state.combat.has(token_id):
         return state
     return set_data(state, token_id, failed_check=True)
+
+
+def flat_footed_after_failure(state: EncounterState, loser: str) -> tuple[EncounterState, Event]:
+    """A lost contest: note the failed check; the loser is flat-footed until his next turn."""
+    state = note_failed_check(state, loser)
+    return add_condition(state, loser, FLAT_FOOTED, until_next_turn(state, loser))
+
+
+def lose_opposed_check(
+    state: EncounterState, loser: str, winner: str, winner_critical: bool
+) -> tuple[EncounterState, list[Event]]:
+    """A lost contest where the winner's critical earns him +2 on his next attack at the loser
+    (until the winner's next turn)."""
+    state, flat = flat_footed_after_failure(state, loser)
+    events = [flat]
+    if winner_critical:
+        state, edge = grant_edge(state, winner, loser, 2, until_next_turn(state, winner))
+        events.append(edge)
+    return state, events
 
 
 #: The key attribute of each skill check as the action texts name it ("Bluff (Dex)").

@@ -244,43 +244,15 @@ class Feint(Handler):
             if state.combat.has(target.id):
                 state = model.set_data(state, target.id, feinted=True)
             if result.actor_critical:
-                state, _ = model.add_condition(
-                    state,
-                    actor.id,
-                    "edge",
-                    model.until_next_turn(state, actor.id),
-                    source=target.id,
-                    value=2,
+                state, ev = model.grant_edge(
+                    state, actor.id, target.id, 2, model.until_next_turn(state, actor.id)
                 )
-                events.append(
-                    Event(
-                        EventKind.CONDITION,
-                        f"{actor.name} gets +2 on his next attack at {target.name}.",
-                        (actor.id,),
-                    )
-                )
+                events.append(ev)
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            state, failed = model.lose_opposed_check(
+                state, actor.id, target.id, result.other_critical
             )
-            events.append(ev)
-            if result.other_critical:
-                state, _ = model.add_condition(
-                    state,
-                    target.id,
-                    "edge",
-                    model.until_next_turn(state, target.id),
-                    source=actor.id,
-                    value=2,
-                )
-                events.append(
-                    Event(
-                        EventKind.CONDITION,
-                        f"{target.name} gets +2 on his next attack at {actor.name}.",
-                        (target.id,),
-                    )
-                )
+            events.extend(failed)
         return state, tuple(events)
 
 
@@ -313,10 +285,7 @@ class Tire(Handler):
             state, dealt = apply_damage(state, target.id, hurt.total, subdual=True)
             events.extend(dealt)
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
-            )
+            state, ev = model.flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 hurt = dice.roll("1d4+1", "Tire backfires")
