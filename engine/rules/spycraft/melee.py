@@ -23,7 +23,7 @@ from engine.rules.spycraft.attacks import (
 )
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save
 from engine.rules.spycraft.handlers import Handler, handles
-from engine.tokens import Token, Weapon
+from engine.tokens import Expiry, ExpiryPoint, Token, Weapon
 
 HELPLESS_STATES = (model.HELPLESS, model.UNCONSCIOUS, model.PINNED)
 TWO_HANDED_BONUS = 4
@@ -392,6 +392,28 @@ class Trip(Handler):
         return state, tuple(events)
 
 
+def _for_2d4_rounds(
+    state: EncounterState, dice: Dice, token_id: str, condition: str
+) -> tuple[EncounterState, Event]:
+    """A Taunt's or Threaten's critical: the condition lasts 2d4 rounds (to a round's end)."""
+    rounds = dice.roll("2d4", f"{condition} rounds").total
+    expires = Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND)
+    state, _ = model.add_condition(state, token_id, condition, expires)
+    return state, Event(
+        EventKind.CONDITION,
+        f"{state.token(token_id).name} is {condition} for {rounds} rounds.",
+        (token_id,),
+    )
+
+
+def _provoke_fails(
+    state: EncounterState, actor: str, target: str, target_critical: bool
+) -> tuple[EncounterState, Event]:
+    """A failed Taunt or Threaten gives the target +1 (+2 on his critical) at the actor."""
+    state = model.note_failed_check(state, actor)
+    return model.grant_edge(state, target, actor, 2 if target_critical else 1)
+
+
 @handles("taunt")
 class Taunt(Handler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -420,27 +442,10 @@ class Taunt(Handler):
                 )
             )
             if result.actor_critical:
-                rounds = dice.roll("2d4", "enraged rounds").total
-                from engine.tokens import Expiry, ExpiryPoint
-
-                state, ev = model.add_condition(
-                    state,
-                    target.id,
-                    model.ENRAGED,
-                    Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND),
-                )
-                events.append(
-                    Event(
-                        EventKind.CONDITION,
-                        f"{target.name} is enraged for {rounds} rounds.",
-                        (target.id,),
-                    )
-                )
+                state, ev = _for_2d4_rounds(state, dice, target.id, model.ENRAGED)
+                events.append(ev)
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.grant_edge(
-                state, target.id, actor.id, 2 if result.other_critical else 1
-            )
+            state, ev = _provoke_fails(state, actor.id, target.id, result.other_critical)
             events.append(ev)
         return state, tuple(events)
 
@@ -482,26 +487,9 @@ class Threaten(Handler):
                 )
             )
             if result.actor_critical:
-                rounds = dice.roll("2d4", "frightened rounds").total
-                from engine.tokens import Expiry, ExpiryPoint
-
-                state, ev = model.add_condition(
-                    state,
-                    target.id,
-                    model.FRIGHTENED,
-                    Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND),
-                )
-                events.append(
-                    Event(
-                        EventKind.CONDITION,
-                        f"{target.name} is frightened for {rounds} rounds.",
-                        (target.id,),
-                    )
-                )
+                state, ev = _for_2d4_rounds(state, dice, target.id, model.FRIGHTENED)
+                events.append(ev)
         else:
-            state = model.note_failed_check(state, actor.id)
-            state, ev = model.grant_edge(
-                state, target.id, actor.id, 2 if result.other_critical else 1
-            )
+            state, ev = _provoke_fails(state, actor.id, target.id, result.other_critical)
             events.append(ev)
         return state, tuple(events)
