@@ -14,11 +14,22 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+try:
+    from engine.geometry import _kernel  # type: ignore[attr-defined]
+except ImportError:  # not compiled here (no C compiler at install): NumPy does the work
+    _kernel = None
+
+#: Whether the compiled sight kernel is in use.
+KERNEL_BUILT = _kernel is not None
+
 FloatArray = NDArray[np.float64]
 IntArray = NDArray[np.intp]
 
 #: Side of one bucket, in squares.
 CELL = 4.0
+#: Walls are bucketed by their bounding boxes widened by this much, so that a touch point a
+#: rounding error away from a cell edge still finds its wall in the cell a walk is in.
+BUCKET_MARGIN = 1e-6
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,10 +66,12 @@ def build_wall_grid(segments: FloatArray, width: int, height: int, cell: float =
             np.zeros(0, np.intp),
             cell,
         )
-    lo_x = np.clip(np.floor(np.minimum(segments[:, 0], segments[:, 2]) / cell), 0, columns - 1)
-    hi_x = np.clip(np.floor(np.maximum(segments[:, 0], segments[:, 2]) / cell), 0, columns - 1)
-    lo_y = np.clip(np.floor(np.minimum(segments[:, 1], segments[:, 3]) / cell), 0, rows - 1)
-    hi_y = np.clip(np.floor(np.maximum(segments[:, 1], segments[:, 3]) / cell), 0, rows - 1)
+    low = np.minimum(segments[:, :2], segments[:, 2:]) - BUCKET_MARGIN
+    high = np.maximum(segments[:, :2], segments[:, 2:]) + BUCKET_MARGIN
+    lo_x = np.clip(np.floor(low[:, 0] / cell), 0, columns - 1)
+    hi_x = np.clip(np.floor(high[:, 0] / cell), 0, columns - 1)
+    lo_y = np.clip(np.floor(low[:, 1] / cell), 0, rows - 1)
+    hi_y = np.clip(np.floor(high[:, 1] / cell), 0, rows - 1)
     wall_ids: list[int] = []
     cell_ids: list[int] = []
     for wall, (x0, x1, y0, y1) in enumerate(
@@ -155,7 +168,66 @@ def first_hits(
     """For each segment, the parameter t in [0, 1] where it touches a wall, and that wall.
 
     A clear segment gets t = inf and wall -1. With ``nearest`` the touch is the nearest one;
-    otherwise any touch will do, which lets a segment stop at the first one found.
+    otherwise any touch will do (reported as t = 0), which lets a segment stop at the first
+    one found. Runs in the compiled kernel when it is built, else in NumPy.
+    """
+    if _kernel is None:
+        return first_hits_numpy(grid, starts, ends, nearest)
+    count = len(starts)
+    t = np.empty(count)
+    wall = np.empty(count, dtype=np.intp)
+    _kernel.first_hits(
+        *_grid_arguments(grid),
+        np.ascontiguousarray(starts[:, 0], dtype=np.float64),
+        np.ascontiguousarray(starts[:, 1], dtype=np.float64),
+        np.ascontiguousarray(ends[:, 0], dtype=np.float64),
+        np.ascontiguousarray(ends[:, 1], dtype=np.float64),
+        nearest,
+        t,
+        wall,
+    )
+    return t, wall
+
+
+def _grid_arguments(grid: WallGrid) -> tuple[object, ...]:
+    return (
+        grid.x1,
+        grid.y1,
+        grid.x2,
+        grid.y2,
+        grid.cell_start,
+        grid.cell_walls,
+        grid.columns,
+        grid.rows,
+        grid.cell,
+    )
+
+
+def squares_see_kernel(grid: WallGrid, a: FloatArray, b: FloatArray) -> NDArray[np.bool_]:
+    """Whether unit square ``a[i]`` (top-left corner) sees ``b[i]``, in the compiled kernel.
+
+    The rule of ``engine.geometry.los``: some line from a sight corner of one to a sight
+    corner of the other touches no wall. Only call this when ``KERNEL_BUILT``.
+    """
+    assert _kernel is not None
+    out = np.empty(len(a), dtype=np.uint8)
+    _kernel.squares_see(
+        *_grid_arguments(grid),
+        np.ascontiguousarray(a[:, 0], dtype=np.float64),
+        np.ascontiguousarray(a[:, 1], dtype=np.float64),
+        np.ascontiguousarray(b[:, 0], dtype=np.float64),
+        np.ascontiguousarray(b[:, 1], dtype=np.float64),
+        out,
+    )
+    return out.view(np.bool_)
+
+
+def first_hits_numpy(
+    grid: WallGrid, starts: FloatArray, ends: FloatArray, nearest: bool = False
+) -> tuple[FloatArray, IntArray]:
+    """``first_hits`` in NumPy: the reference, and the fallback without the kernel.
+
+    All segments advance together, a few cells per round, nearest first.
     """
     count = len(starts)
     result = np.full(count, np.inf)

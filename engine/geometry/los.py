@@ -29,10 +29,12 @@ from numpy.typing import NDArray
 from engine.battlemap import BattleMap
 from engine.geometry._index import FloatArray, sight_index
 from engine.geometry._march import (
+    KERNEL_BUILT,
     IntArray,
     WallGrid,
     cuts_between,
     first_hits,
+    squares_see_kernel,
     touch_any,
     touches_16,
     walls_near_box,
@@ -123,6 +125,13 @@ def squares_see_each_other(
     """
     grid = sight_index(battlemap).grid
     a, b = squares_array(a_squares), squares_array(b_squares)
+    if KERNEL_BUILT:
+        return squares_see_kernel(grid, a, b)
+    return squares_see_numpy(grid, a, b)
+
+
+def squares_see_numpy(grid: WallGrid, a: FloatArray, b: FloatArray) -> NDArray[np.bool_]:
+    """``squares_see_each_other`` in NumPy rounds (the fallback without the kernel)."""
     count = len(a)
     sees: NDArray[np.bool_] = (a == b).all(axis=1)
     if count <= _SMALL_BATCH:

@@ -1,0 +1,338 @@
+/*
+ * Compiled sight kernel: the hot loops of engine/geometry/_march.py and los.py in C.
+ *
+ * The NumPy code in _march.py stays the reference and the fallback (it runs wherever
+ * this file could not be compiled); tests check that both give the same answers. The
+ * touch test below is the same arithmetic as _march._hits, term for term, and setup.py
+ * compiles this file with floating-point contraction off, so the two agree bit for bit.
+ *
+ * Arrays arrive through the buffer protocol (NumPy arrays, C-contiguous, float64 or
+ * intp); the Python wrapper in _march.py checks their dtypes and allocates the outputs.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <math.h>
+
+typedef struct {
+    const double *x1, *y1, *x2, *y2;  /* the walls' ends */
+    const Py_ssize_t *cell_start;     /* CSR offsets per cell */
+    const Py_ssize_t *cell_walls;
+    Py_ssize_t columns, rows;
+    double cell;
+    double inverse;                   /* 1 / cell, as _march._cells multiplies by it */
+} Grid;
+
+/* Whether segment p->q touches wall w (closed segments), and where along p->q (t). */
+static inline int touches(const Grid *g, double px, double py, double qx, double qy,
+                          Py_ssize_t w, double *t_out)
+{
+    const double ax = g->x1[w], ay = g->y1[w], bx = g->x2[w], by = g->y2[w];
+    const double rx = qx - px, ry = qy - py;
+    const double sx = bx - ax, sy = by - ay;
+    const double o1 = rx * (ay - py) - ry * (ax - px);
+    const double o2 = rx * (by - py) - ry * (bx - px);
+    int touching;
+    if (o1 == 0 && o2 == 0) {
+        /* On one line: they touch when their bounding boxes overlap. */
+        touching = fmin(px, qx) <= fmax(ax, bx) && fmin(ax, bx) <= fmax(px, qx) &&
+                   fmin(py, qy) <= fmax(ay, by) && fmin(ay, by) <= fmax(py, qy);
+    } else {
+        const double o3 = sx * (py - ay) - sy * (px - ax);
+        const double o4 = sx * (qy - ay) - sy * (qx - ax);
+        touching = (o1 * o2 <= 0) && (o3 * o4 <= 0);
+    }
+    if (touching && t_out) {
+        const double denominator = rx * sy - ry * sx;
+        if (denominator == 0) {
+            *t_out = 0.0;
+        } else {
+            const double t = ((ax - px) * sy - (ay - py) * sx) / denominator;
+            *t_out = fmin(fmax(t, 0.0), 1.0);
+        }
+    }
+    return touching;
+}
+
+static inline Py_ssize_t cell_of(double v, double inverse, Py_ssize_t count)
+{
+    /* As _march._cells: truncate, then clamp to the grid (edge cells reach to infinity). */
+    const double scaled = v * inverse;
+    if (!(scaled > 0)) return 0;  /* also NaN */
+    if (scaled >= (double)count) return count - 1;
+    Py_ssize_t c = (Py_ssize_t)scaled;
+    return c < count ? c : count - 1;
+}
+
+/* Parameter t at which p->q leaves column/row `c` along one axis (inf if it never does). */
+static inline double leave_at(Py_ssize_t c, int step, Py_ssize_t count, double cell,
+                              double p, double d)
+{
+    if (step > 0) return c + 1 < count ? (((double)(c + 1)) * cell - p) / d : INFINITY;
+    if (step < 0) return c > 0 ? (((double)c) * cell - p) / d : INFINITY;
+    return INFINITY;
+}
+
+/*
+ * Walk the cells that p->q crosses, nearest first, testing the walls bucketed there.
+ * Returns the touch parameter (any touch, reported as 0, or with `nearest` the nearest
+ * one) and its wall through *wall_out; INFINITY and -1 when nothing touches.
+ *
+ * Walls are bucketed by their bounding boxes widened by a hair (see build_wall_grid), so
+ * a touch point within that hair of a cell's edge finds its wall in either cell, and the
+ * rounding of the walk cannot lose one. The walk takes exactly |dcx| + |dcy| steps from
+ * the start cell to the end cell, so it always ends where the segment does.
+ */
+static double walk(const Grid *g, double px, double py, double qx, double qy, int nearest,
+                   Py_ssize_t *wall_out)
+{
+    const double dx = qx - px, dy = qy - py;
+    Py_ssize_t cx = cell_of(px, g->inverse, g->columns), cy = cell_of(py, g->inverse, g->rows);
+    const Py_ssize_t ex = cell_of(qx, g->inverse, g->columns);
+    const Py_ssize_t ey = cell_of(qy, g->inverse, g->rows);
+    const int step_x = ex > cx ? 1 : (ex < cx ? -1 : 0);
+    const int step_y = ey > cy ? 1 : (ey < cy ? -1 : 0);
+    Py_ssize_t steps = (ex - cx) * step_x + (ey - cy) * step_y;
+    double best = INFINITY;
+    Py_ssize_t best_wall = -1;
+    for (;;) {
+        const Py_ssize_t c = cy * g->columns + cx;
+        for (Py_ssize_t k = g->cell_start[c]; k < g->cell_start[c + 1]; k++) {
+            const Py_ssize_t w = g->cell_walls[k];
+            double t;
+            if (touches(g, px, py, qx, qy, w, nearest ? &t : NULL)) {
+                if (!nearest) {
+                    *wall_out = w;
+                    return 0.0;
+                }
+                if (t < best) {
+                    best = t;
+                    best_wall = w;
+                }
+            }
+        }
+        if (steps-- == 0) break;
+        const double tx = cx == ex ? INFINITY : leave_at(cx, step_x, g->columns, g->cell, px, dx);
+        const double ty = cy == ey ? INFINITY : leave_at(cy, step_y, g->rows, g->cell, py, dy);
+        /* Every touch still ahead lies beyond the edge of this cell. */
+        if (nearest && best <= fmin(tx, ty)) break;
+        if (cy == ey || (cx != ex && tx <= ty)) cx += step_x;
+        else cy += step_y;
+    }
+    *wall_out = best_wall;
+    return best;
+}
+
+/* ---------------------------------------------------------------- argument plumbing -- */
+
+typedef struct {
+    Py_buffer views[12];
+    int count;
+} Views;
+
+static void release(Views *v)
+{
+    for (int i = 0; i < v->count; i++) PyBuffer_Release(&v->views[i]);
+    v->count = 0;
+}
+
+/* A C-contiguous buffer of `itemsize`-byte items; writable when asked. NULL on error. */
+static void *take(Views *v, PyObject *object, Py_ssize_t itemsize, int writable,
+                  Py_ssize_t *length, const char *name)
+{
+    Py_buffer *view = &v->views[v->count];
+    int flags = PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(object, view, flags) != 0) return NULL;
+    v->count++;
+    if (view->itemsize != itemsize) {
+        PyErr_Format(PyExc_TypeError, "%s: items of %zd bytes expected, not %zd", name,
+                     itemsize, view->itemsize);
+        return NULL;
+    }
+    *length = view->len / itemsize;
+    return view->buf;
+}
+
+/* Parse (x1, y1, x2, y2, cell_start, cell_walls, columns, rows, cell) into a Grid. */
+static int take_grid(Views *v, PyObject *const *args, Grid *g)
+{
+    Py_ssize_t walls, n, cells, listed;
+    g->x1 = take(v, args[0], sizeof(double), 0, &walls, "x1");
+    if (!g->x1) return -1;
+    const double **ends[3] = {&g->y1, &g->x2, &g->y2};
+    for (int i = 0; i < 3; i++) {
+        *ends[i] = take(v, args[1 + i], sizeof(double), 0, &n, "wall ends");
+        if (!*ends[i]) return -1;
+        if (n != walls) {
+            PyErr_SetString(PyExc_ValueError, "wall end arrays differ in length");
+            return -1;
+        }
+    }
+    g->cell_start = take(v, args[4], sizeof(Py_ssize_t), 0, &cells, "cell_start");
+    if (!g->cell_start) return -1;
+    g->cell_walls = take(v, args[5], sizeof(Py_ssize_t), 0, &listed, "cell_walls");
+    if (!g->cell_walls) return -1;
+    g->columns = PyLong_AsSsize_t(args[6]);
+    g->rows = PyLong_AsSsize_t(args[7]);
+    g->cell = PyFloat_AsDouble(args[8]);
+    if (PyErr_Occurred()) return -1;
+    if (g->columns < 1 || g->rows < 1 || cells != g->columns * g->rows + 1 || !(g->cell > 0)) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent wall grid");
+        return -1;
+    }
+    if (g->cell_start[0] != 0 || g->cell_start[cells - 1] != listed) {
+        PyErr_SetString(PyExc_ValueError, "cell_start does not cover cell_walls");
+        return -1;
+    }
+    for (Py_ssize_t k = 0; k < listed; k++) {
+        if (g->cell_walls[k] < 0 || g->cell_walls[k] >= walls) {
+            PyErr_SetString(PyExc_ValueError, "cell_walls names a wall that does not exist");
+            return -1;
+        }
+    }
+    g->inverse = 1.0 / g->cell;
+    return 0;
+}
+
+#define GRID_ARGS 9
+
+/* first_hits(*grid, sx, sy, ex, ey, nearest, out_t, out_wall) */
+static PyObject *first_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != GRID_ARGS + 7) {
+        PyErr_SetString(PyExc_TypeError, "first_hits takes 16 arguments");
+        return NULL;
+    }
+    Views v = {.count = 0};
+    Grid g;
+    Py_ssize_t count, n;
+    const double *coords[4];
+    double *out_t;
+    Py_ssize_t *out_wall;
+    int nearest;
+    if (take_grid(&v, args, &g) != 0) goto fail;
+    for (int i = 0; i < 4; i++) {
+        coords[i] = take(&v, args[GRID_ARGS + i], sizeof(double), 0, i ? &n : &count, "ends");
+        if (!coords[i]) goto fail;
+        if (i && n != count) {
+            PyErr_SetString(PyExc_ValueError, "segment arrays differ in length");
+            goto fail;
+        }
+    }
+    nearest = PyObject_IsTrue(args[GRID_ARGS + 4]);
+    if (nearest < 0) goto fail;
+    out_t = take(&v, args[GRID_ARGS + 5], sizeof(double), 1, &n, "out_t");
+    if (!out_t) goto fail;
+    out_wall = take(&v, args[GRID_ARGS + 6], sizeof(Py_ssize_t), 1, &n, "out_wall");
+    if (!out_wall) goto fail;
+    if (n < count) {
+        PyErr_SetString(PyExc_ValueError, "output arrays too short");
+        goto fail;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out_t[i] = walk(&g, coords[0][i], coords[1][i], coords[2][i], coords[3][i], nearest,
+                        &out_wall[i]);
+    }
+    Py_END_ALLOW_THREADS
+    release(&v);
+    Py_RETURN_NONE;
+fail:
+    release(&v);
+    return NULL;
+}
+
+/* Sight corners of a unit square, as _CORNER_OFFSETS in los.py (inset 2**-10). */
+#define INSET (1.0 / 1024.0)
+static const double CORNER[4][2] = {
+    {INSET, INSET}, {1 - INSET, INSET}, {1 - INSET, 1 - INSET}, {INSET, 1 - INSET}};
+#define REMEMBERED 8
+
+/*
+ * Whether unit square a (top-left corner) sees unit square b: some corner line of the 16
+ * is touched by no wall. Walls that blocked earlier lines of the pair are tried first on
+ * each line (one wall usually blocks most of them); only a line they miss is walked.
+ */
+static int pair_sees(const Grid *g, double ax, double ay, double bx, double by)
+{
+    if (ax == bx && ay == by) return 1;
+    Py_ssize_t remembered[REMEMBERED];
+    int known = 0, next = 0;
+    Py_ssize_t wall;
+    /* The centre line is not a sight line, but it finds the likeliest wall. */
+    walk(g, ax + 0.5, ay + 0.5, bx + 0.5, by + 0.5, 0, &wall);
+    if (wall >= 0) {
+        remembered[0] = wall;
+        known = next = 1;
+    }
+    for (int k = 0; k < 16; k++) {
+        const double px = ax + CORNER[k / 4][0], py = ay + CORNER[k / 4][1];
+        const double qx = bx + CORNER[k % 4][0], qy = by + CORNER[k % 4][1];
+        int blocked = 0;
+        for (int r = 0; r < known && !blocked; r++) {
+            blocked = touches(g, px, py, qx, qy, remembered[r], NULL);
+        }
+        if (blocked) continue;
+        walk(g, px, py, qx, qy, 0, &wall);
+        if (wall < 0) return 1;
+        remembered[next] = wall;
+        next = (next + 1) % REMEMBERED;
+        if (known < REMEMBERED) known++;
+    }
+    return 0;
+}
+
+/* squares_see(*grid, ax, ay, bx, by, out) with out a uint8 array */
+static PyObject *squares_see(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != GRID_ARGS + 5) {
+        PyErr_SetString(PyExc_TypeError, "squares_see takes 14 arguments");
+        return NULL;
+    }
+    Views v = {.count = 0};
+    Grid g;
+    Py_ssize_t count, n;
+    const double *coords[4];
+    unsigned char *out;
+    if (take_grid(&v, args, &g) != 0) goto fail;
+    for (int i = 0; i < 4; i++) {
+        coords[i] = take(&v, args[GRID_ARGS + i], sizeof(double), 0, i ? &n : &count, "squares");
+        if (!coords[i]) goto fail;
+        if (i && n != count) {
+            PyErr_SetString(PyExc_ValueError, "square arrays differ in length");
+            goto fail;
+        }
+    }
+    out = take(&v, args[GRID_ARGS + 4], 1, 1, &n, "out");
+    if (!out) goto fail;
+    if (n < count) {
+        PyErr_SetString(PyExc_ValueError, "output array too short");
+        goto fail;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    for (Py_ssize_t i = 0; i < count; i++) {
+        out[i] = (unsigned char)pair_sees(&g, coords[0][i], coords[1][i], coords[2][i],
+                                          coords[3][i]);
+    }
+    Py_END_ALLOW_THREADS
+    release(&v);
+    Py_RETURN_NONE;
+fail:
+    release(&v);
+    return NULL;
+}
+
+static PyMethodDef methods[] = {
+    {"first_hits", (PyCFunction)(void (*)(void))first_hits, METH_FASTCALL,
+     "Walk segments through the wall grid; write each one's touch t and wall."},
+    {"squares_see", (PyCFunction)(void (*)(void))squares_see, METH_FASTCALL,
+     "Line of sight between pairs of unit squares (any corner to any corner)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "engine.geometry._kernel",
+    "Compiled sight kernel (see _kernel.c); _march.py holds the NumPy reference.", -1,
+    methods,
+};
+
+PyMODINIT_FUNC PyInit__kernel(void) { return PyModule_Create(&module); }

@@ -1,0 +1,133 @@
+"""The compiled sight kernel gives the same answers as the NumPy reference it replaces."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.battlemap import BattleMap
+from engine.geometry import _march
+from engine.geometry._index import sight_index
+from engine.geometry._march import (
+    KERNEL_BUILT,
+    build_wall_grid,
+    first_hits,
+    first_hits_numpy,
+    squares_see_kernel,
+    touches,
+)
+from engine.geometry.los import squares_see_numpy
+from tests.benchmarks.synthetic_map import make_big_map
+from tests.engine.geometry.strategies import SIZE, maps
+
+needs_kernel = pytest.mark.skipif(not KERNEL_BUILT, reason="the sight kernel is not compiled")
+
+#: Segments from inside the map to anywhere near it (rays of the visibility polygon reach
+#: past the edge), on a lattice fine enough to hit wall ends, joints and grid lines.
+_points = st.tuples(
+    st.integers(-8, SIZE * 8 + 8).map(lambda v: v / 8),
+    st.integers(-8, SIZE * 8 + 8).map(lambda v: v / 8),
+)
+_segments = st.lists(st.tuples(_points, _points), min_size=1, max_size=20)
+
+
+def test_the_kernel_is_compiled_where_a_compiler_is() -> None:
+    """A failed build would only make Killbox slow, so say so loudly where it matters."""
+    if os.environ.get("KILLBOX_NO_COMPILER"):
+        pytest.skip("KILLBOX_NO_COMPILER is set: this machine builds without the kernel")
+    assert KERNEL_BUILT, "engine/geometry/_kernel.c was not compiled at install time"
+
+
+def _as_arrays(
+    segments: list[tuple[tuple[float, float], tuple[float, float]]],
+) -> tuple[np.ndarray, np.ndarray]:
+    array = np.asarray(segments, dtype=np.float64)
+    return array[:, 0], array[:, 1]
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(maps, _segments, st.sampled_from([1.0, 2.0, 4.0]))
+def test_first_hits_agree_with_numpy(
+    battlemap: BattleMap,
+    segments: list[tuple[tuple[float, float], tuple[float, float]]],
+    cell: float,
+) -> None:
+    grid = build_wall_grid(sight_index(battlemap).segments, SIZE, SIZE, cell)
+    starts, ends = _as_arrays(segments)
+    # Any touch: the same segments are blocked, each by a wall that really touches it.
+    t, wall = first_hits(grid, starts, ends)
+    reference, _ = first_hits_numpy(grid, starts, ends)
+    assert np.array_equal(np.isfinite(t), np.isfinite(reference))
+    blocked = np.flatnonzero(wall >= 0)
+    assert touches(grid, starts[blocked], ends[blocked], wall[blocked]).all()
+    # The nearest touch: the same place along the segment.
+    t, wall = first_hits(grid, starts, ends, nearest=True)
+    reference, _ = first_hits_numpy(grid, starts, ends, nearest=True)
+    assert np.array_equal(t, reference)
+    assert np.array_equal(wall >= 0, np.isfinite(t))
+
+
+@needs_kernel
+@settings(max_examples=150, deadline=None)
+@given(
+    maps,
+    st.lists(
+        st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1)), min_size=2, max_size=40
+    ),
+)
+def test_square_pairs_agree_with_numpy(battlemap: BattleMap, cells: list[tuple[int, int]]) -> None:
+    grid = sight_index(battlemap).grid
+    squares = np.asarray(cells, dtype=np.float64)
+    a, b = squares[:-1], squares[1:]
+    assert np.array_equal(squares_see_kernel(grid, a, b), squares_see_numpy(grid, a, b))
+
+
+@needs_kernel
+def test_kernel_agrees_on_the_benchmark_map() -> None:
+    """Long lines through 2,000 walls, where the walk crosses many cells."""
+    battlemap = make_big_map()
+    grid = sight_index(battlemap).grid
+    rng = np.random.default_rng(7)
+    starts = rng.uniform(0, 200, size=(3000, 2))
+    ends = rng.uniform(-20, 220, size=(3000, 2))
+    for nearest in (False, True):
+        t, _ = first_hits(grid, starts, ends, nearest)
+        reference, _ = first_hits_numpy(grid, starts, ends, nearest)
+        if nearest:
+            assert np.array_equal(t, reference)
+        else:
+            assert np.array_equal(np.isfinite(t), np.isfinite(reference))
+    a = rng.integers(0, 200, size=(3000, 2)).astype(np.float64)
+    b = rng.integers(0, 200, size=(3000, 2)).astype(np.float64)
+    seen = squares_see_kernel(grid, a, b)
+    assert np.array_equal(seen, squares_see_numpy(grid, a, b))
+    assert 0 < seen.sum() < len(seen)  # the map has both answers
+
+
+@needs_kernel
+def test_a_corrupt_wall_grid_is_refused_not_read() -> None:
+    grid = sight_index(BattleMap(4, 4)).grid
+    kernel = _march._kernel
+    assert kernel is not None
+    no_walls = np.zeros(0)
+    cell_start = np.zeros(grid.columns * grid.rows + 1, dtype=np.intp)
+    cell_start[-1] = 1  # one wall listed...
+    cell_walls = np.array([5], dtype=np.intp)  # ...that does not exist
+    point = np.zeros(1)
+    with pytest.raises(ValueError, match="names a wall that does not exist"):
+        kernel.first_hits(
+            no_walls, no_walls, no_walls, no_walls, cell_start, cell_walls,
+            grid.columns, grid.rows, grid.cell,
+            point, point, point, point, False, np.empty(1), np.empty(1, dtype=np.intp),
+        )  # fmt: skip
+    with pytest.raises(TypeError, match="items of 8 bytes"):
+        kernel.first_hits(
+            no_walls, no_walls, no_walls, no_walls, cell_start.astype(np.int32), cell_walls,
+            grid.columns, grid.rows, grid.cell,
+            point, point, point, point, False, np.empty(1), np.empty(1, dtype=np.intp),
+        )  # fmt: skip
