@@ -149,9 +149,12 @@ class SightLinesItem(QGraphicsItem):
         self.prepareGeometryChange()
         self._origin = origin
         self._targets = list(targets)
-        rect = QRectF(origin, origin)
-        for target in self._targets:
-            rect = rect.united(QRectF(target, target))
+        # Not QRectF.united: it skips zero-size rectangles, so a union of points is just
+        # the last point, and lines drawn outside their bounds leave stale trails.
+        xs = [origin.x(), *(t.x() for t in self._targets)]
+        ys = [origin.y(), *(t.y() for t in self._targets)]
+        left, top = min(xs), min(ys)
+        rect = QRectF(left, top, max(xs) - left, max(ys) - top)
         self._rect = rect.adjusted(-4, -4, 4, 4)
         self.update()
 

@@ -1,0 +1,76 @@
+"""The select-and-move tool's live drag: what it repaints and which overlay items it keeps."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication
+
+from desktop.main_window import MainWindow
+from desktop.scene.style import SQUARE
+from engine.grid import Square
+from tests.desktop.conftest import OFFSCREEN_NOISE
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+
+#: A walk over the sample map from Kara's square, each step onto a new square.
+WALK = [Square(3, 6), Square(4, 4), Square(5, 7), Square(3, 3), Square(8, 5), Square(2, 8)]
+
+
+def centre_of(win: MainWindow, square: Square) -> QPoint:
+    return win.view.mapFromScene(QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE))
+
+
+def shown_frame(win: MainWindow) -> QImage:
+    """The viewport as the window last showed it: the offscreen platform grabs the backing
+    store, so this is the picture incremental repaints left behind, not a fresh render."""
+    viewport = win.view.viewport()
+    corner = viewport.mapTo(win, QPoint(0, 0))
+    screen = QApplication.primaryScreen()
+    grabbed = screen.grabWindow(win.winId()).toImage()
+    frame = grabbed.copy(QRect(corner, viewport.size()))
+    return frame.convertToFormat(QImage.Format.Format_RGB32)
+
+
+def differing_pixels(a: QImage, b: QImage) -> int:
+    assert a.size() == b.size()
+    return sum(a.pixel(x, y) != b.pixel(x, y) for y in range(a.height()) for x in range(a.width()))
+
+
+def drag_through(qtbot, win: MainWindow, start: Square, squares: list[Square]) -> None:  # type: ignore[no-untyped-def]
+    viewport = win.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=centre_of(win, start))
+    for square in squares:
+        qtbot.mouseMove(viewport, centre_of(win, square))
+        QApplication.processEvents()  # paint each frame, as a person dragging would see it
+
+
+@pytest.mark.parametrize("zoom", [1.0, 0.45])
+def test_a_drag_leaves_no_trails_the_shown_frame_equals_a_full_repaint(
+    qtbot, window, zoom: float
+) -> None:  # type: ignore[no-untyped-def]
+    window.view.resetTransform()
+    window.view.scale(zoom, zoom)
+    window.view.centerOn(window.scene.map_rect.center())
+    QApplication.processEvents()
+    drag_through(qtbot, window, Square(2, 6), WALK)
+    tool = window.default_tool
+    assert tool.sight.boundingRect().isValid()  # Kara sees enemies: there are lines to repaint
+    shown = shown_frame(window)
+    fresh = window.view.viewport().grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert differing_pixels(shown, fresh) == 0
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+
+def test_the_overlay_items_are_reused_from_move_to_move(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    tool = window.default_tool
+    drag_through(qtbot, window, Square(2, 6), WALK[:2])
+    items = (tool.route, tool.tag, tool.sight)
+    before = len(window.scene.items())
+    for square in WALK[2:]:
+        qtbot.mouseMove(window.view.viewport(), centre_of(window, square))
+    assert (tool.route, tool.tag, tool.sight) == items
+    assert all(item.scene() is window.scene for item in items)
+    assert len(window.scene.items()) == before
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
