@@ -77,6 +77,10 @@ class TokenItem(QGraphicsItem):
         self._portrait = portrait
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
+        # A token is a dozen antialiased shapes and texts; painting them again on every
+        # frame of a drag cost about a millisecond. Keep the drawing as a pixmap at the
+        # view's scale: moving reuses it, ``update()`` (a new token value) redraws it.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.label = TokenLabelItem(self)
         self.set_token(token)
 
@@ -235,6 +239,7 @@ class TokenLabelItem(QGraphicsItem):
         self._rect = QRectF()
         self.setZValue(style.Z_LABELS)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # as the token
 
     def refresh(self) -> None:
         self.prepareGeometryChange()
