@@ -34,6 +34,7 @@ from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_be
 from engine.geometry.los import (
     CORNER_INSET,
     SightResult,
+    SightTable,
     explain_line_of_sight,
     first_blocker,
     has_line_of_sight,
@@ -82,6 +83,7 @@ __all__ = [
     "RangeBand",
     "RangeBands",
     "SightResult",
+    "SightTable",
     "StrafeResult",
     "StrafeTarget",
     "SuppressionArea",

@@ -12,6 +12,11 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <math.h>
+#include <stdlib.h>
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
 
 typedef struct {
     const double *x1, *y1, *x2, *y2;  /* the walls' ends */
@@ -22,8 +27,14 @@ typedef struct {
     double inverse;                   /* 1 / cell, as _march._cells multiplies by it */
 } Grid;
 
+#if defined(__GNUC__)
+#define HOT inline __attribute__((always_inline))
+#else
+#define HOT inline
+#endif
+
 /* Whether segment p->q touches wall w (closed segments), and where along p->q (t). */
-static inline int touches(const Grid *g, double px, double py, double qx, double qy,
+static HOT int touches(const Grid *g, double px, double py, double qx, double qy,
                           Py_ssize_t w, double *t_out)
 {
     const double ax = g->x1[w], ay = g->y1[w], bx = g->x2[w], by = g->y2[w];
@@ -37,9 +48,10 @@ static inline int touches(const Grid *g, double px, double py, double qx, double
         touching = fmin(px, qx) <= fmax(ax, bx) && fmin(ax, bx) <= fmax(px, qx) &&
                    fmin(py, qy) <= fmax(ay, by) && fmin(ay, by) <= fmax(py, qy);
     } else {
+        if (o1 * o2 > 0) return 0;  /* the wall lies wholly on one side of the line */
         const double o3 = sx * (py - ay) - sy * (px - ax);
         const double o4 = sx * (qy - ay) - sy * (qx - ax);
-        touching = (o1 * o2 <= 0) && (o3 * o4 <= 0);
+        touching = o3 * o4 <= 0;
     }
     if (touching && t_out) {
         const double denominator = rx * sy - ry * sx;
@@ -125,7 +137,7 @@ static double walk(const Grid *g, double px, double py, double qx, double qy, in
 /* ---------------------------------------------------------------- argument plumbing -- */
 
 typedef struct {
-    Py_buffer views[12];
+    Py_buffer views[16];
     int count;
 } Views;
 
@@ -245,38 +257,50 @@ fail:
 #define INSET (1.0 / 1024.0)
 static const double CORNER[4][2] = {
     {INSET, INSET}, {1 - INSET, INSET}, {1 - INSET, 1 - INSET}, {INSET, 1 - INSET}};
-#define REMEMBERED 8
+/* Walls that blocked recent lines, tried before walking the next line: nearby lines are
+ * mostly blocked by the same few walls, and one touch test is far cheaper than a walk.
+ * The list is kept most recently useful first. */
+#define REMEMBERED 6
+typedef struct {
+    Py_ssize_t walls[REMEMBERED];
+    int known;
+} Blockers;
 
-/*
- * Whether unit square a (top-left corner) sees unit square b: some corner line of the 16
- * is touched by no wall. Walls that blocked earlier lines of the pair are tried first on
- * each line (one wall usually blocks most of them); only a line they miss is walked.
- */
+static inline void to_front(Blockers *b, int from, Py_ssize_t wall)
+{
+    for (int r = from; r > 0; r--) b->walls[r] = b->walls[r - 1];
+    b->walls[0] = wall;
+}
+
+/* Whether p->q touches a wall: the remembered ones first, then a walk. */
+static inline int blocked(const Grid *g, Blockers *b, double px, double py, double qx,
+                          double qy)
+{
+    for (int r = 0; r < b->known; r++) {
+        const Py_ssize_t wall = b->walls[r];
+        if (touches(g, px, py, qx, qy, wall, NULL)) {
+            to_front(b, r, wall);
+            return 1;
+        }
+    }
+    Py_ssize_t wall;
+    walk(g, px, py, qx, qy, 0, &wall);
+    if (wall < 0) return 0;
+    if (b->known < REMEMBERED) b->known++;
+    to_front(b, b->known - 1, wall);
+    return 1;
+}
+
+/* Whether unit square a (top-left corner) sees unit square b: some corner line of the 16
+ * is touched by no wall. */
 static int pair_sees(const Grid *g, double ax, double ay, double bx, double by)
 {
     if (ax == bx && ay == by) return 1;
-    Py_ssize_t remembered[REMEMBERED];
-    int known = 0, next = 0;
-    Py_ssize_t wall;
-    /* The centre line is not a sight line, but it finds the likeliest wall. */
-    walk(g, ax + 0.5, ay + 0.5, bx + 0.5, by + 0.5, 0, &wall);
-    if (wall >= 0) {
-        remembered[0] = wall;
-        known = next = 1;
-    }
+    Blockers recent = {.known = 0};
     for (int k = 0; k < 16; k++) {
         const double px = ax + CORNER[k / 4][0], py = ay + CORNER[k / 4][1];
         const double qx = bx + CORNER[k % 4][0], qy = by + CORNER[k % 4][1];
-        int blocked = 0;
-        for (int r = 0; r < known && !blocked; r++) {
-            blocked = touches(g, px, py, qx, qy, remembered[r], NULL);
-        }
-        if (blocked) continue;
-        walk(g, px, py, qx, qy, 0, &wall);
-        if (wall < 0) return 1;
-        remembered[next] = wall;
-        next = (next + 1) % REMEMBERED;
-        if (known < REMEMBERED) known++;
+        if (!blocked(g, &recent, px, py, qx, qy)) return 1;
     }
     return 0;
 }
@@ -321,11 +345,169 @@ fail:
     return NULL;
 }
 
+/* ------------------------------------------------------------ visibility rings -- */
+
+typedef struct {
+    double angle;
+    Py_ssize_t order;  /* ties in angle keep the order of _rings_numpy (a stable sort) */
+    double x, y;
+} RingPoint;
+
+static int by_angle(const void *left, const void *right)
+{
+    const RingPoint *a = left, *b = right;
+    if (a->angle != b->angle) return a->angle < b->angle ? -1 : 1;
+    return (a->order > b->order) - (a->order < b->order);
+}
+
+/* Where the ray from (cx, cy) at `angle` stops within `radius`: at the nearest wall. */
+static void cast(const Grid *g, double cx, double cy, double angle, double radius,
+                 RingPoint *point)
+{
+    const double fx = cx + radius * cos(angle), fy = cy + radius * sin(angle);
+    Py_ssize_t wall;
+    double t = walk(g, cx, cy, fx, fy, 1, &wall);
+    if (!isfinite(t)) t = 1.0;
+    point->angle = angle;
+    point->x = cx + (fx - cx) * t;
+    point->y = cy + (fy - cy) * t;
+}
+
+/*
+ * One origin's ring, as visibility._rings_numpy builds it: the vertices within the radius
+ * that the origin sees, two rays slipping past each, `arcs` rays around the circle, all
+ * in angle order. Writes into `ring` (room for 3 * vertices + arcs) and returns the count.
+ */
+static Py_ssize_t visibility_ring(const Grid *g, const double *vx, const double *vy,
+                                  Py_ssize_t vertices, double cx, double cy, double radius,
+                                  Py_ssize_t arcs, double slip, RingPoint *ring,
+                                  Py_ssize_t *seen)
+{
+    Py_ssize_t corners = 0;
+    Blockers recent = {.known = 0};
+    for (Py_ssize_t v = 0; v < vertices; v++) {
+        const double dx = vx[v] - cx, dy = vy[v] - cy;
+        if (dx * dx + dy * dy > radius * radius) continue;
+        if (fabs(dx) <= 1e-12 && fabs(dy) <= 1e-12) continue;
+        /* Stop a hair short of the vertex, so its own walls do not hide it. */
+        if (!blocked(g, &recent, cx, cy, cx + dx * (1 - 1e-9), cy + dy * (1 - 1e-9))) {
+            seen[corners++] = v;
+        }
+    }
+    Py_ssize_t n = 0;
+    for (Py_ssize_t side = 0; side < 2; side++) {
+        for (Py_ssize_t k = 0; k < corners; k++, n++) {
+            const Py_ssize_t v = seen[k];
+            const double angle = atan2(vy[v] - cy, vx[v] - cx);
+            cast(g, cx, cy, side ? angle + slip : angle - slip, radius, &ring[n]);
+            ring[n].order = n;
+        }
+    }
+    const double step = 2 * M_PI / (double)arcs;
+    for (Py_ssize_t k = 0; k < arcs; k++, n++) {
+        cast(g, cx, cy, -M_PI + (double)k * step, radius, &ring[n]);
+        ring[n].order = n;
+    }
+    for (Py_ssize_t k = 0; k < corners; k++, n++) {
+        const Py_ssize_t v = seen[k];
+        ring[n].angle = atan2(vy[v] - cy, vx[v] - cx);
+        ring[n].x = vx[v];
+        ring[n].y = vy[v];
+        ring[n].order = n;
+    }
+    qsort(ring, (size_t)n, sizeof(RingPoint), by_angle);
+    return n;
+}
+
+/* visibility_rings(*grid, vx, vy, ox, oy, radius, arcs, slip, out_x, out_y, out_counts) */
+static PyObject *visibility_rings(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != GRID_ARGS + 10) {
+        PyErr_SetString(PyExc_TypeError, "visibility_rings takes 19 arguments");
+        return NULL;
+    }
+    Views v = {.count = 0};
+    Grid g;
+    Py_ssize_t vertices, origins, n, room, counted;
+    const double *vx, *vy, *ox, *oy;
+    double *out_x, *out_y, radius, slip;
+    Py_ssize_t *out_counts, arcs;
+    RingPoint *ring = NULL;
+    Py_ssize_t *seen = NULL;
+    int failed = 0;
+    if (take_grid(&v, args, &g) != 0) goto fail;
+    vx = take(&v, args[GRID_ARGS], sizeof(double), 0, &vertices, "vertices");
+    if (!vx) goto fail;
+    vy = take(&v, args[GRID_ARGS + 1], sizeof(double), 0, &n, "vertices");
+    if (!vy) goto fail;
+    if (n != vertices) {
+        PyErr_SetString(PyExc_ValueError, "vertex arrays differ in length");
+        goto fail;
+    }
+    ox = take(&v, args[GRID_ARGS + 2], sizeof(double), 0, &origins, "origins");
+    if (!ox) goto fail;
+    oy = take(&v, args[GRID_ARGS + 3], sizeof(double), 0, &n, "origins");
+    if (!oy) goto fail;
+    if (n != origins) {
+        PyErr_SetString(PyExc_ValueError, "origin arrays differ in length");
+        goto fail;
+    }
+    radius = PyFloat_AsDouble(args[GRID_ARGS + 4]);
+    arcs = PyLong_AsSsize_t(args[GRID_ARGS + 5]);
+    slip = PyFloat_AsDouble(args[GRID_ARGS + 6]);
+    if (PyErr_Occurred()) goto fail;
+    if (!(radius > 0) || !isfinite(radius) || arcs < 3) {
+        PyErr_SetString(PyExc_ValueError, "radius must be positive and arcs at least 3");
+        goto fail;
+    }
+    out_x = take(&v, args[GRID_ARGS + 7], sizeof(double), 1, &room, "out_x");
+    if (!out_x) goto fail;
+    out_y = take(&v, args[GRID_ARGS + 8], sizeof(double), 1, &n, "out_y");
+    if (!out_y) goto fail;
+    out_counts = take(&v, args[GRID_ARGS + 9], sizeof(Py_ssize_t), 1, &counted, "out_counts");
+    if (!out_counts) goto fail;
+    const Py_ssize_t per_origin = 3 * vertices + arcs;
+    if (n != room || room < origins * per_origin || counted < origins) {
+        PyErr_SetString(PyExc_ValueError, "output arrays too short");
+        goto fail;
+    }
+    ring = PyMem_RawMalloc(sizeof(RingPoint) * (size_t)per_origin);
+    seen = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(vertices + 1));
+    if (!ring || !seen) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    Py_ssize_t written = 0;
+    for (Py_ssize_t o = 0; o < origins; o++) {
+        const Py_ssize_t count =
+            visibility_ring(&g, vx, vy, vertices, ox[o], oy[o], radius, arcs, slip, ring, seen);
+        for (Py_ssize_t k = 0; k < count; k++) {
+            out_x[written + k] = ring[k].x;
+            out_y[written + k] = ring[k].y;
+        }
+        out_counts[o] = count;
+        written += count;
+    }
+    Py_END_ALLOW_THREADS
+    goto done;
+fail:
+    failed = 1;
+done:
+    PyMem_RawFree(ring);
+    PyMem_RawFree(seen);
+    release(&v);
+    if (failed) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"first_hits", (PyCFunction)(void (*)(void))first_hits, METH_FASTCALL,
      "Walk segments through the wall grid; write each one's touch t and wall."},
     {"squares_see", (PyCFunction)(void (*)(void))squares_see, METH_FASTCALL,
      "Line of sight between pairs of unit squares (any corner to any corner)."},
+    {"visibility_rings", (PyCFunction)(void (*)(void))visibility_rings, METH_FASTCALL,
+     "The outline of what each origin sees within a radius, in angle order."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -203,23 +203,61 @@ def _grid_arguments(grid: WallGrid) -> tuple[object, ...]:
     )
 
 
-def squares_see_kernel(grid: WallGrid, a: FloatArray, b: FloatArray) -> NDArray[np.bool_]:
-    """Whether unit square ``a[i]`` (top-left corner) sees ``b[i]``, in the compiled kernel.
+def squares_see_kernel(
+    grid: WallGrid, ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray
+) -> NDArray[np.bool_]:
+    """Whether unit square (ax[i], ay[i]) (its top-left corner) sees (bx[i], by[i]).
 
     The rule of ``engine.geometry.los``: some line from a sight corner of one to a sight
-    corner of the other touches no wall. Only call this when ``KERNEL_BUILT``.
+    corner of the other touches no wall. Runs in the compiled kernel: only call this when
+    ``KERNEL_BUILT``.
     """
     assert _kernel is not None
-    out = np.empty(len(a), dtype=np.uint8)
+    out = np.empty(len(ax), dtype=np.uint8)
     _kernel.squares_see(
         *_grid_arguments(grid),
-        np.ascontiguousarray(a[:, 0], dtype=np.float64),
-        np.ascontiguousarray(a[:, 1], dtype=np.float64),
-        np.ascontiguousarray(b[:, 0], dtype=np.float64),
-        np.ascontiguousarray(b[:, 1], dtype=np.float64),
+        *(np.ascontiguousarray(v, dtype=np.float64) for v in (ax, ay, bx, by)),
         out,
     )
     return out.view(np.bool_)
+
+
+def visibility_rings_kernel(
+    grid: WallGrid,
+    vertices: FloatArray,
+    origins: FloatArray,
+    radius: float,
+    arcs: int,
+    slip: float,
+) -> list[FloatArray]:
+    """Each origin's visibility outline, in angle order, from the compiled kernel.
+
+    The same construction as ``visibility._rings_numpy``: the vertices within ``radius``
+    that the origin sees, a ray slipping ``slip`` radians past either side of each, and
+    ``arcs`` rays around the circle, each stopped at the nearest wall.
+    """
+    assert _kernel is not None
+    if len(origins) == 0:
+        return []
+    room = len(origins) * (3 * len(vertices) + arcs)
+    xs, ys = np.empty(room), np.empty(room)
+    counts = np.empty(len(origins), dtype=np.intp)
+    _kernel.visibility_rings(
+        *_grid_arguments(grid),
+        np.ascontiguousarray(vertices[:, 0]),
+        np.ascontiguousarray(vertices[:, 1]),
+        np.ascontiguousarray(origins[:, 0], dtype=np.float64),
+        np.ascontiguousarray(origins[:, 1], dtype=np.float64),
+        float(radius),
+        arcs,
+        slip,
+        xs,
+        ys,
+        counts,
+    )
+    ends = np.cumsum(counts)
+    points = np.column_stack([xs[: ends[-1]], ys[: ends[-1]]])
+    return [points[end - count : end] for count, end in zip(counts, ends, strict=True)]
 
 
 def first_hits_numpy(

@@ -29,7 +29,7 @@ import numpy as np
 import shapely
 
 from engine.battlemap import BattleMap, CoverGrade, CoverObject
-from engine.geometry.los import check_square, segments_blocked, sight_corners
+from engine.geometry.los import check_token, segments_blocked, sight_corners
 from engine.geometry.results import Modifier
 from engine.tokens import Token
 
@@ -158,8 +158,7 @@ def cover_between(
 ) -> CoverResult:
     """How much cover ``target`` has against ``attacker`` (and its value in ``system``)."""
     for token in (attacker, target):
-        for square in token.squares:
-            check_square(battlemap, square, f"token {token.id!r} square")
+        check_token(battlemap, token)
     table = cover_table(system) if system is not None else None
     ours = sight_corners(attacker.squares)
     theirs = sight_corners(target.squares)

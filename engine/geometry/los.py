@@ -18,7 +18,7 @@ The relation is symmetric by construction (the same segments, reversed).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 
@@ -66,6 +66,12 @@ def check_square(battlemap: BattleMap, square: Square, what: str) -> None:
         )
 
 
+def check_token(battlemap: BattleMap, token: Token) -> None:
+    """Raise a clear error when any square of a token lies off the map."""
+    for square in token.squares:
+        check_square(battlemap, square, f"token {token.id!r} square")
+
+
 def sight_corners(squares: Sequence[Square]) -> FloatArray:
     """The sight corners of some squares, shape (4 * len(squares), 2)."""
     origins = np.asarray(squares, dtype=np.float64).reshape(-1, 1, 2)
@@ -104,7 +110,7 @@ def lines_blocked(grid: WallGrid, starts: FloatArray, ends: FloatArray) -> NDArr
 _SMALL_BATCH = 16
 
 
-def squares_array(squares: Sequence[Square] | IntArray) -> FloatArray:
+def squares_array(squares: Sequence[Square] | IntArray | FloatArray) -> FloatArray:
     """Squares as an (n, 2) float array (fast for long lists of ``Square``)."""
     if isinstance(squares, np.ndarray):
         return squares.astype(np.float64, copy=False).reshape(-1, 2)
@@ -114,8 +120,8 @@ def squares_array(squares: Sequence[Square] | IntArray) -> FloatArray:
 
 def squares_see_each_other(
     battlemap: BattleMap,
-    a_squares: Sequence[Square] | IntArray,
-    b_squares: Sequence[Square] | IntArray,
+    a_squares: Sequence[Square] | IntArray | FloatArray,
+    b_squares: Sequence[Square] | IntArray | FloatArray,
 ) -> NDArray[np.bool_]:
     """Line of sight for many pairs at once: whether ``a_squares[i]`` sees ``b_squares[i]``.
 
@@ -126,7 +132,7 @@ def squares_see_each_other(
     grid = sight_index(battlemap).grid
     a, b = squares_array(a_squares), squares_array(b_squares)
     if KERNEL_BUILT:
-        return squares_see_kernel(grid, a, b)
+        return squares_see_kernel(grid, a[:, 0], a[:, 1], b[:, 0], b[:, 1])
     return squares_see_numpy(grid, a, b)
 
 
@@ -175,36 +181,81 @@ def squares_see_numpy(grid: WallGrid, a: FloatArray, b: FloatArray) -> NDArray[n
     return sees
 
 
-def sight_pairs(battlemap: BattleMap, tokens: Sequence[Token]) -> dict[tuple[str, str], bool]:
+class SightTable(Mapping[tuple[str, str], bool]):
+    """Who sees whom among some tokens, worked out in full when the table is made.
+
+    A symmetric boolean matrix in the tokens' order (``matrix``); as a mapping it has one
+    entry per pair, keyed ``(earlier id, later id)``. ``sees(a, b)`` takes either order.
+    """
+
+    def __init__(self, ids: Sequence[str], matrix: NDArray[np.bool_]) -> None:
+        self.ids = tuple(ids)
+        self._position = {token_id: number for number, token_id in enumerate(self.ids)}
+        self.matrix = matrix
+        self.matrix.flags.writeable = False
+
+    def sees(self, a: str, b: str) -> bool:
+        """Whether tokens ``a`` and ``b`` see each other (a token sees itself)."""
+        return bool(self.matrix[self._position[a], self._position[b]])
+
+    def __getitem__(self, key: tuple[str, str]) -> bool:
+        a, b = key
+        i, j = self._position.get(a, -1), self._position.get(b, -1)
+        if not 0 <= i < j:
+            raise KeyError(key)
+        return bool(self.matrix[i, j])
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        ids = self.ids
+        for i, j in zip(*np.triu_indices(len(ids), 1), strict=True):
+            yield ids[i], ids[j]
+
+    def __len__(self) -> int:
+        return len(self.ids) * (len(self.ids) - 1) // 2
+
+
+def sight_pairs(battlemap: BattleMap, tokens: Sequence[Token]) -> SightTable:
     """Who sees whom among ``tokens``: one entry per pair ``(earlier id, later id)``.
 
     The relation is symmetric. A big token sees a pair partner if any of its squares does.
     """
-    footprints = [token.squares for token in tokens]
-    for token, footprint in zip(tokens, footprints, strict=True):
-        for square in footprint:
-            check_square(battlemap, square, f"token {token.id!r} square")
-    if len(tokens) < 2:
-        return {}
-    every = squares_array([s for footprint in footprints for s in footprint])
-    sizes = np.array([len(f) for f in footprints])
-    offsets = np.cumsum(sizes) - sizes
-    first, second = np.triu_indices(len(tokens), 1)
-    # Every square of the first token against every square of the second.
-    per_pair = sizes[first] * sizes[second]
-    owner = np.repeat(np.arange(len(first)), per_pair)
-    k = np.arange(len(owner)) - np.repeat(np.cumsum(per_pair) - per_pair, per_pair)
-    columns = sizes[second][owner]
-    a_index = offsets[first][owner] + k // columns
-    b_index = offsets[second][owner] + k % columns
-    sees = squares_see_each_other(battlemap, every[a_index], every[b_index])
-    by_pair = np.zeros(len(first), dtype=bool)
-    np.logical_or.at(by_pair, owner, sees)
     ids = [token.id for token in tokens]
-    return {
-        (ids[i], ids[j]): seen
-        for i, j, seen in zip(first.tolist(), second.tolist(), by_pair.tolist(), strict=True)
-    }
+    matrix = np.eye(len(tokens), dtype=bool)
+    if len(tokens) < 2:
+        for token in tokens:
+            check_token(battlemap, token)
+        return SightTable(ids, matrix)
+    first, second = np.triu_indices(len(tokens), 1)
+    if all(token.size == 1 for token in tokens):
+        xs, ys = squares_array([token.square for token in tokens]).T
+        if not ((xs < battlemap.width) & (ys < battlemap.height) & (xs >= 0) & (ys >= 0)).all():
+            for token in tokens:
+                check_token(battlemap, token)
+        grid = sight_index(battlemap).grid
+        if KERNEL_BUILT:
+            by_pair = squares_see_kernel(grid, xs[first], ys[first], xs[second], ys[second])
+        else:
+            every = np.column_stack([xs, ys])
+            by_pair = squares_see_numpy(grid, every[first], every[second])
+    else:
+        footprints = [token.squares for token in tokens]
+        for token in tokens:
+            check_token(battlemap, token)
+        every = squares_array([s for footprint in footprints for s in footprint])
+        sizes = np.array([len(f) for f in footprints])
+        # Every square of the first token against every square of the second.
+        offsets = np.cumsum(sizes) - sizes
+        per_pair = sizes[first] * sizes[second]
+        owner = np.repeat(np.arange(len(first)), per_pair)
+        k = np.arange(len(owner)) - np.repeat(np.cumsum(per_pair) - per_pair, per_pair)
+        columns = sizes[second][owner]
+        a_index = offsets[first][owner] + k // columns
+        b_index = offsets[second][owner] + k % columns
+        sees = squares_see_each_other(battlemap, every[a_index], every[b_index])
+        by_pair = np.bincount(owner, weights=sees, minlength=len(first)) > 0
+    matrix[first, second] = by_pair
+    matrix[second, first] = by_pair
+    return SightTable(ids, matrix)
 
 
 def segments_blocked_reference(
@@ -275,8 +326,7 @@ class SightResult:
 def explain_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> SightResult:
     """Whether ``viewer`` sees ``target``, the line to draw, and what blocks it if not."""
     for token in (viewer, target):
-        for square in token.squares:
-            check_square(battlemap, square, f"token {token.id!r} square")
+        check_token(battlemap, token)
     half_v, half_t = viewer.size / 2, target.size / 2
     centre_v = (viewer.square.x + half_v, viewer.square.y + half_v)
     centre_t = (target.square.x + half_t, target.square.y + half_t)
@@ -310,8 +360,7 @@ def explain_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) ->
 def token_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> bool:
     """Whether any square of ``viewer`` sees any square of ``target``."""
     for token in (viewer, target):
-        for square in token.squares:
-            check_square(battlemap, square, f"token {token.id!r} square")
+        check_token(battlemap, token)
     if set(viewer.squares) & set(target.squares):
         return True
     return _any_clear(battlemap, viewer.squares, target.squares)

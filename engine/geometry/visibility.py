@@ -15,7 +15,7 @@ the square lies in the region seen from one of the token's sight corners.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -24,8 +24,15 @@ from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
 from engine.geometry._index import FloatArray, SightIndex, sight_index
-from engine.geometry._march import IntArray, first_hits, touches
-from engine.geometry.los import check_square, sight_corners
+from engine.geometry._march import (
+    KERNEL_BUILT,
+    IntArray,
+    first_hits,
+    touches,
+    visibility_rings_kernel,
+)
+from engine.geometry._scanline import lattice_inside
+from engine.geometry.los import CORNER_INSET, check_token, sight_corners
 from engine.grid import Point, Square
 from engine.tokens import Token
 
@@ -44,16 +51,38 @@ def visibility_polygons(
     battlemap: BattleMap, origins: Sequence[Point], radius: float
 ) -> list[shapely.Geometry]:
     """``visibility_polygon`` for several origins at once (the walks share their rounds)."""
+    index = sight_index(battlemap)
+    rings = _rings(index, battlemap, origins, radius)
+    return _polygons(index, rings)
+
+
+def _polygons(index: SightIndex, rings: Sequence[FloatArray]) -> list[shapely.Geometry]:
+    """The rings as polygons, mended where a ring touches itself, clipped to the map."""
+    polygons = shapely.make_valid(np.array([shapely.Polygon(r) for r in rings], dtype=object))
+    return list(shapely.intersection(polygons, index.bounds))
+
+
+def _rings(
+    index: SightIndex, battlemap: BattleMap, origins: Sequence[Point], radius: float
+) -> list[FloatArray]:
+    """Each origin's outline of what it sees (not yet clipped to the map), in angle order."""
     if not (np.isfinite(radius) and radius > 0):
         raise ValueError(f"vision radius must be a positive number of squares, not {radius}")
     for ox, oy in origins:
         if not (0 <= ox <= battlemap.width and 0 <= oy <= battlemap.height):
             raise ValueError(f"viewpoint {(ox, oy)} lies outside the map")
-    index = sight_index(battlemap)
+    centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
+    if KERNEL_BUILT:
+        return visibility_rings_kernel(index.grid, index.vertices, centre, radius, _ARC_RAYS, _SLIP)
+    return _rings_numpy(index, centre, radius)
+
+
+def _rings_numpy(index: SightIndex, centre: FloatArray, radius: float) -> list[FloatArray]:
+    """``_rings`` in NumPy (the fallback without the compiled kernel)."""
     arc = np.linspace(-np.pi, np.pi, _ARC_RAYS, endpoint=False)
     # Per origin: the vertices near it (corners where the outline may turn).
     owners, vertex_ids = [], []
-    for number, (ox, oy) in enumerate(origins):
+    for number, (ox, oy) in enumerate(centre.tolist()):
         dx, dy = index.vertices[:, 0] - ox, index.vertices[:, 1] - oy
         near = (dx * dx + dy * dy <= radius * radius) & (
             (np.abs(dx) > 1e-12) | (np.abs(dy) > 1e-12)
@@ -63,7 +92,6 @@ def visibility_polygons(
     owner = np.concatenate(owners)
     vertex_id = np.concatenate(vertex_ids)
     corner = index.vertices[vertex_id]
-    centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
     # Only corners an origin sees can bend its outline; stop a hair short of each corner
     # so that its own walls do not count as blocking it.
     short_of = centre[owner] + (corner - centre[owner]) * (1 - 1e-9)
@@ -85,9 +113,7 @@ def visibility_polygons(
     order = np.lexsort((point_angle, point_owner))
     points, point_owner = points[order], point_owner[order]
     splits = np.searchsorted(point_owner, np.arange(1, len(centre)))
-    rings = np.split(points, splits)
-    polygons = shapely.make_valid(np.array([shapely.Polygon(r) for r in rings], dtype=object))
-    return list(shapely.intersection(polygons, index.bounds))
+    return np.split(points, splits)
 
 
 #: Origins within this many squares of each other share one hint walk per vertex.
@@ -130,14 +156,19 @@ def _blocked_from(
 
 @dataclass(frozen=True)
 class VisibleSquares:
-    """What a token sees: the regions seen from its sight corners, and the squares.
+    """What a token sees: the squares, and the regions seen from its sight corners.
 
-    ``regions`` holds one polygon per sight corner; ``shape`` is their union, worked out
-    the first time it is asked for (the union costs more than everything else here).
+    ``regions`` holds one polygon per sight corner and ``shape`` their union; both are
+    worked out the first time they are asked for (they cost more than the squares).
     """
 
-    regions: tuple[shapely.Geometry, ...]
     squares: frozenset[Square]
+    rings: tuple[FloatArray, ...] = field(repr=False, compare=False)
+    index: SightIndex = field(repr=False, compare=False)
+
+    @cached_property
+    def regions(self) -> tuple[shapely.Geometry, ...]:
+        return tuple(_polygons(self.index, self.rings))
 
     @cached_property
     def shape(self) -> shapely.Geometry:
@@ -146,12 +177,14 @@ class VisibleSquares:
 
 def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> VisibleSquares:
     """The squares ``token`` sees whose centres lie within ``radius`` squares of its centre."""
-    for square in token.squares:
-        check_square(battlemap, square, f"token {token.id!r} square")
+    check_token(battlemap, token)
+    index = sight_index(battlemap)
     corners = sight_corners(_outer_squares(token))
     reach = radius + token.size / 2 + 1.5  # corners of squares at the edge of the radius
-    regions = visibility_polygons(battlemap, [(x, y) for x, y in corners.tolist()], reach)
-    minx, miny, maxx, maxy = shapely.total_bounds(regions)
+    rings = _rings(index, battlemap, [(x, y) for x, y in corners.tolist()], reach)
+    outline = np.concatenate(rings)
+    minx, miny = outline.min(axis=0)
+    maxx, maxy = outline.max(axis=0)
     centre_x = token.square.x + token.size / 2
     centre_y = token.square.y + token.size / 2
     lo_x = max(0, int(np.floor(max(centre_x - radius, minx - 1))))
@@ -159,33 +192,23 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
     lo_y = max(0, int(np.floor(max(centre_y - radius, miny - 1))))
     hi_y = min(battlemap.height - 1, int(np.ceil(min(centre_y + radius, maxy))))
     columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)
-    xs, ys = np.tile(columns, len(rows)), np.repeat(rows, len(columns))
-    within = (xs + 0.5 - centre_x) ** 2 + (ys + 0.5 - centre_y) ** 2 <= radius * radius
-    xs, ys = xs[within], ys[within]
-    corners_x = (xs[:, None] + _INSET_X).ravel()
-    corners_y = (ys[:, None] + _INSET_Y).ravel()
-    seen = np.zeros(len(corners_x), dtype=bool)
-    for region in regions:
-        left, top, right, bottom = region.bounds
-        maybe = (
-            ~seen
-            & (corners_x >= left)
-            & (corners_x <= right)
-            & (corners_y >= top)
-            & (corners_y <= bottom)
-        )
-        shapely.prepare(region)
-        seen[maybe] = shapely.intersects_xy(region, corners_x[maybe], corners_y[maybe])
-    by_square = seen.reshape(-1, 4).any(axis=1)
-    seen_squares = frozenset(
-        map(Square._make, zip(xs[by_square].tolist(), ys[by_square].tolist(), strict=True))
+    # Each square's sight corners: two lattice columns and two lattice rows per square.
+    inside = lattice_inside(
+        rings, (columns[:, None] + _INSETS).ravel(), (rows[:, None] + _INSETS).ravel()
     )
-    return VisibleSquares(tuple(regions), seen_squares | frozenset(token.squares))
+    seen = inside.reshape(len(rows), 2, len(columns), 2).any(axis=(1, 3))
+    seen &= (columns + 0.5 - centre_x) ** 2 + (rows[:, None] + 0.5 - centre_y) ** 2 <= (
+        radius * radius
+    )
+    ys, xs = np.nonzero(seen)
+    seen_squares = frozenset(
+        map(Square, (xs + lo_x).tolist(), (ys + lo_y).tolist())
+    )
+    return VisibleSquares(seen_squares | frozenset(token.squares), tuple(rings), index)
 
 
-_CORNERS = sight_corners([Square(0, 0)])
-_INSET_X = _CORNERS[:, 0]
-_INSET_Y = _CORNERS[:, 1]
+#: A sight corner's offsets within its square, along either axis (see los.CORNER_INSET).
+_INSETS = np.array([CORNER_INSET, 1 - CORNER_INSET])
 
 
 def _outer_squares(token: Token) -> list[Square]:

@@ -84,7 +84,9 @@ def test_square_pairs_agree_with_numpy(battlemap: BattleMap, cells: list[tuple[i
     grid = sight_index(battlemap).grid
     squares = np.asarray(cells, dtype=np.float64)
     a, b = squares[:-1], squares[1:]
-    assert np.array_equal(squares_see_kernel(grid, a, b), squares_see_numpy(grid, a, b))
+    assert np.array_equal(
+        squares_see_kernel(grid, a[:, 0], a[:, 1], b[:, 0], b[:, 1]), squares_see_numpy(grid, a, b)
+    )
 
 
 @needs_kernel
@@ -104,7 +106,7 @@ def test_kernel_agrees_on_the_benchmark_map() -> None:
             assert np.array_equal(np.isfinite(t), np.isfinite(reference))
     a = rng.integers(0, 200, size=(3000, 2)).astype(np.float64)
     b = rng.integers(0, 200, size=(3000, 2)).astype(np.float64)
-    seen = squares_see_kernel(grid, a, b)
+    seen = squares_see_kernel(grid, a[:, 0], a[:, 1], b[:, 0], b[:, 1])
     assert np.array_equal(seen, squares_see_numpy(grid, a, b))
     assert 0 < seen.sum() < len(seen)  # the map has both answers
 

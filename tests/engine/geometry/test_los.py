@@ -107,6 +107,12 @@ def test_sight_pairs_answers_every_pair_once_and_agrees_with_tokens() -> None:
         second = next(t for t in tokens if t.id == b)
         assert sees == token_line_of_sight(battlemap, first, second)
     assert pairs[("v", "t")] and not pairs[("v", "h")]
+    # Either order through sees(); the mapping keeps one key per pair.
+    assert pairs.sees("h", "v") == pairs.sees("v", "h") == pairs[("v", "h")]
+    assert pairs.sees("t", "t")
+    with pytest.raises(KeyError):
+        pairs[("t", "v")]
+    assert len(pairs) == 3 and dict(pairs) == {key: pairs[key] for key in pairs}
 
 
 def test_explained_sight_gives_a_clear_line_or_names_the_blocker() -> None:
