@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from pathlib import Path
 
 
@@ -39,8 +39,22 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
+def prepare_qt_environment(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Settings Qt reads once, so they are made before the application starts.
+
+    ``QT_NO_GUI_THREADPOOL`` (a documented Qt switch) keeps painting on the GUI thread.
+    Otherwise Qt's raster engine hands every fill of 96 or more spans to a thread pool and
+    waits for it. The map mostly repaints small regions many times a second (a token
+    drag, a template following the mouse), where the hand-off costs more than the fill:
+    on two cores a drag frame painted in 1.1 ms instead of 2.0 ms, and a whole-view
+    repaint took about as long either way (within 10 %).
+    """
+    environ.setdefault("QT_NO_GUI_THREADPOOL", "1")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    prepare_qt_environment()
     if args.export_png is not None and not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed to export
 

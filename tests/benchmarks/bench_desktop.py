@@ -130,6 +130,9 @@ def bench_launch(runs: int = 3) -> list[float]:
 
 
 def main() -> None:
+    from desktop.app import prepare_qt_environment
+
+    prepare_qt_environment()  # as the killbox command does before its QApplication
     app = QApplication.instance() or QApplication([])
     _report("drag mouse-move update (route + LOS, 200x200 map)", bench_drag(app), DRAG_TARGET_MS)
     _report("launch to first painted frame (default encounter)", bench_launch(), LAUNCH_TARGET_MS)

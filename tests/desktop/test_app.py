@@ -38,6 +38,18 @@ def test_export_png_writes_a_picture_of_the_map_size(
     assert distinct_colours(image) > 20
 
 
+def test_the_command_keeps_qt_painting_on_the_gui_thread(
+    qapp: QApplication, sample_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    environ: dict[str, str] = {}
+    app_module.prepare_qt_environment(environ)
+    assert environ == {"QT_NO_GUI_THREADPOOL": "1"}
+    called: list[bool] = []
+    monkeypatch.setattr(app_module, "prepare_qt_environment", lambda: called.append(True))
+    assert app_module.main([str(sample_file), "--export-png", str(tmp_path / "m.png")]) == 0
+    assert called == [True]
+
+
 def test_export_png_honours_the_requested_resolution(
     qapp: QApplication, sample_file: Path, tmp_path: Path
 ) -> None:
