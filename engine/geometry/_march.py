@@ -9,6 +9,7 @@ squares. Every step is a NumPy operation over all active segments at once.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +18,8 @@ from numpy.typing import NDArray
 try:
     from engine.geometry import _kernel  # type: ignore[attr-defined]
 except ImportError:  # not compiled here (no C compiler at install): NumPy does the work
+    _kernel = None
+if os.environ.get("KILLBOX_NO_KERNEL"):  # to test the NumPy path where the kernel is built
     _kernel = None
 
 #: Whether the compiled sight kernel is in use.

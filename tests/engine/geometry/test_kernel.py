@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.battlemap import BattleMap
-from engine.geometry import _march
+from engine.geometry import _march, visibility
 from engine.geometry._index import sight_index
 from engine.geometry._march import (
     KERNEL_BUILT,
@@ -19,6 +22,7 @@ from engine.geometry._march import (
     first_hits_numpy,
     squares_see_kernel,
     touches,
+    visibility_rings_kernel,
 )
 from engine.geometry.los import squares_see_numpy
 from tests.benchmarks.synthetic_map import make_big_map
@@ -133,3 +137,44 @@ def test_a_corrupt_wall_grid_is_refused_not_read() -> None:
             grid.columns, grid.rows, grid.cell,
             point, point, point, point, False, np.empty(1), np.empty(1, dtype=np.intp),
         )  # fmt: skip
+
+
+_origins = st.tuples(
+    st.integers(0, SIZE * 8).map(lambda v: v / 8 + 0.003),
+    st.integers(0, SIZE * 8).map(lambda v: v / 8 + 0.007),
+)
+
+
+@needs_kernel
+@settings(max_examples=100, deadline=None)
+@given(maps, st.lists(_origins, min_size=1, max_size=4), st.sampled_from([2.0, 5.5, 30.0]))
+def test_visibility_rings_agree_with_numpy(
+    battlemap: BattleMap, origins: list[tuple[float, float]], radius: float
+) -> None:
+    index = sight_index(battlemap)
+    centre = np.asarray(origins)
+    compiled = visibility_rings_kernel(index.grid, index.vertices, centre, radius, 180, 1e-7)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(visibility, "first_hits", first_hits_numpy)
+        reference = visibility._rings_numpy(index, centre, radius)
+    assert len(compiled) == len(reference)
+    for ours, theirs in zip(compiled, reference, strict=True):
+        assert ours.shape == theirs.shape
+        assert np.allclose(ours, theirs, rtol=0, atol=1e-9)
+
+
+@needs_kernel
+def test_the_numpy_fallback_passes_the_sight_tests() -> None:
+    """Where no compiler is at hand Killbox runs the NumPy path: it must keep the rules."""
+    files = ["test_los.py", "test_los_properties.py", "test_visibility.py", "test_rotation.py"]
+    here = Path(__file__).parent
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider"]
+        + [str(here / name) for name in files],
+        env={**os.environ, "KILLBOX_NO_KERNEL": "1"},
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout
