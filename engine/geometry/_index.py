@@ -117,6 +117,19 @@ def _vertices(segments: FloatArray, lines: NDArray[np.object_]) -> FloatArray:
     return unique
 
 
+@lru_cache(maxsize=4)
+def square_table(width: int, height: int) -> NDArray[np.object_]:
+    """Every ``Square`` of a width x height map, made once: ``table[y, x] == Square(x, y)``.
+
+    Turning many index pairs into squares is then one lookup, not a constructor call each
+    (which costs about a microsecond: a visibility answer can hold thousands).
+    """
+    every = (Square(x, y) for y in range(height) for x in range(width))
+    table = np.fromiter(every, dtype=object, count=width * height).reshape(height, width)
+    table.flags.writeable = False
+    return table
+
+
 @lru_cache(maxsize=8)
 def _by_value(battlemap: BattleMap) -> SightIndex:
     return _build(battlemap)

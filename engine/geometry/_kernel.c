@@ -501,6 +501,146 @@ done:
     Py_RETURN_NONE;
 }
 
+/* -------------------------------------------------------------- squares seen -- */
+
+typedef struct {
+    Py_ssize_t row;  /* lattice row */
+    double x;
+} Crossing;
+
+static int by_row_then_x(const void *left, const void *right)
+{
+    const Crossing *a = left, *b = right;
+    if (a->row != b->row) return a->row < b->row ? -1 : 1;
+    return (a->x > b->x) - (a->x < b->x);
+}
+
+/* The lattice of sight corners: two points per square along an axis, a hair inside it. */
+static inline double lattice(Py_ssize_t low, Py_ssize_t i, double inset)
+{
+    return (double)(low + i / 2) + ((i & 1) ? 1 - inset : inset);
+}
+
+/* First lattice index in [0, count) whose coordinate is >= v (or > v when `after`). */
+static Py_ssize_t lattice_search(Py_ssize_t low, Py_ssize_t count, double inset, double v,
+                                 int after)
+{
+    Py_ssize_t lo = 0, hi = count;
+    while (lo < hi) {
+        const Py_ssize_t mid = lo + (hi - lo) / 2;
+        const double at = lattice(low, mid, inset);
+        if (after ? at <= v : at < v) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/*
+ * Scanline fill of each ring over the sight-corner lattice of the box of squares
+ * [low_x, low_x + width) x [low_y, low_y + height): marks mask[row * width + column] for
+ * every square with a corner inside some ring. As _scanline.lattice_runs: each edge spans
+ * the half-open rows [lower end, upper end), so crossings pair up per ring and row.
+ */
+static int fill_squares(const double *xs, const double *ys, const Py_ssize_t *counts,
+                        Py_ssize_t rings, Py_ssize_t low_x, Py_ssize_t low_y, Py_ssize_t width,
+                        Py_ssize_t height, double inset, unsigned char *mask)
+{
+    const Py_ssize_t rows = 2 * height, columns = 2 * width;
+    Py_ssize_t capacity = 0;
+    Crossing *crossings = NULL;
+    Py_ssize_t start = 0;
+    for (Py_ssize_t r = 0; r < rings; start += counts[r], r++) {
+        const Py_ssize_t n = counts[r];
+        if (n < 3) continue;
+        Py_ssize_t found = 0;
+        for (Py_ssize_t k = 0; k < n; k++) {
+            const Py_ssize_t a = start + k, b = start + (k + 1 == n ? 0 : k + 1);
+            const double y_low = fmin(ys[a], ys[b]), y_high = fmax(ys[a], ys[b]);
+            const Py_ssize_t first = lattice_search(low_y, rows, inset, y_low, 0);
+            const Py_ssize_t stop = lattice_search(low_y, rows, inset, y_high, 0);
+            if (found + (stop - first) > capacity) {
+                capacity = 2 * (found + (stop - first)) + 64;
+                Crossing *grown = PyMem_RawRealloc(crossings, sizeof(Crossing) * capacity);
+                if (!grown) {
+                    PyMem_RawFree(crossings);
+                    return -1;
+                }
+                crossings = grown;
+            }
+            for (Py_ssize_t j = first; j < stop; j++) {
+                const double y = lattice(low_y, j, inset);
+                crossings[found].row = j;
+                crossings[found].x = xs[a] + (y - ys[a]) * (xs[b] - xs[a]) / (ys[b] - ys[a]);
+                found++;
+            }
+        }
+        qsort(crossings, (size_t)found, sizeof(Crossing), by_row_then_x);
+        for (Py_ssize_t k = 0; k + 1 < found; k += 2) {
+            const Py_ssize_t row = crossings[k].row;
+            Py_ssize_t i = lattice_search(low_x, columns, inset, crossings[k].x, 0);
+            const Py_ssize_t stop = lattice_search(low_x, columns, inset, crossings[k + 1].x, 1);
+            for (; i < stop; i++) mask[(row / 2) * width + i / 2] = 1;
+        }
+    }
+    PyMem_RawFree(crossings);
+    return 0;
+}
+
+/* seen_squares(xs, ys, counts, low_x, low_y, width, height, inset, mask) */
+static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    if (nargs != 9) {
+        PyErr_SetString(PyExc_TypeError, "seen_squares takes 9 arguments");
+        return NULL;
+    }
+    Views v = {.count = 0};
+    Py_ssize_t points, n, rings, cells, total = 0;
+    const double *xs, *ys;
+    const Py_ssize_t *counts;
+    unsigned char *mask;
+    Py_ssize_t low_x, low_y, width, height;
+    double inset;
+    int status = 0;
+    xs = take(&v, args[0], sizeof(double), 0, &points, "xs");
+    if (!xs) goto fail;
+    ys = take(&v, args[1], sizeof(double), 0, &n, "ys");
+    if (!ys) goto fail;
+    counts = take(&v, args[2], sizeof(Py_ssize_t), 0, &rings, "counts");
+    if (!counts) goto fail;
+    low_x = PyLong_AsSsize_t(args[3]);
+    low_y = PyLong_AsSsize_t(args[4]);
+    width = PyLong_AsSsize_t(args[5]);
+    height = PyLong_AsSsize_t(args[6]);
+    inset = PyFloat_AsDouble(args[7]);
+    if (PyErr_Occurred()) goto fail;
+    for (Py_ssize_t r = 0; r < rings; r++) {
+        if (counts[r] < 0) {
+            PyErr_SetString(PyExc_ValueError, "a ring cannot have a negative count of points");
+            goto fail;
+        }
+        total += counts[r];
+    }
+    mask = take(&v, args[8], 1, 1, &cells, "mask");
+    if (!mask) goto fail;
+    if (n != points || total > points || width < 0 || height < 0 || cells < width * height ||
+        !(inset > 0 && inset < 0.5)) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent rings, box or mask");
+        goto fail;
+    }
+    Py_BEGIN_ALLOW_THREADS
+    status = fill_squares(xs, ys, counts, rings, low_x, low_y, width, height, inset, mask);
+    Py_END_ALLOW_THREADS
+    if (status != 0) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    release(&v);
+    Py_RETURN_NONE;
+fail:
+    release(&v);
+    return NULL;
+}
+
 static PyMethodDef methods[] = {
     {"first_hits", (PyCFunction)(void (*)(void))first_hits, METH_FASTCALL,
      "Walk segments through the wall grid; write each one's touch t and wall."},
@@ -508,6 +648,8 @@ static PyMethodDef methods[] = {
      "Line of sight between pairs of unit squares (any corner to any corner)."},
     {"visibility_rings", (PyCFunction)(void (*)(void))visibility_rings, METH_FASTCALL,
      "The outline of what each origin sees within a radius, in angle order."},
+    {"seen_squares", (PyCFunction)(void (*)(void))seen_squares, METH_FASTCALL,
+     "Mark the squares of a box with a sight corner inside one of the rings."},
     {NULL, NULL, 0, NULL},
 };
 

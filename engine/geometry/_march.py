@@ -232,35 +232,60 @@ def visibility_rings_kernel(
     radius: float,
     arcs: int,
     slip: float,
-) -> list[FloatArray]:
+) -> tuple[FloatArray, IntArray]:
     """Each origin's visibility outline, in angle order, from the compiled kernel.
 
     The same construction as ``visibility._rings_numpy``: the vertices within ``radius``
     that the origin sees, a ray slipping ``slip`` radians past either side of each, and
-    ``arcs`` rays around the circle, each stopped at the nearest wall.
+    ``arcs`` rays around the circle, each stopped at the nearest wall. Returns all the
+    rings' points, one after the other, and how many points each ring has.
     """
     assert _kernel is not None
-    if len(origins) == 0:
-        return []
     room = len(origins) * (3 * len(vertices) + arcs)
     xs, ys = np.empty(room), np.empty(room)
-    counts = np.empty(len(origins), dtype=np.intp)
-    _kernel.visibility_rings(
-        *_grid_arguments(grid),
-        np.ascontiguousarray(vertices[:, 0]),
-        np.ascontiguousarray(vertices[:, 1]),
-        np.ascontiguousarray(origins[:, 0], dtype=np.float64),
-        np.ascontiguousarray(origins[:, 1], dtype=np.float64),
-        float(radius),
-        arcs,
-        slip,
-        xs,
-        ys,
-        counts,
+    counts = np.zeros(len(origins), dtype=np.intp)
+    if len(origins):
+        _kernel.visibility_rings(
+            *_grid_arguments(grid),
+            np.ascontiguousarray(vertices[:, 0]),
+            np.ascontiguousarray(vertices[:, 1]),
+            np.ascontiguousarray(origins[:, 0], dtype=np.float64),
+            np.ascontiguousarray(origins[:, 1], dtype=np.float64),
+            float(radius),
+            arcs,
+            slip,
+            xs,
+            ys,
+            counts,
+        )
+    used = int(counts.sum())
+    return np.column_stack([xs[:used], ys[:used]]), counts
+
+
+def seen_squares_kernel(
+    points: FloatArray, counts: IntArray, low: tuple[int, int], size: tuple[int, int], inset: float
+) -> NDArray[np.bool_]:
+    """Which squares of a box have a sight corner inside one of the rings, in the kernel.
+
+    ``points`` and ``counts`` are rings as ``visibility_rings_kernel`` gives them; the box
+    is ``size = (width, height)`` squares from ``low = (x, y)``; a square's sight corners
+    lie ``inset`` inside it. The answer is a (height, width) mask.
+    """
+    assert _kernel is not None
+    width, height = size
+    mask = np.zeros((height, width), dtype=np.uint8)
+    _kernel.seen_squares(
+        np.ascontiguousarray(points[:, 0]),
+        np.ascontiguousarray(points[:, 1]),
+        np.ascontiguousarray(counts, dtype=np.intp),
+        low[0],
+        low[1],
+        width,
+        height,
+        inset,
+        mask,
     )
-    ends = np.cumsum(counts)
-    points = np.column_stack([xs[: ends[-1]], ys[: ends[-1]]])
-    return [points[end - count : end] for count, end in zip(counts, ends, strict=True)]
+    return mask.view(np.bool_)
 
 
 def first_hits_numpy(

@@ -15,20 +15,22 @@ import numpy as np
 from numpy.typing import NDArray
 
 FloatArray = NDArray[np.float64]
+IntArray = NDArray[np.intp]
 
 
-def lattice_inside(
+def lattice_runs(
     rings: Sequence[FloatArray], xs: FloatArray, ys: FloatArray
-) -> NDArray[np.bool_]:
-    """Whether lattice point (xs[i], ys[j]) lies inside any ring: shape (len(ys), len(xs)).
+) -> tuple[IntArray, IntArray, IntArray]:
+    """The runs of lattice points inside the rings: ``(row, first, stop)`` arrays.
 
-    ``xs`` and ``ys`` increase; each ring is an (n, 2) array of its vertices, closed
-    implicitly (the last vertex joins the first).
+    Run k covers points ``(xs[i], ys[row[k]])`` for ``first[k] <= i < stop[k]``; runs of
+    different rings may overlap. ``xs`` and ``ys`` increase; each ring is an (n, 2) array
+    of its vertices, closed implicitly (the last vertex joins the first).
     """
-    inside = np.zeros((len(ys), len(xs)), dtype=bool)
+    empty = np.zeros(0, dtype=np.intp)
     rings = [ring for ring in rings if len(ring) >= 3]
     if not rings or len(xs) == 0 or len(ys) == 0:
-        return inside
+        return empty, empty, empty
     sizes = np.array([len(ring) for ring in rings])
     starts = np.cumsum(sizes) - sizes
     p = np.concatenate(rings)
@@ -40,7 +42,7 @@ def lattice_inside(
     rows_spanned = np.searchsorted(ys, np.maximum(p[:, 1], q[:, 1]), "left") - first_row
     total = int(rows_spanned.sum())
     if total == 0:
-        return inside
+        return empty, empty, empty
     edge = np.repeat(np.arange(len(p)), rows_spanned)
     row = (
         first_row[edge]
@@ -55,11 +57,18 @@ def lattice_inside(
     first = np.searchsorted(xs, x[0::2], "left")  # first lattice column at or after entry
     stop = np.searchsorted(xs, x[1::2], "right")  # first lattice column past the exit
     keep = first < stop
-    run_row, first, stop = run_row[keep], first[keep], stop[keep]
+    return run_row[keep], first[keep], stop[keep]
+
+
+def lattice_inside(
+    rings: Sequence[FloatArray], xs: FloatArray, ys: FloatArray
+) -> NDArray[np.bool_]:
+    """Whether lattice point (xs[i], ys[j]) lies inside any ring: shape (len(ys), len(xs))."""
+    row, first, stop = lattice_runs(rings, xs, ys)
     width = len(xs) + 1
     size = len(ys) * width
-    marks = np.bincount(run_row * width + first, minlength=size) - np.bincount(
-        run_row * width + stop, minlength=size
+    marks = np.bincount(row * width + first, minlength=size) - np.bincount(
+        row * width + stop, minlength=size
     )
-    inside[:] = np.cumsum(marks.reshape(len(ys), width), axis=1)[:, :-1] > 0
+    inside: NDArray[np.bool_] = np.cumsum(marks.reshape(len(ys), width), axis=1)[:, :-1] > 0
     return inside

@@ -23,15 +23,16 @@ import shapely
 from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
-from engine.geometry._index import FloatArray, SightIndex, sight_index
+from engine.geometry._index import FloatArray, SightIndex, sight_index, square_table
 from engine.geometry._march import (
     KERNEL_BUILT,
     IntArray,
     first_hits,
+    seen_squares_kernel,
     touches,
     visibility_rings_kernel,
 )
-from engine.geometry._scanline import lattice_inside
+from engine.geometry._scanline import lattice_runs
 from engine.geometry.los import CORNER_INSET, check_token, sight_corners
 from engine.grid import Point, Square
 from engine.tokens import Token
@@ -66,6 +67,18 @@ def _rings(
     index: SightIndex, battlemap: BattleMap, origins: Sequence[Point], radius: float
 ) -> list[FloatArray]:
     """Each origin's outline of what it sees (not yet clipped to the map), in angle order."""
+    points, counts = _outlines(index, battlemap, origins, radius)
+    return _split(points, counts)
+
+
+def _split(points: FloatArray, counts: IntArray) -> list[FloatArray]:
+    return np.split(points, np.cumsum(counts)[:-1])
+
+
+def _outlines(
+    index: SightIndex, battlemap: BattleMap, origins: Sequence[Point], radius: float
+) -> tuple[FloatArray, IntArray]:
+    """``_rings`` as one array of points, one ring after the other, and each ring's size."""
     if not (np.isfinite(radius) and radius > 0):
         raise ValueError(f"vision radius must be a positive number of squares, not {radius}")
     for ox, oy in origins:
@@ -74,7 +87,8 @@ def _rings(
     centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
     if KERNEL_BUILT:
         return visibility_rings_kernel(index.grid, index.vertices, centre, radius, _ARC_RAYS, _SLIP)
-    return _rings_numpy(index, centre, radius)
+    rings = _rings_numpy(index, centre, radius)
+    return np.concatenate(rings), np.array([len(ring) for ring in rings], dtype=np.intp)
 
 
 def _rings_numpy(index: SightIndex, centre: FloatArray, radius: float) -> list[FloatArray]:
@@ -163,12 +177,13 @@ class VisibleSquares:
     """
 
     squares: frozenset[Square]
-    rings: tuple[FloatArray, ...] = field(repr=False, compare=False)
+    outline: FloatArray = field(repr=False, compare=False)  # the rings' points, one by one
+    counts: IntArray = field(repr=False, compare=False)  # how many points each ring has
     index: SightIndex = field(repr=False, compare=False)
 
     @cached_property
     def regions(self) -> tuple[shapely.Geometry, ...]:
-        return tuple(_polygons(self.index, self.rings))
+        return tuple(_polygons(self.index, _split(self.outline, self.counts)))
 
     @cached_property
     def shape(self) -> shapely.Geometry:
@@ -181,8 +196,7 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
     index = sight_index(battlemap)
     corners = sight_corners(_outer_squares(token))
     reach = radius + token.size / 2 + 1.5  # corners of squares at the edge of the radius
-    rings = _rings(index, battlemap, [(x, y) for x, y in corners.tolist()], reach)
-    outline = np.concatenate(rings)
+    outline, counts = _outlines(index, battlemap, [(x, y) for x, y in corners.tolist()], reach)
     minx, miny = outline.min(axis=0)
     maxx, maxy = outline.max(axis=0)
     centre_x = token.square.x + token.size / 2
@@ -191,20 +205,36 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
     hi_x = min(battlemap.width - 1, int(np.ceil(min(centre_x + radius, maxx))))
     lo_y = max(0, int(np.floor(max(centre_y - radius, miny - 1))))
     hi_y = min(battlemap.height - 1, int(np.ceil(min(centre_y + radius, maxy))))
-    columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)
+    size = (hi_x - lo_x + 1, hi_y - lo_y + 1)
+    if KERNEL_BUILT:
+        seen = seen_squares_kernel(outline, counts, (lo_x, lo_y), size, CORNER_INSET)
+    else:
+        seen = _seen_squares_numpy(_split(outline, counts), (lo_x, lo_y), size)
+    columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)[:, None]
+    seen &= (columns + 0.5 - centre_x) ** 2 + (rows + 0.5 - centre_y) ** 2 <= radius * radius
+    table = square_table(battlemap.width, battlemap.height)[lo_y : hi_y + 1, lo_x : hi_x + 1]
+    seen_squares = frozenset(table[seen].tolist())
+    return VisibleSquares(seen_squares | frozenset(token.squares), outline, counts, index)
+
+
+def _seen_squares_numpy(
+    rings: Sequence[FloatArray], low: tuple[int, int], size: tuple[int, int]
+) -> NDArray[np.bool_]:
+    """``seen_squares_kernel`` in NumPy: a (height, width) mask of the box's squares."""
+    (lo_x, lo_y), (width, height) = low, size
     # Each square's sight corners: two lattice columns and two lattice rows per square.
-    inside = lattice_inside(
-        rings, (columns[:, None] + _INSETS).ravel(), (rows[:, None] + _INSETS).ravel()
+    row, first, stop = lattice_runs(
+        rings,
+        (np.arange(lo_x, lo_x + width)[:, None] + _INSETS).ravel(),
+        (np.arange(lo_y, lo_y + height)[:, None] + _INSETS).ravel(),
     )
-    seen = inside.reshape(len(rows), 2, len(columns), 2).any(axis=(1, 3))
-    seen &= (columns + 0.5 - centre_x) ** 2 + (rows[:, None] + 0.5 - centre_y) ** 2 <= (
-        radius * radius
-    )
-    ys, xs = np.nonzero(seen)
-    seen_squares = frozenset(
-        map(Square, (xs + lo_x).tolist(), (ys + lo_y).tolist())
-    )
-    return VisibleSquares(seen_squares | frozenset(token.squares), tuple(rings), index)
+    # A run of corners seen marks the squares those corners belong to.
+    first_column, last_column = first // 2, (stop - 1) // 2
+    lengths = last_column - first_column + 1
+    offsets = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    seen = np.zeros((height, width), dtype=bool)
+    seen[np.repeat(row // 2, lengths), np.repeat(first_column, lengths) + offsets] = True
+    return seen
 
 
 #: A sight corner's offsets within its square, along either axis (see los.CORNER_INSET).

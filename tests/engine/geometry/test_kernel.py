@@ -20,11 +20,12 @@ from engine.geometry._march import (
     build_wall_grid,
     first_hits,
     first_hits_numpy,
+    seen_squares_kernel,
     squares_see_kernel,
     touches,
     visibility_rings_kernel,
 )
-from engine.geometry.los import squares_see_numpy
+from engine.geometry.los import CORNER_INSET, squares_see_numpy
 from tests.benchmarks.synthetic_map import make_big_map
 from tests.engine.geometry.strategies import SIZE, maps
 
@@ -153,7 +154,8 @@ def test_visibility_rings_agree_with_numpy(
 ) -> None:
     index = sight_index(battlemap)
     centre = np.asarray(origins)
-    compiled = visibility_rings_kernel(index.grid, index.vertices, centre, radius, 180, 1e-7)
+    points, counts = visibility_rings_kernel(index.grid, index.vertices, centre, radius, 180, 1e-7)
+    compiled = visibility._split(points, counts)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(visibility, "first_hits", first_hits_numpy)
         reference = visibility._rings_numpy(index, centre, radius)
@@ -178,3 +180,27 @@ def test_the_numpy_fallback_passes_the_sight_tests() -> None:
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
     assert " passed" in result.stdout
+
+
+@needs_kernel
+@settings(max_examples=100, deadline=None)
+@given(
+    maps,
+    st.lists(_origins, min_size=1, max_size=4),
+    st.sampled_from([2.0, 5.5, 30.0]),
+    st.tuples(st.integers(0, 4), st.integers(0, 4), st.integers(1, SIZE), st.integers(1, SIZE)),
+)
+def test_squares_seen_agree_with_numpy(
+    battlemap: BattleMap,
+    origins: list[tuple[float, float]],
+    radius: float,
+    box: tuple[int, int, int, int],
+) -> None:
+    index = sight_index(battlemap)
+    points, counts = visibility_rings_kernel(
+        index.grid, index.vertices, np.asarray(origins), radius, 180, 1e-7
+    )
+    low, size = box[:2], box[2:]
+    compiled = seen_squares_kernel(points, counts, low, size, CORNER_INSET)
+    reference = visibility._seen_squares_numpy(visibility._split(points, counts), low, size)
+    assert np.array_equal(compiled, reference)
