@@ -79,6 +79,7 @@ class SelectMoveTool(Tool):
             if math.hypot(moved.x(), moved.y()) < DRAG_THRESHOLD:
                 return True
             drag.started = True
+            self.host.scene.token_items[drag.token.id].set_lifted(True)
             for item in (self.route, self.sight, self.tag):
                 self.add_overlay(item)
         self.drag_to(scene_pos)
@@ -115,6 +116,7 @@ class SelectMoveTool(Tool):
         if drag is None:
             return super().cancel()
         self._put_back(drag.token)
+        self._set_down(drag)
         self.clear_overlay()
         return True
 
@@ -205,6 +207,7 @@ class SelectMoveTool(Tool):
         )
 
     def drop(self, drag: _Drag) -> None:
+        self._set_down(drag)
         self.clear_overlay()
         controller = self.host.controller
         if drag.plan is None or drag.preview is None or drag.target == drag.token.square:
@@ -221,6 +224,11 @@ class SelectMoveTool(Tool):
             self.host.show_status(f"Not moved: {error}")
             return
         self.host.show_status(" ".join(e.text for e in events))
+
+    def _set_down(self, drag: _Drag) -> None:
+        item = self.host.scene.token_items.get(drag.token.id)
+        if item is not None and drag.started:
+            item.set_lifted(False)
 
     def _put_back(self, token: Token) -> None:
         item = self.host.scene.token_items.get(token.id)

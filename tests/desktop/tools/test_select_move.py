@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QGraphicsItem
 
 from desktop.main_window import MainWindow
 from desktop.scene.style import SQUARE
@@ -82,3 +82,21 @@ def test_the_overlay_items_are_reused_from_move_to_move(qtbot, window) -> None: 
     assert all(item.scene() is window.scene for item in items)
     assert len(window.scene.items()) == before
     qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+
+
+def test_only_the_held_token_keeps_its_drawing_as_a_pixmap(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    device = QGraphicsItem.CacheMode.DeviceCoordinateCache
+    kara = window.scene.token_items["kara"]
+    others = [item for key, item in window.scene.token_items.items() if key != "kara"]
+    assert kara.cacheMode() == QGraphicsItem.CacheMode.NoCache
+    drag_through(qtbot, window, Square(2, 6), WALK[:3])
+    assert (kara.cacheMode(), kara.label.cacheMode()) == (device, device)
+    assert all(item.cacheMode() == QGraphicsItem.CacheMode.NoCache for item in others)
+    qtbot.keyClick(window.view, Qt.Key.Key_Escape)
+    assert (kara.cacheMode(), kara.label.cacheMode()) == (QGraphicsItem.CacheMode.NoCache,) * 2
+    drag_through(qtbot, window, Square(2, 6), WALK[:1])
+    qtbot.mouseRelease(
+        window.view.viewport(), Qt.MouseButton.LeftButton, pos=centre_of(window, WALK[0])
+    )
+    assert window.controller.state.token("kara").square == WALK[0]
+    assert window.scene.token_items["kara"].cacheMode() == QGraphicsItem.CacheMode.NoCache
