@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 import shapely
@@ -60,8 +61,13 @@ class StrafeResult:
     targets: tuple[StrafeTarget, ...]
     shots: int
     squares: tuple[Square, ...]
-    shape: shapely.Geometry
     warnings: tuple[str, ...] = ()
+
+    @cached_property
+    def shape(self) -> shapely.Geometry:
+        """The chain's squares as one geometry (made when first asked for: only drawing
+        needs it)."""
+        return squares_shape(self.squares)
 
 
 def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> list[str]:
@@ -159,13 +165,11 @@ def check_strafe(
         targets.append(StrafeTarget(token.id, square, bonus, opponent))
         if not opponent:
             warnings.append(f"{token.name} is not an opponent but stands in the sweep at {square}")
-    shape = squares_shape(squares)
     return StrafeResult(
         legal=not reasons,
         reasons=tuple(dict.fromkeys(reasons)),
         targets=tuple(targets),
         shots=SHOTS_PER_SQUARE * len(squares),
         squares=squares,
-        shape=shape,
         warnings=tuple(warnings),
     )
