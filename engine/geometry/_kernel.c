@@ -13,6 +13,7 @@
 #include <Python.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -272,9 +273,9 @@ static inline void to_front(Blockers *b, int from, Py_ssize_t wall)
     b->walls[0] = wall;
 }
 
-/* Whether p->q touches a wall: the remembered ones first, then a walk. */
-static inline int blocked(const Grid *g, Blockers *b, double px, double py, double qx,
-                          double qy)
+/* Whether a remembered wall touches p->q (the one that does moves to the front). */
+static inline int recalled(const Grid *g, Blockers *b, double px, double py, double qx,
+                           double qy)
 {
     for (int r = 0; r < b->known; r++) {
         const Py_ssize_t wall = b->walls[r];
@@ -283,12 +284,53 @@ static inline int blocked(const Grid *g, Blockers *b, double px, double py, doub
             return 1;
         }
     }
-    Py_ssize_t wall;
-    walk(g, px, py, qx, qy, 0, &wall);
-    if (wall < 0) return 0;
+    return 0;
+}
+
+static inline void remember(Blockers *b, Py_ssize_t wall)
+{
     if (b->known < REMEMBERED) b->known++;
     to_front(b, b->known - 1, wall);
-    return 1;
+}
+
+/* The strip a unit square sweeps from the centre of square a to the centre of square b. */
+typedef struct {
+    double cx, cy;  /* the centre of a */
+    double ux, uy;  /* unit direction from a to b */
+    double width;   /* half the strip's width, with a little slack */
+    double length;  /* from centre to centre */
+} Strip;
+
+static Strip strip_between(double ax, double ay, double bx, double by)
+{
+    Strip s;
+    const double dx = bx - ax, dy = by - ay;
+    s.length = hypot(dx, dy);
+    s.cx = ax + 0.5;
+    s.cy = ay + 0.5;
+    s.ux = dx / s.length;
+    s.uy = dy / s.length;
+    s.width = 0.5 * (fabs(s.ux) + fabs(s.uy)) + 1e-6;
+    return s;
+}
+
+/*
+ * Whether wall w runs right across the strip between the squares, as _march.cuts_between:
+ * from beyond one side to beyond the other, crossing it more than half a square's reach
+ * from either centre. Such a wall meets all 16 corner lines, so none needs testing.
+ */
+static int cuts(const Grid *g, const Strip *s, Py_ssize_t w)
+{
+    const double x1 = g->x1[w] - s->cx, y1 = g->y1[w] - s->cy;
+    const double x2 = g->x2[w] - s->cx, y2 = g->y2[w] - s->cy;
+    const double side_1 = s->ux * y1 - s->uy * x1, side_2 = s->ux * y2 - s->uy * x2;
+    const double width = s->width;
+    if (!((side_1 > width && side_2 < -width) || (side_1 < -width && side_2 > width))) return 0;
+    const double along_1 = s->ux * x1 + s->uy * y1, along_2 = s->ux * x2 + s->uy * y2;
+    const double slope = (along_2 - along_1) / (side_2 - side_1);
+    const double at_one = along_1 + slope * (width - side_1);
+    const double at_other = along_1 + slope * (-width - side_1);
+    return fmin(at_one, at_other) > width && fmax(at_one, at_other) < s->length - width;
 }
 
 /* Whether unit square a (top-left corner) sees unit square b: some corner line of the 16
@@ -296,11 +338,17 @@ static inline int blocked(const Grid *g, Blockers *b, double px, double py, doub
 static int pair_sees(const Grid *g, double ax, double ay, double bx, double by)
 {
     if (ax == bx && ay == by) return 1;
+    const Strip strip = strip_between(ax, ay, bx, by);
     Blockers recent = {.known = 0};
     for (int k = 0; k < 16; k++) {
         const double px = ax + CORNER[k / 4][0], py = ay + CORNER[k / 4][1];
         const double qx = bx + CORNER[k % 4][0], qy = by + CORNER[k % 4][1];
-        if (!blocked(g, &recent, px, py, qx, qy)) return 1;
+        if (recalled(g, &recent, px, py, qx, qy)) continue;
+        Py_ssize_t wall;
+        walk(g, px, py, qx, qy, 0, &wall);
+        if (wall < 0) return 1;
+        if (cuts(g, &strip, wall)) return 0;
+        remember(&recent, wall);
     }
     return 0;
 }
@@ -377,11 +425,12 @@ static void cast(const Grid *g, double cx, double cy, double angle, double radiu
  * One origin's ring, as visibility._rings_numpy builds it: the vertices within the radius
  * that the origin sees, two rays slipping past each, `arcs` rays around the circle, all
  * in angle order. Writes into `ring` (room for 3 * vertices + arcs) and returns the count.
+ * `hint[v]` is a wall that hid vertex v from an earlier origin, or -1.
  */
 static Py_ssize_t visibility_ring(const Grid *g, const double *vx, const double *vy,
                                   Py_ssize_t vertices, double cx, double cy, double radius,
                                   Py_ssize_t arcs, double slip, RingPoint *ring,
-                                  Py_ssize_t *seen)
+                                  Py_ssize_t *seen, Py_ssize_t *hint)
 {
     Py_ssize_t corners = 0;
     Blockers recent = {.known = 0};
@@ -390,8 +439,21 @@ static Py_ssize_t visibility_ring(const Grid *g, const double *vx, const double 
         if (dx * dx + dy * dy > radius * radius) continue;
         if (fabs(dx) <= 1e-12 && fabs(dy) <= 1e-12) continue;
         /* Stop a hair short of the vertex, so its own walls do not hide it. */
-        if (!blocked(g, &recent, cx, cy, cx + dx * (1 - 1e-9), cy + dy * (1 - 1e-9))) {
+        const double qx = cx + dx * (1 - 1e-9), qy = cy + dy * (1 - 1e-9);
+        /* Origins close together (a token's sight corners) mostly lose a vertex behind
+         * the same wall: try the one that hid it from the last origin first. */
+        if (hint[v] >= 0 && touches(g, cx, cy, qx, qy, hint[v], NULL)) continue;
+        if (recalled(g, &recent, cx, cy, qx, qy)) {
+            hint[v] = recent.walls[0];
+            continue;
+        }
+        Py_ssize_t wall;
+        walk(g, cx, cy, qx, qy, 0, &wall);
+        if (wall < 0) {
             seen[corners++] = v;
+        } else {
+            remember(&recent, wall);
+            hint[v] = wall;
         }
     }
     Py_ssize_t n = 0;
@@ -433,7 +495,7 @@ static PyObject *visibility_rings(PyObject *self, PyObject *const *args, Py_ssiz
     double *out_x, *out_y, radius, slip;
     Py_ssize_t *out_counts, arcs;
     RingPoint *ring = NULL;
-    Py_ssize_t *seen = NULL;
+    Py_ssize_t *seen = NULL, *hint = NULL;
     int failed = 0;
     if (take_grid(&v, args, &g) != 0) goto fail;
     vx = take(&v, args[GRID_ARGS], sizeof(double), 0, &vertices, "vertices");
@@ -473,15 +535,18 @@ static PyObject *visibility_rings(PyObject *self, PyObject *const *args, Py_ssiz
     }
     ring = PyMem_RawMalloc(sizeof(RingPoint) * (size_t)per_origin);
     seen = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(vertices + 1));
-    if (!ring || !seen) {
+    hint = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(vertices + 1));
+    if (!ring || !seen || !hint) {
         PyErr_NoMemory();
         goto fail;
     }
+    for (Py_ssize_t k = 0; k < vertices; k++) hint[k] = -1;
     Py_BEGIN_ALLOW_THREADS
     Py_ssize_t written = 0;
     for (Py_ssize_t o = 0; o < origins; o++) {
         const Py_ssize_t count =
-            visibility_ring(&g, vx, vy, vertices, ox[o], oy[o], radius, arcs, slip, ring, seen);
+            visibility_ring(&g, vx, vy, vertices, ox[o], oy[o], radius, arcs, slip, ring, seen,
+                            hint);
         for (Py_ssize_t k = 0; k < count; k++) {
             out_x[written + k] = ring[k].x;
             out_y[written + k] = ring[k].y;
@@ -496,6 +561,7 @@ fail:
 done:
     PyMem_RawFree(ring);
     PyMem_RawFree(seen);
+    PyMem_RawFree(hint);
     release(&v);
     if (failed) return NULL;
     Py_RETURN_NONE;
@@ -503,36 +569,25 @@ done:
 
 /* -------------------------------------------------------------- squares seen -- */
 
-typedef struct {
-    Py_ssize_t row;  /* lattice row */
-    double x;
-} Crossing;
-
-static int by_row_then_x(const void *left, const void *right)
-{
-    const Crossing *a = left, *b = right;
-    if (a->row != b->row) return a->row < b->row ? -1 : 1;
-    return (a->x > b->x) - (a->x < b->x);
-}
-
 /* The lattice of sight corners: two points per square along an axis, a hair inside it. */
 static inline double lattice(Py_ssize_t low, Py_ssize_t i, double inset)
 {
     return (double)(low + i / 2) + ((i & 1) ? 1 - inset : inset);
 }
 
-/* First lattice index in [0, count) whose coordinate is >= v (or > v when `after`). */
+/* First lattice index in [0, count] whose coordinate is >= v (or > v when `after`). */
 static Py_ssize_t lattice_search(Py_ssize_t low, Py_ssize_t count, double inset, double v,
                                  int after)
 {
-    Py_ssize_t lo = 0, hi = count;
-    while (lo < hi) {
-        const Py_ssize_t mid = lo + (hi - lo) / 2;
-        const double at = lattice(low, mid, inset);
-        if (after ? at <= v : at < v) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
+    /* Start a little before the answer's square and step on: the comparisons are made
+     * against lattice() itself, so rounding cannot put a point on the wrong side. */
+    const double guess = floor(v - (double)low);
+    if (isnan(guess)) return 0;
+    Py_ssize_t i = guess < 1 ? 0 : (guess > (double)count ? count : 2 * ((Py_ssize_t)guess - 1));
+    if (i > count) i = count;
+    while (i > 0 && (after ? lattice(low, i - 1, inset) > v : lattice(low, i - 1, inset) >= v)) i--;
+    while (i < count && (after ? lattice(low, i, inset) <= v : lattice(low, i, inset) < v)) i++;
+    return i;
 }
 
 /*
@@ -540,50 +595,79 @@ static Py_ssize_t lattice_search(Py_ssize_t low, Py_ssize_t count, double inset,
  * [low_x, low_x + width) x [low_y, low_y + height): marks mask[row * width + column] for
  * every square with a corner inside some ring. As _scanline.lattice_runs: each edge spans
  * the half-open rows [lower end, upper end), so crossings pair up per ring and row.
+ * Crossings are bucketed by row (a counting sort), then each row's few are sorted by x.
  */
 static int fill_squares(const double *xs, const double *ys, const Py_ssize_t *counts,
                         Py_ssize_t rings, Py_ssize_t low_x, Py_ssize_t low_y, Py_ssize_t width,
                         Py_ssize_t height, double inset, unsigned char *mask)
 {
     const Py_ssize_t rows = 2 * height, columns = 2 * width;
+    Py_ssize_t most = 0;
+    for (Py_ssize_t r = 0; r < rings; r++) most = counts[r] > most ? counts[r] : most;
+    /* Per edge of a ring: its first row and how many rows it spans. */
+    Py_ssize_t *span = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(2 * most + 1));
+    Py_ssize_t *row_start = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(rows + 1));
+    double *crossing = NULL;
     Py_ssize_t capacity = 0;
-    Crossing *crossings = NULL;
+    if (!span || !row_start) goto fail;
     Py_ssize_t start = 0;
     for (Py_ssize_t r = 0; r < rings; start += counts[r], r++) {
         const Py_ssize_t n = counts[r];
         if (n < 3) continue;
+        for (Py_ssize_t j = 0; j <= rows; j++) row_start[j] = 0;
         Py_ssize_t found = 0;
         for (Py_ssize_t k = 0; k < n; k++) {
             const Py_ssize_t a = start + k, b = start + (k + 1 == n ? 0 : k + 1);
-            const double y_low = fmin(ys[a], ys[b]), y_high = fmax(ys[a], ys[b]);
-            const Py_ssize_t first = lattice_search(low_y, rows, inset, y_low, 0);
-            const Py_ssize_t stop = lattice_search(low_y, rows, inset, y_high, 0);
-            if (found + (stop - first) > capacity) {
-                capacity = 2 * (found + (stop - first)) + 64;
-                Crossing *grown = PyMem_RawRealloc(crossings, sizeof(Crossing) * capacity);
-                if (!grown) {
-                    PyMem_RawFree(crossings);
-                    return -1;
-                }
-                crossings = grown;
-            }
-            for (Py_ssize_t j = first; j < stop; j++) {
+            const Py_ssize_t first = lattice_search(low_y, rows, inset, fmin(ys[a], ys[b]), 0);
+            const Py_ssize_t stop = lattice_search(low_y, rows, inset, fmax(ys[a], ys[b]), 0);
+            span[2 * k] = first;
+            span[2 * k + 1] = stop;
+            for (Py_ssize_t j = first; j < stop; j++) row_start[j + 1]++;
+            found += stop - first;
+        }
+        if (found > capacity) {
+            capacity = 2 * found;
+            double *grown = PyMem_RawRealloc(crossing, sizeof(double) * (size_t)capacity);
+            if (!grown) goto fail;
+            crossing = grown;
+        }
+        for (Py_ssize_t j = 0; j < rows; j++) row_start[j + 1] += row_start[j];
+        for (Py_ssize_t k = 0; k < n; k++) {
+            const Py_ssize_t a = start + k, b = start + (k + 1 == n ? 0 : k + 1);
+            for (Py_ssize_t j = span[2 * k]; j < span[2 * k + 1]; j++) {
                 const double y = lattice(low_y, j, inset);
-                crossings[found].row = j;
-                crossings[found].x = xs[a] + (y - ys[a]) * (xs[b] - xs[a]) / (ys[b] - ys[a]);
-                found++;
+                /* row_start[j] counts up as the row fills; it is reset below. */
+                crossing[row_start[j]++] = xs[a] + (y - ys[a]) * (xs[b] - xs[a]) / (ys[b] - ys[a]);
             }
         }
-        qsort(crossings, (size_t)found, sizeof(Crossing), by_row_then_x);
-        for (Py_ssize_t k = 0; k + 1 < found; k += 2) {
-            const Py_ssize_t row = crossings[k].row;
-            Py_ssize_t i = lattice_search(low_x, columns, inset, crossings[k].x, 0);
-            const Py_ssize_t stop = lattice_search(low_x, columns, inset, crossings[k + 1].x, 1);
-            for (; i < stop; i++) mask[(row / 2) * width + i / 2] = 1;
+        /* Now row_start[j] is where row j ends, and row j starts where row j - 1 ends. */
+        for (Py_ssize_t j = 0; j < rows; j++) {
+            const Py_ssize_t from = j ? row_start[j - 1] : 0, to = row_start[j];
+            double *x = crossing + from;
+            const Py_ssize_t m = to - from;
+            for (Py_ssize_t i = 1; i < m; i++) {  /* a handful per row: insertion sort */
+                const double value = x[i];
+                Py_ssize_t at = i;
+                for (; at > 0 && x[at - 1] > value; at--) x[at] = x[at - 1];
+                x[at] = value;
+            }
+            unsigned char *line = mask + (j / 2) * width;
+            for (Py_ssize_t i = 0; i + 1 < m; i += 2) {
+                const Py_ssize_t enter = lattice_search(low_x, columns, inset, x[i], 0);
+                const Py_ssize_t leave = lattice_search(low_x, columns, inset, x[i + 1], 1);
+                if (enter < leave) memset(line + enter / 2, 1, (size_t)((leave - 1) / 2 - enter / 2 + 1));
+            }
         }
     }
-    PyMem_RawFree(crossings);
+    PyMem_RawFree(span);
+    PyMem_RawFree(row_start);
+    PyMem_RawFree(crossing);
     return 0;
+fail:
+    PyMem_RawFree(span);
+    PyMem_RawFree(row_start);
+    PyMem_RawFree(crossing);
+    return -1;
 }
 
 /* seen_squares(xs, ys, counts, low_x, low_y, width, height, inset, mask) */
