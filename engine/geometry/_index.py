@@ -130,6 +130,14 @@ def square_table(width: int, height: int) -> NDArray[np.object_]:
     return table
 
 
+def squares_at(
+    battlemap: BattleMap, xs: NDArray[np.intp], ys: NDArray[np.intp]
+) -> frozenset[Square]:
+    """The squares ``(xs[i], ys[i])`` of the map (all on it), as a set, via ``square_table``."""
+    table = square_table(battlemap.width, battlemap.height)
+    return frozenset(table[ys, xs].tolist())
+
+
 @lru_cache(maxsize=8)
 def _by_value(battlemap: BattleMap) -> SightIndex:
     return _build(battlemap)

@@ -21,7 +21,7 @@ import shapely
 from numpy.typing import NDArray
 
 from engine.encounter import EncounterState
-from engine.geometry._index import occupancy_of, token_order
+from engine.geometry._index import occupancy_of, squares_at, token_order
 from engine.geometry.results import AffectedToken, TemplateResult
 from engine.geometry.visibility import visibility_polygon
 from engine.grid import Point, Square
@@ -221,9 +221,7 @@ def covered_squares(
     xs, ys = np.tile(columns, len(rows)), np.repeat(rows, len(columns))
     known = exact(xs, ys, inclusion) if exact is not None else None
     if known is not None:
-        return frozenset(
-            map(Square._make, zip(xs[known].tolist(), ys[known].tolist(), strict=True))
-        )
+        return squares_at(battlemap, xs[known], ys[known])
     shapely.prepare(shape)
     # A hair of tolerance keeps a centre lying on the edge inside however the template turns,
     # and a square whose edge only touches the template outside.
@@ -233,7 +231,7 @@ def covered_squares(
         inside = shapely.intersects(
             shape, shapely.box(xs + _EDGE, ys + _EDGE, xs + 1 - _EDGE, ys + 1 - _EDGE)
         )
-    return frozenset(Square(int(x), int(y)) for x, y in zip(xs[inside], ys[inside], strict=True))
+    return squares_at(battlemap, xs[inside], ys[inside])
 
 
 def touched_tokens(

@@ -23,7 +23,7 @@ import shapely
 from numpy.typing import NDArray
 
 from engine.battlemap import BattleMap
-from engine.geometry._index import FloatArray, SightIndex, sight_index, square_table
+from engine.geometry._index import FloatArray, SightIndex, sight_index, squares_at
 from engine.geometry._march import (
     KERNEL_BUILT,
     IntArray,
@@ -212,8 +212,8 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
         seen = _seen_squares_numpy(_split(outline, counts), (lo_x, lo_y), size)
     columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)[:, None]
     seen &= (columns + 0.5 - centre_x) ** 2 + (rows + 0.5 - centre_y) ** 2 <= radius * radius
-    table = square_table(battlemap.width, battlemap.height)[lo_y : hi_y + 1, lo_x : hi_x + 1]
-    seen_squares = frozenset(table[seen].tolist())
+    ys, xs = np.nonzero(seen)
+    seen_squares = squares_at(battlemap, xs + lo_x, ys + lo_y)
     return VisibleSquares(seen_squares | frozenset(token.squares), outline, counts, index)
 
 

@@ -4,7 +4,8 @@ Run: /work/venv/bin/python -m tests.benchmarks.bench_geometry
 Prints one line per figure, ``<figure>: <median> ms (target <target> ms)``, then the naive
 references and the speed-up ratios. The per-map sight index is built once (as the app does
 when a map is loaded) and reported on its own line; every other figure is computed afresh
-on each repetition (no result caching).
+on each repetition (no result caching). The sight tests run in the compiled kernel
+(engine/geometry/_kernel.c) when it is built; set KILLBOX_NO_KERNEL=1 to time the NumPy path.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from engine.geometry import (
     visible_squares,
 )
 from engine.geometry._index import sight_index
+from engine.geometry._march import KERNEL_BUILT
 from engine.geometry.los import segments_blocked_reference, sight_corners
 from engine.grid import Point, Square
 from engine.tokens import Side, Token, Weapon
@@ -124,6 +126,8 @@ def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, str, list[S
 def main() -> int:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"-- wall-clock medians; load average {load} on {os.cpu_count()} cores --")
+    kernel = "compiled C kernel" if KERNEL_BUILT else "NumPy fallback (kernel not compiled)"
+    print(f"-- sight tests run in the {kernel} --")
     encounter = make_big_encounter()
     battlemap = encounter.battlemap
     start = time.perf_counter()

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import numpy as np
@@ -42,8 +44,10 @@ _segments = st.lists(st.tuples(_points, _points), min_size=1, max_size=20)
 
 def test_the_kernel_is_compiled_where_a_compiler_is() -> None:
     """A failed build would only make Killbox slow, so say so loudly where it matters."""
-    if os.environ.get("KILLBOX_NO_COMPILER"):
-        pytest.skip("KILLBOX_NO_COMPILER is set: this machine builds without the kernel")
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    if not (compiler and headers):
+        pytest.skip("no C compiler or Python headers here: Killbox runs its NumPy path")
     assert KERNEL_BUILT, "engine/geometry/_kernel.c was not compiled at install time"
 
 
