@@ -77,11 +77,13 @@ static inline Py_ssize_t cell_of(double v, double inverse, Py_ssize_t count)
 }
 
 /* Parameter t at which p->q leaves column/row `c` along one axis (inf if it never does). */
+/* Parameter t at which p->q leaves column/row `c` along one axis (inf if it never does);
+ * `inverse` is 1 / (the segment's extent along that axis). */
 static inline double leave_at(Py_ssize_t c, int step, Py_ssize_t count, double cell,
-                              double p, double d)
+                              double p, double inverse)
 {
-    if (step > 0) return c + 1 < count ? (((double)(c + 1)) * cell - p) / d : INFINITY;
-    if (step < 0) return c > 0 ? (((double)c) * cell - p) / d : INFINITY;
+    if (step > 0) return c + 1 < count ? (((double)(c + 1)) * cell - p) * inverse : INFINITY;
+    if (step < 0) return c > 0 ? (((double)c) * cell - p) * inverse : INFINITY;
     return INFINITY;
 }
 
@@ -105,6 +107,7 @@ static double walk(const Grid *g, double px, double py, double qx, double qy, in
     const int step_x = ex > cx ? 1 : (ex < cx ? -1 : 0);
     const int step_y = ey > cy ? 1 : (ey < cy ? -1 : 0);
     Py_ssize_t steps = (ex - cx) * step_x + (ey - cy) * step_y;
+    const double inv_x = step_x ? 1.0 / dx : 0.0, inv_y = step_y ? 1.0 / dy : 0.0;
     double best = INFINITY;
     Py_ssize_t best_wall = -1;
     for (;;) {
@@ -124,8 +127,14 @@ static double walk(const Grid *g, double px, double py, double qx, double qy, in
             }
         }
         if (steps-- == 0) break;
-        const double tx = cx == ex ? INFINITY : leave_at(cx, step_x, g->columns, g->cell, px, dx);
-        const double ty = cy == ey ? INFINITY : leave_at(cy, step_y, g->rows, g->cell, py, dy);
+        if (!nearest && (cx == ex || cy == ey)) {
+            /* One axis is done: no choice to make and no distance to keep. */
+            if (cx == ex) cy += step_y;
+            else cx += step_x;
+            continue;
+        }
+        const double tx = cx == ex ? INFINITY : leave_at(cx, step_x, g->columns, g->cell, px, inv_x);
+        const double ty = cy == ey ? INFINITY : leave_at(cy, step_y, g->rows, g->cell, py, inv_y);
         /* Every touch still ahead lies beyond the edge of this cell. */
         if (nearest && best <= fmin(tx, ty)) break;
         if (cy == ey || (cx != ex && tx <= ty)) cx += step_x;
