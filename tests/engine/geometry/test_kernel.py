@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.battlemap import BattleMap
+from engine.battlemap import BattleMap, Wall
 from engine.geometry import _march, visibility
 from engine.geometry._index import sight_index
 from engine.geometry._march import (
@@ -142,6 +142,58 @@ def test_a_corrupt_wall_grid_is_refused_not_read() -> None:
             grid.columns, grid.rows, grid.cell,
             point, point, point, point, False, np.empty(1), np.empty(1, dtype=np.intp),
         )  # fmt: skip
+
+
+@needs_kernel
+def test_outputs_and_cell_offsets_too_short_or_out_of_order_are_refused() -> None:
+    """Review: out_t's length was never checked (only out_wall's), and cell_start was
+    checked only at its two ends, so an offset past cell_walls was read. The arrays here
+    are views into larger ones, so that today's stray writes and reads stay harmless."""
+    grid = sight_index(BattleMap(4, 4)).grid
+    kernel = _march._kernel
+    assert kernel is not None
+    one_wall = np.array([1.0])
+    wall_end = np.array([3.0])
+    points = np.array([0.5, 0.5])
+    far = np.array([3.5, 3.5])
+    room = np.full(4, -7.0)
+    one_listed = np.r_[np.zeros(grid.columns * grid.rows, np.intp), 1]
+    with pytest.raises(ValueError, match="too short"):
+        kernel.first_hits(
+            one_wall, one_wall, wall_end, wall_end, one_listed,
+            np.zeros(1, np.intp), grid.columns, grid.rows, grid.cell,
+            points, points, far, far, False, room[:1], np.empty(2, dtype=np.intp),
+        )  # fmt: skip
+    assert (room[1:] == -7.0).all()
+    listed = np.zeros(8, dtype=np.intp)  # wall ids past the (empty) list: read if reached
+    cell_start = np.array([0, 5, 5, 5, 0], dtype=np.intp)  # 2 x 2 cells: ends fine, middle not
+    with pytest.raises(ValueError, match="cell_start"):
+        kernel.first_hits(
+            one_wall, one_wall, wall_end, wall_end, cell_start, listed[:0], 2, 2, 4.0,
+            points, points, far, far, False, np.empty(2), np.empty(2, dtype=np.intp),
+        )  # fmt: skip
+
+
+@needs_kernel
+def test_the_nearest_touch_ignores_a_wall_along_the_line_further_on() -> None:
+    """Review: a line along a wall touched it "at t = 0" wherever the wall began.
+
+    The line (3, 10) -> (3, 4) first meets the wall across it at y = 7 (t = 0.5); the wall
+    lying along the same line (y = 5 to 4) comes later. With the collinear touch reported
+    as t = 0 the answer hung on the order cells are visited: on 2-square cells the kernel
+    said 0.5 and NumPy 0, on 4-square cells (the default) both said 0, so a visibility
+    ray from a point on a wall's line (a burst centred on a grid point) fell back to its
+    origin and the outline lost a wedge. Fix: a collinear touch is where the overlap starts.
+    """
+    battlemap = BattleMap(SIZE, SIZE, walls=(Wall((2, 7), (4, 7)), Wall((3, 4), (3, 5))))
+    segments = sight_index(battlemap).segments
+    across = int(np.flatnonzero(segments[:, 1] == segments[:, 3])[0])
+    start, end = np.array([[3.0, 10.0]]), np.array([[3.0, 4.0]])
+    for cell in (1.0, 2.0, 4.0):
+        grid = build_wall_grid(segments, SIZE, SIZE, cell)
+        for finder in (first_hits, first_hits_numpy):
+            t, wall = finder(grid, start, end, nearest=True)
+            assert (t[0], wall[0]) == (pytest.approx(0.5), across), (cell, finder.__name__)
 
 
 _origins = st.tuples(
