@@ -45,9 +45,16 @@ static HOT int touches(const Grid *g, double px, double py, double qx, double qy
     const double o2 = rx * (by - py) - ry * (bx - px);
     int touching;
     if (o1 == 0 && o2 == 0) {
-        /* On one line: they touch when their bounding boxes overlap. */
+        /* On one line: they touch when their bounding boxes overlap, from where the
+         * overlap starts along p->q. */
         touching = fmin(px, qx) <= fmax(ax, bx) && fmin(ax, bx) <= fmax(px, qx) &&
                    fmin(py, qy) <= fmax(ay, by) && fmin(ay, by) <= fmax(py, qy);
+        if (touching && t_out) {
+            const double length = rx * rx + ry * ry;
+            const double first = fmin((ax - px) * rx + (ay - py) * ry, (bx - px) * rx + (by - py) * ry);
+            *t_out = length > 0 ? fmin(fmax(first / length, 0.0), 1.0) : 0.0;
+        }
+        return touching;
     } else {
         if (o1 * o2 > 0) return 0;  /* the wall lies wholly on one side of the line */
         const double o3 = sx * (py - ay) - sy * (px - ax);
@@ -197,13 +204,20 @@ static int take_grid(Views *v, PyObject *const *args, Grid *g)
     g->rows = PyLong_AsSsize_t(args[7]);
     g->cell = PyFloat_AsDouble(args[8]);
     if (PyErr_Occurred()) return -1;
-    if (g->columns < 1 || g->rows < 1 || cells != g->columns * g->rows + 1 || !(g->cell > 0)) {
+    if (g->columns < 1 || g->rows < 1 || g->columns > (PY_SSIZE_T_MAX - 1) / g->rows ||
+        cells != g->columns * g->rows + 1 || !(g->cell > 0)) {
         PyErr_SetString(PyExc_ValueError, "inconsistent wall grid");
         return -1;
     }
     if (g->cell_start[0] != 0 || g->cell_start[cells - 1] != listed) {
         PyErr_SetString(PyExc_ValueError, "cell_start does not cover cell_walls");
         return -1;
+    }
+    for (Py_ssize_t c = 0; c + 1 < cells; c++) {
+        if (g->cell_start[c] > g->cell_start[c + 1]) {
+            PyErr_SetString(PyExc_ValueError, "cell_start must not decrease");
+            return -1;
+        }
     }
     for (Py_ssize_t k = 0; k < listed; k++) {
         if (g->cell_walls[k] < 0 || g->cell_walls[k] >= walls) {
@@ -244,9 +258,10 @@ static PyObject *first_hits(PyObject *self, PyObject *const *args, Py_ssize_t na
     if (nearest < 0) goto fail;
     out_t = take(&v, args[GRID_ARGS + 5], sizeof(double), 1, &n, "out_t");
     if (!out_t) goto fail;
-    out_wall = take(&v, args[GRID_ARGS + 6], sizeof(Py_ssize_t), 1, &n, "out_wall");
+    Py_ssize_t n_wall;
+    out_wall = take(&v, args[GRID_ARGS + 6], sizeof(Py_ssize_t), 1, &n_wall, "out_wall");
     if (!out_wall) goto fail;
-    if (n < count) {
+    if (n < count || n_wall < count) {
         PyErr_SetString(PyExc_ValueError, "output arrays too short");
         goto fail;
     }
@@ -537,11 +552,28 @@ static PyObject *visibility_rings(PyObject *self, PyObject *const *args, Py_ssiz
     if (!out_y) goto fail;
     out_counts = take(&v, args[GRID_ARGS + 9], sizeof(Py_ssize_t), 1, &counted, "out_counts");
     if (!out_counts) goto fail;
+    if (vertices > PY_SSIZE_T_MAX / 8 || arcs > PY_SSIZE_T_MAX / 4 - 3 * vertices) {
+        PyErr_SetString(PyExc_ValueError, "too many vertices or arc rays");
+        goto fail;
+    }
     const Py_ssize_t per_origin = 3 * vertices + arcs;
-    if (n != room || room < origins * per_origin || counted < origins) {
+    if (n != room || counted < origins || (origins > 0 && per_origin > room / origins)) {
         PyErr_SetString(PyExc_ValueError, "output arrays too short");
         goto fail;
     }
+    for (Py_ssize_t k = 0; k < vertices; k++) {
+        if (!isfinite(vx[k]) || !isfinite(vy[k])) {
+            PyErr_SetString(PyExc_ValueError, "vertices must be finite");
+            goto fail;
+        }
+    }
+    for (Py_ssize_t k = 0; k < origins; k++) {
+        if (!isfinite(ox[k]) || !isfinite(oy[k])) {
+            PyErr_SetString(PyExc_ValueError, "origins must be finite");
+            goto fail;
+        }
+    }
+    if (origins == 0) goto done;
     ring = PyMem_RawMalloc(sizeof(RingPoint) * (size_t)per_origin);
     seen = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(vertices + 1));
     hint = PyMem_RawMalloc(sizeof(Py_ssize_t) * (size_t)(vertices + 1));
@@ -578,6 +610,9 @@ done:
 
 /* -------------------------------------------------------------- squares seen -- */
 
+/* Boxes of squares start within this of the origin (exact in a double; no overflow). */
+#define LATTICE_LIMIT ((Py_ssize_t)1 << 52)
+
 /* The lattice of sight corners: two points per square along an axis, a hair inside it. */
 static inline double lattice(Py_ssize_t low, Py_ssize_t i, double inset)
 {
@@ -610,6 +645,7 @@ static int fill_squares(const double *xs, const double *ys, const Py_ssize_t *co
                         Py_ssize_t rings, Py_ssize_t low_x, Py_ssize_t low_y, Py_ssize_t width,
                         Py_ssize_t height, double inset, unsigned char *mask)
 {
+    if (width == 0 || height == 0) return 0;
     const Py_ssize_t rows = 2 * height, columns = 2 * width;
     Py_ssize_t most = 0;
     for (Py_ssize_t r = 0; r < rings; r++) most = counts[r] > most ? counts[r] : most;
@@ -706,17 +742,27 @@ static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t 
     height = PyLong_AsSsize_t(args[6]);
     inset = PyFloat_AsDouble(args[7]);
     if (PyErr_Occurred()) goto fail;
+    if (n != points) {
+        PyErr_SetString(PyExc_ValueError, "xs and ys differ in length");
+        goto fail;
+    }
     for (Py_ssize_t r = 0; r < rings; r++) {
         if (counts[r] < 0) {
             PyErr_SetString(PyExc_ValueError, "a ring cannot have a negative count of points");
+            goto fail;
+        }
+        if (counts[r] > points - total) {
+            PyErr_SetString(PyExc_ValueError, "the rings have more points than given");
             goto fail;
         }
         total += counts[r];
     }
     mask = take(&v, args[8], 1, 1, &cells, "mask");
     if (!mask) goto fail;
-    if (n != points || total > points || width < 0 || height < 0 || cells < width * height ||
-        !(inset > 0 && inset < 0.5)) {
+    if (width < 0 || height < 0 || width > PY_SSIZE_T_MAX / 4 || height > PY_SSIZE_T_MAX / 4 ||
+        (height > 0 && width > cells / height) || !(inset > 0 && inset < 0.5) ||
+        low_x > LATTICE_LIMIT || low_x < -LATTICE_LIMIT || low_y > LATTICE_LIMIT ||
+        low_y < -LATTICE_LIMIT) {
         PyErr_SetString(PyExc_ValueError, "inconsistent rings, box or mask");
         goto fail;
     }

@@ -136,8 +136,15 @@ def _hits(
     denominator = _cross(rx, ry, sx, sy)
     with np.errstate(divide="ignore", invalid="ignore"):
         t = _cross(ax - px, ay - py, sx, sy) / denominator
-    t = np.where(denominator == 0, 0.0, np.minimum(np.maximum(t, 0.0), 1.0))
-    return touching, t
+        if collinear.any():
+            # Along the wall: the touch starts where the overlap does, not at the start.
+            length = rx * rx + ry * ry
+            first = np.minimum((ax - px) * rx + (ay - py) * ry, (bx - px) * rx + (by - py) * ry)
+            along = np.where(length > 0, first / length, 0.0)
+            t = np.where(collinear, along, np.where(denominator == 0, 0.0, t))
+        else:
+            t = np.where(denominator == 0, 0.0, t)
+    return touching, np.minimum(np.maximum(t, 0.0), 1.0)
 
 
 def touches(
