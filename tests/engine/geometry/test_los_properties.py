@@ -61,8 +61,8 @@ def test_grid_walk_agrees_with_the_rtree(
 ) -> None:
     # Odd offsets, different per axis, keep lines off the exact wall ends and joints, where
     # rounding (ours or GEOS's) may break the tie either way.
-    starts = np.array([a.centre for a, _ in pairs]) + (0.2137, 0.1291)
-    ends = np.array([b.centre for _, b in pairs]) - (0.3071, 0.2719)
+    starts = np.array([a.centre for a, _ in pairs]) + np.array([0.2137, 0.1291])
+    ends = np.array([b.centre for _, b in pairs]) - np.array([0.3071, 0.2719])
     assert list(segments_blocked(battlemap, starts, ends)) == list(
         segments_blocked_reference(battlemap, starts, ends)
     )
