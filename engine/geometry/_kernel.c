@@ -448,13 +448,15 @@ static void cast(const Grid *g, double cx, double cy, double angle, double radiu
 /*
  * One origin's ring, as visibility._rings_numpy builds it: the vertices within the radius
  * that the origin sees, two rays slipping past each, `arcs` rays around the circle, all
- * in angle order. Writes into `ring` (room for 3 * vertices + arcs) and returns the count.
+ * in angle order (ties in the order _rings_numpy's stable sort gives). Writes the points
+ * to out_x/out_y and returns how many; `ring` is scratch room for 3 * vertices + arcs.
  * `hint[v]` is a wall that hid vertex v from an earlier origin, or -1.
  */
 static Py_ssize_t visibility_ring(const Grid *g, const double *vx, const double *vy,
                                   Py_ssize_t vertices, double cx, double cy, double radius,
                                   Py_ssize_t arcs, double slip, RingPoint *ring,
-                                  Py_ssize_t *seen, Py_ssize_t *hint)
+                                  Py_ssize_t *seen, Py_ssize_t *hint, double *out_x,
+                                  double *out_y)
 {
     Py_ssize_t corners = 0;
     Blockers recent = {.known = 0};
@@ -489,20 +491,31 @@ static Py_ssize_t visibility_ring(const Grid *g, const double *vx, const double 
             ring[n].order = n;
         }
     }
-    const double step = 2 * M_PI / (double)arcs;
-    for (Py_ssize_t k = 0; k < arcs; k++, n++) {
-        cast(g, cx, cy, -M_PI + (double)k * step, radius, &ring[n]);
-        ring[n].order = n;
-    }
+    /* The seen corners themselves (their order numbers come after the arcs'). */
     for (Py_ssize_t k = 0; k < corners; k++, n++) {
         const Py_ssize_t v = seen[k];
         ring[n].angle = atan2(vy[v] - cy, vx[v] - cx);
         ring[n].x = vx[v];
         ring[n].y = vy[v];
-        ring[n].order = n;
+        ring[n].order = 2 * corners + arcs + k;
     }
     qsort(ring, (size_t)n, sizeof(RingPoint), by_angle);
-    return n;
+    /* The arc rays come in angle order already: merge them in rather than sort them. */
+    RingPoint *arc = ring + n;
+    const double step = 2 * M_PI / (double)arcs;
+    for (Py_ssize_t k = 0; k < arcs; k++) {
+        cast(g, cx, cy, -M_PI + (double)k * step, radius, &arc[k]);
+        arc[k].order = 2 * corners + k;
+    }
+    Py_ssize_t i = 0, j = 0, written = 0;
+    while (i < n || j < arcs) {
+        const RingPoint *next =
+            (j == arcs || (i < n && by_angle(&ring[i], &arc[j]) < 0)) ? &ring[i++] : &arc[j++];
+        out_x[written] = next->x;
+        out_y[written] = next->y;
+        written++;
+    }
+    return written;
 }
 
 /* visibility_rings(*grid, vx, vy, ox, oy, radius, arcs, slip, out_x, out_y, out_counts) */
@@ -587,11 +600,7 @@ static PyObject *visibility_rings(PyObject *self, PyObject *const *args, Py_ssiz
     for (Py_ssize_t o = 0; o < origins; o++) {
         const Py_ssize_t count =
             visibility_ring(&g, vx, vy, vertices, ox[o], oy[o], radius, arcs, slip, ring, seen,
-                            hint);
-        for (Py_ssize_t k = 0; k < count; k++) {
-            out_x[written + k] = ring[k].x;
-            out_y[written + k] = ring[k].y;
-        }
+                            hint, out_x + written, out_y + written);
         out_counts[o] = count;
         written += count;
     }
@@ -715,11 +724,13 @@ fail:
     return -1;
 }
 
-/* seen_squares(xs, ys, counts, low_x, low_y, width, height, inset, mask) */
+/* seen_squares(xs, ys, counts, low_x, low_y, width, height, inset, cx, cy, radius, mask):
+ * the squares of the box with a sight corner inside a ring and their centre within
+ * `radius` of (cx, cy). */
 static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
-    if (nargs != 9) {
-        PyErr_SetString(PyExc_TypeError, "seen_squares takes 9 arguments");
+    if (nargs != 12) {
+        PyErr_SetString(PyExc_TypeError, "seen_squares takes 12 arguments");
         return NULL;
     }
     Views v = {.count = 0};
@@ -728,7 +739,7 @@ static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t 
     const Py_ssize_t *counts;
     unsigned char *mask;
     Py_ssize_t low_x, low_y, width, height;
-    double inset;
+    double inset, centre_x, centre_y, radius;
     int status = 0;
     xs = take(&v, args[0], sizeof(double), 0, &points, "xs");
     if (!xs) goto fail;
@@ -741,6 +752,9 @@ static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t 
     width = PyLong_AsSsize_t(args[5]);
     height = PyLong_AsSsize_t(args[6]);
     inset = PyFloat_AsDouble(args[7]);
+    centre_x = PyFloat_AsDouble(args[8]);
+    centre_y = PyFloat_AsDouble(args[9]);
+    radius = PyFloat_AsDouble(args[10]);
     if (PyErr_Occurred()) goto fail;
     if (n != points) {
         PyErr_SetString(PyExc_ValueError, "xs and ys differ in length");
@@ -757,7 +771,7 @@ static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t 
         }
         total += counts[r];
     }
-    mask = take(&v, args[8], 1, 1, &cells, "mask");
+    mask = take(&v, args[11], 1, 1, &cells, "mask");
     if (!mask) goto fail;
     if (width < 0 || height < 0 || width > PY_SSIZE_T_MAX / 4 || height > PY_SSIZE_T_MAX / 4 ||
         (height > 0 && width > cells / height) || !(inset > 0 && inset < 0.5) ||
@@ -768,6 +782,16 @@ static PyObject *seen_squares(PyObject *self, PyObject *const *args, Py_ssize_t 
     }
     Py_BEGIN_ALLOW_THREADS
     status = fill_squares(xs, ys, counts, rings, low_x, low_y, width, height, inset, mask);
+    if (status == 0) {
+        /* As the NumPy path: a square counts when its centre lies within the radius. */
+        for (Py_ssize_t row = 0; row < height; row++) {
+            const double dy = (double)(low_y + row) + 0.5 - centre_y;
+            for (Py_ssize_t column = 0; column < width; column++) {
+                const double dx = (double)(low_x + column) + 0.5 - centre_x;
+                if (!(dx * dx + dy * dy <= radius * radius)) mask[row * width + column] = 0;
+            }
+        }
+    }
     Py_END_ALLOW_THREADS
     if (status != 0) {
         PyErr_NoMemory();

@@ -239,13 +239,13 @@ def visibility_rings_kernel(
     radius: float,
     arcs: int,
     slip: float,
-) -> tuple[FloatArray, IntArray]:
+) -> tuple[FloatArray, FloatArray, IntArray]:
     """Each origin's visibility outline, in angle order, from the compiled kernel.
 
     The same construction as ``visibility._rings_numpy``: the vertices within ``radius``
     that the origin sees, a ray slipping ``slip`` radians past either side of each, and
-    ``arcs`` rays around the circle, each stopped at the nearest wall. Returns all the
-    rings' points, one after the other, and how many points each ring has.
+    ``arcs`` rays around the circle, each stopped at the nearest wall. Returns the x and
+    y of all the rings' points, one ring after the other, and how many points each has.
     """
     assert _kernel is not None
     room = len(origins) * (3 * len(vertices) + arcs)
@@ -266,30 +266,39 @@ def visibility_rings_kernel(
             counts,
         )
     used = int(counts.sum())
-    return np.column_stack([xs[:used], ys[:used]]), counts
+    return xs[:used], ys[:used], counts
 
 
 def seen_squares_kernel(
-    points: FloatArray, counts: IntArray, low: tuple[int, int], size: tuple[int, int], inset: float
+    rings: tuple[FloatArray, FloatArray, IntArray],
+    box: tuple[int, int, int, int],
+    inset: float,
+    centre: tuple[float, float],
+    radius: float,
 ) -> NDArray[np.bool_]:
     """Which squares of a box have a sight corner inside one of the rings, in the kernel.
 
-    ``points`` and ``counts`` are rings as ``visibility_rings_kernel`` gives them; the box
-    is ``size = (width, height)`` squares from ``low = (x, y)``; a square's sight corners
-    lie ``inset`` inside it. The answer is a (height, width) mask.
+    ``rings`` are ``(xs, ys, counts)`` as ``visibility_rings_kernel`` gives them; ``box``
+    is ``(x, y, width, height)`` in squares; a square's sight corners lie ``inset`` inside
+    it; only squares whose centres lie within ``radius`` of ``centre`` count. The answer
+    is a (height, width) mask.
     """
     assert _kernel is not None
-    width, height = size
+    xs, ys, counts = rings
+    low_x, low_y, width, height = box
     mask = np.zeros((height, width), dtype=np.uint8)
     _kernel.seen_squares(
-        np.ascontiguousarray(points[:, 0]),
-        np.ascontiguousarray(points[:, 1]),
+        np.ascontiguousarray(xs, dtype=np.float64),
+        np.ascontiguousarray(ys, dtype=np.float64),
         np.ascontiguousarray(counts, dtype=np.intp),
-        low[0],
-        low[1],
+        low_x,
+        low_y,
         width,
         height,
         inset,
+        float(centre[0]),
+        float(centre[1]),
+        float(radius),
         mask,
     )
     return mask.view(np.bool_)

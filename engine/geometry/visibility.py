@@ -67,18 +67,23 @@ def _rings(
     index: SightIndex, battlemap: BattleMap, origins: Sequence[Point], radius: float
 ) -> list[FloatArray]:
     """Each origin's outline of what it sees (not yet clipped to the map), in angle order."""
-    points, counts = _outlines(index, battlemap, origins, radius)
-    return _split(points, counts)
+    return _split(_outlines(index, battlemap, origins, radius))
 
 
-def _split(points: FloatArray, counts: IntArray) -> list[FloatArray]:
-    return np.split(points, np.cumsum(counts)[:-1])
+#: Rings as flat arrays: the x and y of every point, one ring after the other, and how
+#: many points each ring has (the compiled kernel's form).
+Outlines = tuple[FloatArray, FloatArray, IntArray]
+
+
+def _split(outlines: Outlines) -> list[FloatArray]:
+    xs, ys, counts = outlines
+    return np.split(np.column_stack([xs, ys]), np.cumsum(counts)[:-1])
 
 
 def _outlines(
     index: SightIndex, battlemap: BattleMap, origins: Sequence[Point], radius: float
-) -> tuple[FloatArray, IntArray]:
-    """``_rings`` as one array of points, one ring after the other, and each ring's size."""
+) -> Outlines:
+    """``_rings`` as flat arrays (see ``Outlines``)."""
     if not (np.isfinite(radius) and radius > 0):
         raise ValueError(f"vision radius must be a positive number of squares, not {radius}")
     for ox, oy in origins:
@@ -87,8 +92,10 @@ def _outlines(
     centre = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
     if KERNEL_BUILT:
         return visibility_rings_kernel(index.grid, index.vertices, centre, radius, _ARC_RAYS, _SLIP)
-    rings = _rings_numpy(index, centre, radius)
-    return np.concatenate(rings), np.array([len(ring) for ring in rings], dtype=np.intp)
+    points = _rings_numpy(index, centre, radius)
+    flat = np.concatenate(points)
+    counts = np.array([len(ring) for ring in points], dtype=np.intp)
+    return np.ascontiguousarray(flat[:, 0]), np.ascontiguousarray(flat[:, 1]), counts
 
 
 def _rings_numpy(index: SightIndex, centre: FloatArray, radius: float) -> list[FloatArray]:
@@ -177,13 +184,12 @@ class VisibleSquares:
     """
 
     squares: frozenset[Square]
-    outline: FloatArray = field(repr=False, compare=False)  # the rings' points, one by one
-    counts: IntArray = field(repr=False, compare=False)  # how many points each ring has
+    outlines: Outlines = field(repr=False, compare=False)  # one ring per sight corner
     index: SightIndex = field(repr=False, compare=False)
 
     @cached_property
     def regions(self) -> tuple[shapely.Geometry, ...]:
-        return tuple(_polygons(self.index, _split(self.outline, self.counts)))
+        return tuple(_polygons(self.index, _split(self.outlines)))
 
     @cached_property
     def shape(self) -> shapely.Geometry:
@@ -196,37 +202,42 @@ def visible_squares(battlemap: BattleMap, token: Token, radius: float) -> Visibl
     index = sight_index(battlemap)
     corners = sight_corners(_outer_squares(token))
     reach = radius + token.size / 2 + 1.5  # corners of squares at the edge of the radius
-    outline, counts = _outlines(index, battlemap, [(x, y) for x, y in corners.tolist()], reach)
-    minx, miny = outline.min(axis=0)
-    maxx, maxy = outline.max(axis=0)
+    outlines = _outlines(index, battlemap, [(x, y) for x, y in corners.tolist()], reach)
+    xs, ys, _ = outlines
     centre_x = token.square.x + token.size / 2
     centre_y = token.square.y + token.size / 2
-    lo_x = max(0, int(np.floor(max(centre_x - radius, minx - 1))))
-    hi_x = min(battlemap.width - 1, int(np.ceil(min(centre_x + radius, maxx))))
-    lo_y = max(0, int(np.floor(max(centre_y - radius, miny - 1))))
-    hi_y = min(battlemap.height - 1, int(np.ceil(min(centre_y + radius, maxy))))
-    size = (hi_x - lo_x + 1, hi_y - lo_y + 1)
+    lo_x = max(0, int(np.floor(max(centre_x - radius, xs.min() - 1))))
+    hi_x = min(battlemap.width - 1, int(np.ceil(min(centre_x + radius, xs.max()))))
+    lo_y = max(0, int(np.floor(max(centre_y - radius, ys.min() - 1))))
+    hi_y = min(battlemap.height - 1, int(np.ceil(min(centre_y + radius, ys.max()))))
+    box = (lo_x, lo_y, hi_x - lo_x + 1, hi_y - lo_y + 1)
+    centre = (centre_x, centre_y)
     if KERNEL_BUILT:
-        seen = seen_squares_kernel(outline, counts, (lo_x, lo_y), size, CORNER_INSET)
+        seen = seen_squares_kernel(outlines, box, CORNER_INSET, centre, radius)
     else:
-        seen = _seen_squares_numpy(_split(outline, counts), (lo_x, lo_y), size)
-    columns, rows = np.arange(lo_x, hi_x + 1), np.arange(lo_y, hi_y + 1)[:, None]
-    seen &= (columns + 0.5 - centre_x) ** 2 + (rows + 0.5 - centre_y) ** 2 <= radius * radius
-    ys, xs = np.nonzero(seen)
-    seen_squares = squares_at(battlemap, xs + lo_x, ys + lo_y)
-    return VisibleSquares(seen_squares | frozenset(token.squares), outline, counts, index)
+        seen = _seen_squares_numpy(_split(outlines), box, centre, radius)
+    own = [s for s in token.squares if lo_x <= s.x <= hi_x and lo_y <= s.y <= hi_y]
+    for square in own:  # a token always sees its own squares
+        seen[square.y - lo_y, square.x - lo_x] = True
+    rows, columns = np.nonzero(seen)
+    squares = squares_at(battlemap, columns + lo_x, rows + lo_y)
+    if len(own) < token.size * token.size:
+        squares |= frozenset(token.squares)
+    return VisibleSquares(squares, outlines, index)
 
 
 def _seen_squares_numpy(
-    rings: Sequence[FloatArray], low: tuple[int, int], size: tuple[int, int]
+    rings: Sequence[FloatArray],
+    box: tuple[int, int, int, int],
+    centre: tuple[float, float],
+    radius: float,
 ) -> NDArray[np.bool_]:
     """``seen_squares_kernel`` in NumPy: a (height, width) mask of the box's squares."""
-    (lo_x, lo_y), (width, height) = low, size
+    lo_x, lo_y, width, height = box
+    columns, rows = np.arange(lo_x, lo_x + width), np.arange(lo_y, lo_y + height)
     # Each square's sight corners: two lattice columns and two lattice rows per square.
     row, first, stop = lattice_runs(
-        rings,
-        (np.arange(lo_x, lo_x + width)[:, None] + _INSETS).ravel(),
-        (np.arange(lo_y, lo_y + height)[:, None] + _INSETS).ravel(),
+        rings, (columns[:, None] + _INSETS).ravel(), (rows[:, None] + _INSETS).ravel()
     )
     # A run of corners seen marks the squares those corners belong to.
     first_column, last_column = first // 2, (stop - 1) // 2
@@ -234,6 +245,8 @@ def _seen_squares_numpy(
     offsets = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
     seen = np.zeros((height, width), dtype=bool)
     seen[np.repeat(row // 2, lengths), np.repeat(first_column, lengths) + offsets] = True
+    dx, dy = columns + 0.5 - centre[0], rows[:, None] + 0.5 - centre[1]
+    seen &= dx * dx + dy * dy <= radius * radius
     return seen
 
 

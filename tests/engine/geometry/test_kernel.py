@@ -210,8 +210,8 @@ def test_visibility_rings_agree_with_numpy(
 ) -> None:
     index = sight_index(battlemap)
     centre = np.asarray(origins)
-    points, counts = visibility_rings_kernel(index.grid, index.vertices, centre, radius, 180, 1e-7)
-    compiled = visibility._split(points, counts)
+    outlines = visibility_rings_kernel(index.grid, index.vertices, centre, radius, 180, 1e-7)
+    compiled = visibility._split(outlines)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(visibility, "first_hits", first_hits_numpy)
         reference = visibility._rings_numpy(index, centre, radius)
@@ -253,10 +253,10 @@ def test_squares_seen_agree_with_numpy(
     box: tuple[int, int, int, int],
 ) -> None:
     index = sight_index(battlemap)
-    points, counts = visibility_rings_kernel(
+    outlines = visibility_rings_kernel(
         index.grid, index.vertices, np.asarray(origins), radius, 180, 1e-7
     )
-    low, size = box[:2], box[2:]
-    compiled = seen_squares_kernel(points, counts, low, size, CORNER_INSET)
-    reference = visibility._seen_squares_numpy(visibility._split(points, counts), low, size)
+    centre, within = origins[0], radius * 0.7  # a smaller radius, so that it cuts some squares
+    compiled = seen_squares_kernel(outlines, box, CORNER_INSET, centre, within)
+    reference = visibility._seen_squares_numpy(visibility._split(outlines), box, centre, within)
     assert np.array_equal(compiled, reference)
