@@ -1,7 +1,8 @@
 /*
- * Compiled sight kernel: the hot loops of engine/geometry/_march.py and los.py in C.
+ * Compiled sight kernel: the hot loops of engine/geometry (_march.py, los.py and
+ * visibility.py) in C.
  *
- * The NumPy code in _march.py stays the reference and the fallback (it runs wherever
+ * The NumPy code stays the reference and the fallback (it runs wherever
  * this file could not be compiled); tests check that both give the same answers. The
  * touch test below is the same arithmetic as _march._hits, term for term, and setup.py
  * compiles this file with floating-point contraction off, so the two agree bit for bit.
@@ -83,7 +84,6 @@ static inline Py_ssize_t cell_of(double v, double inverse, Py_ssize_t count)
     return c < count ? c : count - 1;
 }
 
-/* Parameter t at which p->q leaves column/row `c` along one axis (inf if it never does). */
 /* Parameter t at which p->q leaves column/row `c` along one axis (inf if it never does);
  * `inverse` is 1 / (the segment's extent along that axis). */
 static inline double leave_at(Py_ssize_t c, int step, Py_ssize_t count, double cell,
