@@ -5,6 +5,8 @@ Figures, each printed as ``<figure>: <median> ms (target <target> ms)``:
 - one mouse-move update during a token drag on the 200x200 / 2,000-wall / 100-token map,
   with the live route and the live line-of-sight overlay, including painting the frame
   (Qt repaints the regions the update dirtied); every move lands on a new square;
+- one mouse-wheel zoom step over the whole 200x200 map (the view fitted to the map, as after
+  loading it), alternating out and back in, including painting the frame; no target yet;
 - from launching a fresh Python process to the first painted frame of the default
   encounter (bytecode compiled, as after installation): ``killbox --quit-after-first-frame``.
 """
@@ -32,6 +34,10 @@ LAUNCH_TARGET_MS = 2000.0
 
 def _report(figure: str, samples: list[float], target: float) -> None:
     print(f"{figure}: {statistics.median(samples):.2f} ms (target {target:g} ms)")
+
+
+def _report_untargeted(figure: str, samples: list[float]) -> None:
+    print(f"{figure}: {statistics.median(samples):.2f} ms (no target)")
 
 
 def _system(name: str):  # type: ignore[no-untyped-def]
@@ -101,6 +107,61 @@ def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
     return samples
 
 
+def bench_zoom(app: QApplication, steps: int = 40) -> list[float]:
+    """Real wheel events at the viewport centre, one notch out then one back in, each followed
+    by the frame (the view repaints all of itself after a zoom)."""
+    import tempfile
+
+    from PySide6.QtCore import QPoint
+    from PySide6.QtGui import QWheelEvent
+
+    from desktop.documents import Document
+    from desktop.main_window import MainWindow
+    from tests.benchmarks.synthetic_map import make_big_encounter
+
+    state = make_big_encounter()
+    folder = Path(tempfile.mkdtemp())
+    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(
+        Document(state, {}, None),
+        system=_system(state.system),
+        autosave_folder=folder,
+        settings=settings,
+    )
+    window.confirm_discard = lambda: True  # type: ignore[method-assign]
+    window.resize(1600, 1000)
+    window.show()
+    app.processEvents()
+    view = window.view
+    view.fit_map()
+    app.processEvents()
+    viewport = view.viewport()
+    centre = QPointF(viewport.rect().center())
+    global_centre = QPointF(viewport.mapToGlobal(viewport.rect().center()))
+    samples = []
+    for index in range(steps):
+        notch = -120 if index % 2 == 0 else 120
+        event = QWheelEvent(
+            centre,
+            global_centre,
+            QPoint(),
+            QPoint(0, notch),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        started = time.perf_counter()
+        QApplication.sendEvent(viewport, event)
+        app.processEvents()  # the frame: Qt repaints the whole viewport after a zoom
+        samples.append((time.perf_counter() - started) * 1000)
+    window.close()
+    window.autosaver.wait()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    return samples
+
+
 def bench_launch(runs: int = 3) -> list[float]:
     """Fresh processes, as after installation: bytecode is compiled once (a warm-up run, kept
     in a temporary cache so the working tree stays clean), then each run is timed."""
@@ -135,6 +196,7 @@ def main() -> None:
     prepare_qt_environment()  # as the killbox command does before its QApplication
     app = QApplication.instance() or QApplication([])
     _report("drag mouse-move update (route + LOS, 200x200 map)", bench_drag(app), DRAG_TARGET_MS)
+    _report_untargeted("wheel zoom step over the whole 200x200 map (fitted view)", bench_zoom(app))
     _report("launch to first painted frame (default encounter)", bench_launch(), LAUNCH_TARGET_MS)
 
 
