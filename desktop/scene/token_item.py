@@ -13,6 +13,23 @@ from desktop.scene import style
 from desktop.scene.style import SQUARE
 from engine.tokens import Condition, ExpiryPoint, Side, Token, Weapon
 
+#: Below this many screen pixels per square a token is drawn as a plain disc in its side's
+#: colour, and its name plate not at all: there the initials would be under 5 px tall and
+#: the name under 3 px, unreadable anyway, and drawing every detail of a hundred tokens
+#: made a wheel zoom over a whole big map stutter.
+DETAIL_MIN_PIXELS_PER_SQUARE = 14.0
+
+
+def pixels_per_square(painter: QPainter) -> float:
+    """How many device pixels one square covers under the painter's current transform."""
+    lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
+    return lod * SQUARE
+
+
+def shows_details(painter: QPainter) -> bool:
+    """Whether text and badges are worth drawing at the painter's scale."""
+    return pixels_per_square(painter) >= DETAIL_MIN_PIXELS_PER_SQUARE
+
 
 def initials(name: str) -> str:
     words = ["".join(c for c in w if c.isalnum()) for w in name.replace("-", " ").split()]
@@ -137,11 +154,31 @@ class TokenItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if not shows_details(painter):
+            self._paint_simple(painter)
+            return
+        self._paint_full(painter)
+
+    def _disc(self) -> QRectF:
+        s = self.side_length
+        inset = 5.0
+        return QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+
+    def _paint_simple(self, painter: QPainter) -> None:
+        """Zoomed far out: one disc in the side's colour (white-edged while selected)."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.selected:
+            painter.setPen(QPen(QColor("#ffffff"), 0))  # cosmetic: one pixel at any zoom
+        else:
+            painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(style.SIDE_COLOURS[self.token.side])
+        painter.drawEllipse(self._disc())
+
+    def _paint_full(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         token = self.token
         s = self.side_length
-        inset = 5.0
-        disc = QRectF(inset, inset, s - 2 * inset, s - 2 * inset)
+        disc = self._disc()
         colour = style.SIDE_COLOURS[token.side]
         # Drop shadow lifts the token off busy backgrounds.
         painter.setPen(Qt.PenStyle.NoPen)
@@ -271,6 +308,8 @@ class TokenLabelItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
+        if not shows_details(painter):
+            return  # too small to read; the token's disc alone says where it stands
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         colour = style.SIDE_COLOURS[self._owner.token.side]
         painter.setPen(QPen(colour, 1.5))
