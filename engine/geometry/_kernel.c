@@ -231,6 +231,22 @@ static int take_grid(Views *v, PyObject *const *args, Grid *g)
 
 #define GRID_ARGS 9
 
+/* Four equally long float64 arrays (x and y of two ends per item) from args[0..3]. */
+static int take_ends(Views *v, PyObject *const *args, const double *coords[4],
+                     Py_ssize_t *count, const char *name)
+{
+    Py_ssize_t n;
+    for (int i = 0; i < 4; i++) {
+        coords[i] = take(v, args[i], sizeof(double), 0, i ? &n : count, name);
+        if (!coords[i]) return -1;
+        if (i && n != *count) {
+            PyErr_Format(PyExc_ValueError, "%s: coordinate arrays differ in length", name);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* first_hits(*grid, sx, sy, ex, ey, nearest, out_t, out_wall) */
 static PyObject *first_hits(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -246,14 +262,7 @@ static PyObject *first_hits(PyObject *self, PyObject *const *args, Py_ssize_t na
     Py_ssize_t *out_wall;
     int nearest;
     if (take_grid(&v, args, &g) != 0) goto fail;
-    for (int i = 0; i < 4; i++) {
-        coords[i] = take(&v, args[GRID_ARGS + i], sizeof(double), 0, i ? &n : &count, "ends");
-        if (!coords[i]) goto fail;
-        if (i && n != count) {
-            PyErr_SetString(PyExc_ValueError, "segment arrays differ in length");
-            goto fail;
-        }
-    }
+    if (take_ends(&v, args + GRID_ARGS, coords, &count, "segments") != 0) goto fail;
     nearest = PyObject_IsTrue(args[GRID_ARGS + 4]);
     if (nearest < 0) goto fail;
     out_t = take(&v, args[GRID_ARGS + 5], sizeof(double), 1, &n, "out_t");
@@ -390,14 +399,7 @@ static PyObject *squares_see(PyObject *self, PyObject *const *args, Py_ssize_t n
     const double *coords[4];
     unsigned char *out;
     if (take_grid(&v, args, &g) != 0) goto fail;
-    for (int i = 0; i < 4; i++) {
-        coords[i] = take(&v, args[GRID_ARGS + i], sizeof(double), 0, i ? &n : &count, "squares");
-        if (!coords[i]) goto fail;
-        if (i && n != count) {
-            PyErr_SetString(PyExc_ValueError, "square arrays differ in length");
-            goto fail;
-        }
-    }
+    if (take_ends(&v, args + GRID_ARGS, coords, &count, "squares") != 0) goto fail;
     out = take(&v, args[GRID_ARGS + 4], 1, 1, &n, "out");
     if (!out) goto fail;
     if (n < count) {

@@ -52,13 +52,12 @@ def _system(name: str):  # type: ignore[no-untyped-def]
         return StubSystem()
 
 
-def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
+def _open_big_map(app: QApplication):  # type: ignore[no-untyped-def]
+    """A shown main window on the 200x200 benchmark encounter, with its own settings."""
     import tempfile
 
     from desktop.documents import Document
     from desktop.main_window import MainWindow
-    from desktop.scene.style import SQUARE
-    from engine.rules.base import Command
     from tests.benchmarks.synthetic_map import make_big_encounter
 
     state = make_big_encounter()
@@ -74,6 +73,21 @@ def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
     window.resize(1600, 1000)
     window.show()
     app.processEvents()
+    return window
+
+
+def _close(window) -> None:  # type: ignore[no-untyped-def]
+    window.close()
+    window.autosaver.wait()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
+    from desktop.scene.style import SQUARE
+    from engine.rules.base import Command
+
+    window = _open_big_map(app)
     controller = window.controller
     controller.apply(Command("start_combat"))
     window.autosaver.wait()  # the autosave of that command runs on a thread; let it finish
@@ -100,38 +114,17 @@ def bench_drag(app: QApplication, moves: int = 60) -> list[float]:
         app.processEvents()  # the frame: Qt repaints the regions the update dirtied
         samples.append((time.perf_counter() - started) * 1000)
     QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(0, 0))
-    window.close()
-    window.autosaver.wait()
-    window.deleteLater()
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    _close(window)
     return samples
 
 
 def bench_zoom(app: QApplication, steps: int = 40) -> list[float]:
     """Real wheel events at the viewport centre, one notch out then one back in, each followed
     by the frame (the view repaints all of itself after a zoom)."""
-    import tempfile
-
     from PySide6.QtCore import QPoint
     from PySide6.QtGui import QWheelEvent
 
-    from desktop.documents import Document
-    from desktop.main_window import MainWindow
-    from tests.benchmarks.synthetic_map import make_big_encounter
-
-    state = make_big_encounter()
-    folder = Path(tempfile.mkdtemp())
-    settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(
-        Document(state, {}, None),
-        system=_system(state.system),
-        autosave_folder=folder,
-        settings=settings,
-    )
-    window.confirm_discard = lambda: True  # type: ignore[method-assign]
-    window.resize(1600, 1000)
-    window.show()
-    app.processEvents()
+    window = _open_big_map(app)
     view = window.view
     view.fit_map()
     app.processEvents()
@@ -155,10 +148,7 @@ def bench_zoom(app: QApplication, steps: int = 40) -> list[float]:
         QApplication.sendEvent(viewport, event)
         app.processEvents()  # the frame: Qt repaints the whole viewport after a zoom
         samples.append((time.perf_counter() - started) * 1000)
-    window.close()
-    window.autosaver.wait()
-    window.deleteLater()
-    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    _close(window)
     return samples
 
 
