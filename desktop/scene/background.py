@@ -24,11 +24,17 @@ from PySide6.QtGui import (
 
 from desktop.scene import style
 from desktop.scene.style import SQUARE, scene_point
+from desktop.scene.token_item import pixels_per_square, shows_details
 from engine.battlemap import BattleMap, TerrainKind, TerrainPatch, Wall
 from engine.grid import Square
 
 #: Walls are grouped into tiles of this many squares, so a repaint visits only nearby walls.
 WALL_TILE = 12
+
+#: Grid lines closer than this many screen pixels are left out: a grid that dense is noise
+#: (Foundry and MapTool fade it out too), and drawing it made zooming out over a big map slow.
+#: The lines every fifth square stay while they are this far apart.
+GRID_MIN_PIXELS_APART = 6.0
 
 
 def squares_path(squares: frozenset[Square] | set[Square]) -> QPainterPath:
@@ -114,6 +120,22 @@ class _WallTile:
         painter.setPen(QPen(style.WALL_MOVE_ONLY, 5, Qt.PenStyle.DotLine, cap, join))
         painter.drawPath(self.move_only)
 
+    def paint_simple(self, painter: QPainter) -> None:
+        """Zoomed far out: one thin line a wall, in the colour of what it blocks (solid walls
+        in the pale edge colour, which reads on the floor and on pictures alike).
+
+        The full strokes would be under a pixel wide there; wide rounded antialiased
+        strokes of thousands of walls were most of the cost of a zoom step.
+        """
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(style.WALL_EDGE, 0))  # cosmetic: one device pixel at any zoom
+        painter.drawPath(self.solid)
+        painter.setPen(QPen(style.WALL_SIGHT_ONLY, 0))
+        painter.drawPath(self.sight_only)
+        painter.setPen(QPen(style.WALL_MOVE_ONLY, 0))
+        painter.drawPath(self.move_only)
+
 
 class MapBackground:
     """Paints the static layers of one map into any rectangle of the scene."""
@@ -143,9 +165,13 @@ class MapBackground:
                 terrain.paint(painter)
         self._paint_grid(painter, exposed.intersected(self.rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        detailed = shows_details(painter)
         for tile in self.wall_tiles:
             if tile.bounds.intersects(area):
-                tile.paint(painter)
+                if detailed:
+                    tile.paint(painter)
+                else:
+                    tile.paint_simple(painter)
         painter.restore()
 
     def _paint_floor(self, painter: QPainter, area: QRectF) -> None:
@@ -164,6 +190,10 @@ class MapBackground:
     def _paint_grid(self, painter: QPainter, area: QRectF) -> None:
         if area.isEmpty():
             return
+        spacing = pixels_per_square(painter)
+        if spacing * 5 < GRID_MIN_PIXELS_APART:
+            return
+        with_minor = spacing >= GRID_MIN_PIXELS_APART
         x0 = max(0, math.floor(area.left() / SQUARE))
         x1 = min(self.width, math.ceil(area.right() / SQUARE))
         y0 = max(0, math.floor(area.top() / SQUARE))
@@ -171,13 +201,15 @@ class MapBackground:
         minor: list[QLineF] = []
         major: list[QLineF] = []
         for x in range(x0, x1 + 1):
-            (major if x % 5 == 0 else minor).append(
-                QLineF(x * SQUARE, y0 * SQUARE, x * SQUARE, y1 * SQUARE)
-            )
+            if x % 5 == 0 or with_minor:
+                (major if x % 5 == 0 else minor).append(
+                    QLineF(x * SQUARE, y0 * SQUARE, x * SQUARE, y1 * SQUARE)
+                )
         for y in range(y0, y1 + 1):
-            (major if y % 5 == 0 else minor).append(
-                QLineF(x0 * SQUARE, y * SQUARE, x1 * SQUARE, y * SQUARE)
-            )
+            if y % 5 == 0 or with_minor:
+                (major if y % 5 == 0 else minor).append(
+                    QLineF(x0 * SQUARE, y * SQUARE, x1 * SQUARE, y * SQUARE)
+                )
         # Axis-aligned hairlines: antialiasing only blurs them and costs time.
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
         painter.setPen(QPen(style.GRID_LINE, 0))  # cosmetic: one device pixel at any zoom
