@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.scene import style
 from desktop.scene.style import scene_point
+from desktop.scene.token_item import shows_details
 from engine.battlemap import (
     BattleMap,
     CoverObject,
@@ -115,11 +116,14 @@ class PortalItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         portal = self.portal
         a, b = scene_point(portal.start), scene_point(portal.end)
         line = QLineF(a, b)
         colour = style.portal_colour(portal.kind, portal.state)
+        if not shows_details(painter):
+            self._paint_simple(painter, line, colour)
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         flat = Qt.PenCapStyle.FlatCap
         if portal.kind is PortalKind.WINDOW:
             if portal.state is PortalState.OPEN:
@@ -152,6 +156,25 @@ class PortalItem(QGraphicsItem):
         painter.drawLine(line)
         if portal.state is PortalState.LOCKED:
             self._lock(painter, line.center(), colour)
+
+    def _paint_simple(self, painter: QPainter, line: QLineF, colour: QColor) -> None:
+        """Zoomed far out: one thin line in the state's colour, no lock (it would be a speck).
+
+        An open door is its swung leaf, an open window a dashed line, as in the full drawing.
+        """
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        portal = self.portal
+        dashes = Qt.PenStyle.SolidLine
+        if portal.state is PortalState.OPEN:
+            if portal.kind is PortalKind.WINDOW:
+                dashes = Qt.PenStyle.DashLine
+            else:
+                line = QLineF(line)
+                line.setAngle(line.angle() + 90)
+        pen = QPen(colour, 2, dashes)
+        pen.setCosmetic(True)  # two device pixels at any zoom
+        painter.setPen(pen)
+        painter.drawLine(line)
 
     @staticmethod
     def _lock(painter: QPainter, centre: QPointF, colour: QColor) -> None:
