@@ -120,22 +120,6 @@ class _WallTile:
         painter.setPen(QPen(style.WALL_MOVE_ONLY, 5, Qt.PenStyle.DotLine, cap, join))
         painter.drawPath(self.move_only)
 
-    def paint_simple(self, painter: QPainter) -> None:
-        """Zoomed far out: one thin line a wall, in the colour of what it blocks (solid walls
-        in the pale edge colour, which reads on the floor and on pictures alike).
-
-        The full strokes would be under a pixel wide there; wide rounded antialiased
-        strokes of thousands of walls were most of the cost of a zoom step.
-        """
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(style.WALL_EDGE, 0))  # cosmetic: one device pixel at any zoom
-        painter.drawPath(self.solid)
-        painter.setPen(QPen(style.WALL_SIGHT_ONLY, 0))
-        painter.drawPath(self.sight_only)
-        painter.setPen(QPen(style.WALL_MOVE_ONLY, 0))
-        painter.drawPath(self.move_only)
-
 
 class MapBackground:
     """Paints the static layers of one map into any rectangle of the scene."""
@@ -165,14 +149,35 @@ class MapBackground:
                 terrain.paint(painter)
         self._paint_grid(painter, exposed.intersected(self.rect))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
-        detailed = shows_details(painter)
-        for tile in self.wall_tiles:
-            if tile.bounds.intersects(area):
-                if detailed:
-                    tile.paint(painter)
-                else:
-                    tile.paint_simple(painter)
+        tiles = [tile for tile in self.wall_tiles if tile.bounds.intersects(area)]
+        if shows_details(painter):
+            for tile in tiles:
+                tile.paint(painter)
+        else:
+            self._paint_walls_simply(painter, tiles)
         painter.restore()
+
+    @staticmethod
+    def _paint_walls_simply(painter: QPainter, tiles: list[_WallTile]) -> None:
+        """Zoomed far out: one thin line a wall, in the colour of what it blocks (solid walls
+        in the pale edge colour, which reads on the floor and on pictures alike).
+
+        The full strokes would be under a pixel wide there; wide rounded antialiased
+        strokes of thousands of walls were most of the cost of a zoom step. One pen per
+        kind of wall for all tiles, as hundreds of tiles are in view.
+        """
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        kinds = (
+            (style.WALL_EDGE, [tile.solid for tile in tiles]),
+            (style.WALL_SIGHT_ONLY, [tile.sight_only for tile in tiles]),
+            (style.WALL_MOVE_ONLY, [tile.move_only for tile in tiles]),
+        )
+        for colour, paths in kinds:
+            painter.setPen(QPen(colour, 0))  # cosmetic: one device pixel at any zoom
+            for path in paths:
+                if not path.isEmpty():
+                    painter.drawPath(path)
 
     def _paint_floor(self, painter: QPainter, area: QRectF) -> None:
         if area.isEmpty():
