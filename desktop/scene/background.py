@@ -23,8 +23,8 @@ from PySide6.QtGui import (
 )
 
 from desktop.scene import style
+from desktop.scene.detail import pixels_per_square, shows_details
 from desktop.scene.style import SQUARE, scene_point
-from desktop.scene.token_item import pixels_per_square, shows_details
 from engine.battlemap import BattleMap, TerrainKind, TerrainPatch, Wall
 from engine.grid import Square
 

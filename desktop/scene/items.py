@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scene import style
+from desktop.scene.detail import shows_details
 from desktop.scene.style import scene_point
-from desktop.scene.token_item import shows_details
 from engine.battlemap import (
     BattleMap,
     CoverObject,

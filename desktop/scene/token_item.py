@@ -10,25 +10,9 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPain
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
+from desktop.scene.detail import shows_details
 from desktop.scene.style import SQUARE
 from engine.tokens import Condition, ExpiryPoint, Side, Token, Weapon
-
-#: Below this many screen pixels per square a token is drawn as a plain disc in its side's
-#: colour, and its name plate not at all: there the initials would be under 5 px tall and
-#: the name under 3 px, unreadable anyway, and drawing every detail of a hundred tokens
-#: made a wheel zoom over a whole big map stutter.
-DETAIL_MIN_PIXELS_PER_SQUARE = 14.0
-
-
-def pixels_per_square(painter: QPainter) -> float:
-    """How many device pixels one square covers under the painter's current transform."""
-    lod = QStyleOptionGraphicsItem.levelOfDetailFromTransform(painter.worldTransform())
-    return lod * SQUARE
-
-
-def shows_details(painter: QPainter) -> bool:
-    """Whether text and badges are worth drawing at the painter's scale."""
-    return pixels_per_square(painter) >= DETAIL_MIN_PIXELS_PER_SQUARE
 
 
 def initials(name: str) -> str:

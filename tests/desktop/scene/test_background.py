@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QApplication
 
 from desktop.scene import style
 from desktop.scene.background import GRID_MIN_PIXELS_APART, MapBackground
+from desktop.scene.detail import DETAIL_MIN_PIXELS_PER_SQUARE
 from desktop.scene.style import SQUARE
-from desktop.scene.token_item import DETAIL_MIN_PIXELS_PER_SQUARE
 from engine.battlemap import BattleMap, Wall
 
 WALL = Wall((2.0, 5.0), (8.0, 5.0))

@@ -7,9 +7,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QStyleOptionGraphicsItem
 
 from desktop.scene import style
+from desktop.scene.detail import DETAIL_MIN_PIXELS_PER_SQUARE
 from desktop.scene.items import PortalItem
 from desktop.scene.style import SQUARE
-from desktop.scene.token_item import DETAIL_MIN_PIXELS_PER_SQUARE
 from engine.battlemap import Portal, PortalKind, PortalState
 
 FLOOR = QColor("#3b3f45")

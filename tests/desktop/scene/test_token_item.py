@@ -10,8 +10,9 @@ from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QStyleOptionGraphicsItem
 
 from desktop.scene import style
+from desktop.scene.detail import DETAIL_MIN_PIXELS_PER_SQUARE
 from desktop.scene.style import SQUARE
-from desktop.scene.token_item import DETAIL_MIN_PIXELS_PER_SQUARE, TokenItem
+from desktop.scene.token_item import TokenItem
 from engine.grid import Square
 from engine.tokens import Condition, Side, Token, Weapon
 
