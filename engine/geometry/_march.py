@@ -154,18 +154,6 @@ def touches(
     return _hits(grid, starts[:, 0], starts[:, 1], ends[:, 0], ends[:, 1], walls, False)[0]
 
 
-def touches_xy(
-    grid: WallGrid,
-    px: FloatArray,
-    py: FloatArray,
-    qx: FloatArray,
-    qy: FloatArray,
-    walls: IntArray,
-) -> NDArray[np.bool_]:
-    """``touches`` with the segments given as coordinate arrays."""
-    return _hits(grid, px, py, qx, qy, walls, False)[0]
-
-
 def _cells(grid: WallGrid, x: FloatArray, y: FloatArray) -> tuple[IntArray, IntArray]:
     cx = np.minimum(np.maximum((x * (1 / grid.cell)).astype(np.intp), 0), grid.columns - 1)
     cy = np.minimum(np.maximum((y * (1 / grid.cell)).astype(np.intp), 0), grid.rows - 1)

@@ -58,17 +58,3 @@ def lattice_runs(
     stop = np.searchsorted(xs, x[1::2], "right")  # first lattice column past the exit
     keep = first < stop
     return run_row[keep], first[keep], stop[keep]
-
-
-def lattice_inside(
-    rings: Sequence[FloatArray], xs: FloatArray, ys: FloatArray
-) -> NDArray[np.bool_]:
-    """Whether lattice point (xs[i], ys[j]) lies inside any ring: shape (len(ys), len(xs))."""
-    row, first, stop = lattice_runs(rings, xs, ys)
-    width = len(xs) + 1
-    size = len(ys) * width
-    marks = np.bincount(row * width + first, minlength=size) - np.bincount(
-        row * width + stop, minlength=size
-    )
-    inside: NDArray[np.bool_] = np.cumsum(marks.reshape(len(ys), width), axis=1)[:, :-1] > 0
-    return inside

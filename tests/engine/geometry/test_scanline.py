@@ -1,4 +1,4 @@
-"""The scanline fill marks exactly the lattice points inside the rings (Shapely agrees)."""
+"""The scanline fill's runs cover exactly the lattice points inside the rings (Shapely agrees)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.geometry._scanline import lattice_inside
+from engine.geometry._scanline import lattice_runs
 
 #: Star-shaped rings like visibility outlines: radii around a centre, in angle order.
 _star = st.tuples(
@@ -24,6 +24,14 @@ _star = st.tuples(
         ]
     )
 )
+
+def lattice_inside(rings: list[np.ndarray], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+    """The runs as a (len(ys), len(xs)) mask of the lattice points inside some ring."""
+    inside = np.zeros((len(ys), len(xs)), dtype=bool)
+    for row, first, stop in zip(*lattice_runs(rings, xs, ys), strict=True):
+        inside[row, first:stop] = True
+    return inside
+
 
 #: A lattice like the sight corners of squares: two points per square, a hair inside it.
 _LATTICE = (np.arange(12)[:, None] + np.array([2.0**-10, 1 - 2.0**-10])).ravel()
