@@ -26,6 +26,8 @@ from typing import ClassVar
 from engine.battlemap import PortalState
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
+from engine.events import Event as Event  # re-exported: systems import it from here
+from engine.events import EventKind as EventKind
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.tokens import Token
 from engine.turns import order as turn_order
@@ -163,31 +165,6 @@ class Preview:
         if not self.legal:
             return f"not allowed: {'; '.join(self.reasons)}"
         return self.summary
-
-
-class EventKind(StrEnum):
-    COMBAT = "combat"
-    ROUND = "round"
-    TURN = "turn"
-    ACTION = "action"
-    ROLL = "roll"
-    MOVE = "move"
-    ATTACK = "attack"
-    DAMAGE = "damage"
-    AMMO = "ammo"
-    CONDITION = "condition"
-    INITIATIVE = "initiative"
-    NOTE = "note"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened, in words a GM reads at the table, naming the tokens touched."""
-
-    kind: EventKind
-    text: str
-    tokens: tuple[str, ...] = ()
-    roll: Roll | None = None
 
 
 Outcome = tuple[EncounterState, tuple[Event, ...]]

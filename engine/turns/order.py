@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine.events import Event, EventKind
 from engine.tokens import Condition, ExpiryPoint, Token
 from engine.turns.combat import Combatant, CombatState
 
 if TYPE_CHECKING:
     from engine.encounter import EncounterState
-    from engine.rules.base import Event
 
 
 def sort(
@@ -63,8 +63,6 @@ def mark_acted(state: EncounterState, token_id: str) -> EncounterState:
 def _expire(
     state: EncounterState, keep: Callable[[Token, Condition], bool]
 ) -> tuple[EncounterState, tuple[Event, ...]]:
-    from engine.rules.base import Event, EventKind
-
     events: list[Event] = []
     for token in state.tokens:
         kept = tuple(c for c in token.conditions if keep(token, c))
