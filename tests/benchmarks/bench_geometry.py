@@ -1,6 +1,6 @@
 """Geometry benchmark on the synthetic 200x200 map (2,000 segments, 100 tokens).
 
-Run: /work/venv/bin/python -m tests.benchmarks.bench_geometry
+Run: python tests/benchmarks/bench_geometry.py (from the repository root, in the project's venv)
 Prints one line per figure, ``<figure>: <median> ms (target <target> ms)``, then the naive
 references and the speed-up ratios. The per-map sight index is built once (as the app does
 when a map is loaded) and reported on its own line; every other figure is computed afresh
@@ -16,13 +16,19 @@ import sys
 import time
 from collections.abc import Callable
 from itertools import combinations
+from pathlib import Path
 
 import numpy as np
 import shapely
 
-from engine.battlemap import BattleMap
-from engine.encounter import EncounterState
-from engine.geometry import (
+# Run as a script, Python puts tests/benchmarks/ first on the path: the repository root must
+# come first so that `engine` and `tests` are this checkout's.
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from engine.battlemap import BattleMap  # noqa: E402
+from engine.encounter import EncounterState  # noqa: E402
+from engine.geometry import (  # noqa: E402
     blast_template,
     check_strafe,
     cone_template,
@@ -31,12 +37,12 @@ from engine.geometry import (
     visibility_polygon,
     visible_squares,
 )
-from engine.geometry._index import sight_index
-from engine.geometry._march import KERNEL_BUILT
-from engine.geometry.los import segments_blocked_reference, sight_corners
-from engine.grid import Point, Square
-from engine.tokens import Side, Token, Weapon
-from tests.benchmarks.synthetic_map import make_big_encounter
+from engine.geometry._index import sight_index  # noqa: E402
+from engine.geometry._march import KERNEL_BUILT  # noqa: E402
+from engine.geometry.los import segments_blocked_reference, sight_corners  # noqa: E402
+from engine.grid import Point, Square  # noqa: E402
+from engine.tokens import Side, Token, Weapon  # noqa: E402
+from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
 
 RADIUS = 60.0
 
