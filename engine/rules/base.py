@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -29,6 +29,8 @@ from engine.encounter import EncounterState
 from engine.events import Event as Event  # re-exported: systems import it from here
 from engine.events import EventKind as EventKind
 from engine.grid import FIVE_FOOT, GridScale, Square
+from engine.overlay import Modifier as Modifier
+from engine.overlay import Overlay
 from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
@@ -125,18 +127,6 @@ Square(x=4, y=4)), weapon='SMG', options=())
 
 
 @dataclass(frozen=True, slots=True)
-class Modifier:
-    """A named number that changes a roll or a count ("Aim +1", "Brace +1 fluid")."""
-
-    name: str
-    value: int
-    applies_to: str = "attack"
-
-    def __str__(self) -> str:
-        return f"{self.name} {self.value:+d} ({self.applies_to})"
-
-
-@dataclass(frozen=True, slots=True)
 class Preview:
     """What a command would do, without doing it.
 
@@ -144,7 +134,8 @@ class Preview:
     (a path, an area, the squares a Strafe sweeps); ``shapes`` may carry Shapely geometry
     from engine.geometry for the overlay; ``rolls`` lists the rolls apply would make, in
     order, so a GM with physical dice knows what to type; ``initiative`` lists count
-    changes by token.
+    changes by token. ``overlay`` is what the map draws for the command (areas and their
+    squares, marks, routes, touched tokens, templates), see :mod:`engine.overlay`.
     """
 
     command: Command
@@ -160,6 +151,7 @@ class Preview:
     initiative: tuple[tuple[str, int], ...] = ()
     rolls: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    overlay: Overlay = field(default_factory=Overlay)
 
     def __str__(self) -> str:
         if not self.legal:

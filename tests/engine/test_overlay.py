@@ -1,0 +1,83 @@
+"""The overlay payload's own behaviour: squares by tone, tokens by role, joining, validation."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+import shapely
+
+from engine.grid import Square
+from engine.overlay import (
+    Modifier,
+    Overlay,
+    OverlayArea,
+    OverlayRoute,
+    OverlayShape,
+    OverlayToken,
+    Role,
+    ShapeKind,
+    SquareMark,
+    Tone,
+)
+
+
+def test_an_empty_overlay_is_falsy_and_a_filled_one_is_not() -> None:
+    assert not Overlay()
+    assert Overlay(marks=(SquareMark(Square(1, 1), "+2 Defense"),))
+
+
+def test_squares_are_those_of_the_areas_with_the_tone_asked() -> None:
+    overlay = Overlay(
+        areas=(
+            OverlayArea("Suppressive Fire", frozenset({Square(1, 1), Square(2, 1)})),
+            OverlayArea("out of sight", frozenset({Square(3, 1)}), Tone.REFUSED, "a wall"),
+        )
+    )
+    assert overlay.squares() == {Square(1, 1), Square(2, 1)}
+    assert overlay.squares(Tone.REFUSED) == {Square(3, 1)}
+
+
+def test_area_squares_given_as_pairs_become_squares() -> None:
+    area = OverlayArea("blast", frozenset({(4, 5)}))  # type: ignore[arg-type]
+    assert area.squares == {Square(4, 5)}
+
+
+def test_tokens_are_filtered_by_role_and_found_by_id() -> None:
+    aim = Modifier("Aim", 1)
+    overlay = Overlay(
+        tokens=(
+            OverlayToken("guard", Role.AFFECTED, (aim,)),
+            OverlayToken("ally", Role.SPARED, note="a friend"),
+        )
+    )
+    assert overlay.token_ids() == ("guard", "ally")
+    assert overlay.token_ids(Role.AFFECTED) == ("guard",)
+    assert overlay.token("guard").modifiers == (aim,)
+    with pytest.raises(KeyError, match="nobody"):
+        overlay.token("nobody")
+
+
+def test_routes_keep_their_order_and_give_legal_end_squares() -> None:
+    route = OverlayRoute(((0, 0), (1, 0), (2, 1)), "15 ft")  # type: ignore[arg-type]
+    refused = OverlayRoute((Square(0, 0), Square(0, 1)), tone=Tone.REFUSED, reason="a wall")
+    assert route.start == Square(0, 0) and route.end == Square(2, 1)
+    assert Overlay(routes=(route, refused)).end_squares() == (Square(2, 1),)
+    with pytest.raises(ValueError, match="at least one square"):
+        OverlayRoute(())
+
+
+def test_plus_joins_every_part_in_order() -> None:
+    cone = OverlayShape(
+        ShapeKind.CONE, "Brace", shapely.box(0, 0, 1, 1), (0.5, 0.5), direction=90.0
+    )
+    first = Overlay(shapes=(cone,), marks=(SquareMark(Square(0, 0), "a"),))
+    second = Overlay(marks=(SquareMark(Square(1, 0), "b"),), tokens=(OverlayToken("t"),))
+    joined = first.plus(second)
+    assert [m.label for m in joined.marks] == ["a", "b"]
+    assert joined.shapes == (cone,) and joined.token_ids() == ("t",)
+
+
+def test_overlay_parts_are_frozen() -> None:
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        Overlay().areas = ()  # type: ignore[misc]
