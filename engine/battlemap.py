@@ -14,6 +14,20 @@ from functools import lru_cache
 
 from engine.grid import Point, Square
 
+_HEX_DIGITS = frozenset("0123456789abcdef")
+
+
+def rgba_colour(text: str) -> str:
+    """A colour as the model keeps it: CSS ``#rrggbbaa`` (``#rrggbb`` gains an opaque alpha).
+
+    One convention everywhere in the model; readers and writers of other conventions (the
+    Universal VTT ``AARRGGBB``) convert at the file's edge.
+    """
+    digits = text.strip().removeprefix("#").lower() if isinstance(text, str) else ""
+    if len(digits) not in (6, 8) or not set(digits) <= _HEX_DIGITS:
+        raise ValueError(f"a colour must be '#rrggbb' or '#rrggbbaa' in hex, not {text!r}"[:120])
+    return "#" + (digits + "ff" if len(digits) == 6 else digits)
+
 
 def _check_point(point: Point, what: str) -> None:
     if len(point) != 2 or not all(math.isfinite(v) for v in point):
@@ -122,12 +136,19 @@ class CoverObject:
 
 @dataclass(frozen=True, slots=True)
 class Light:
-    """A light source (from Universal VTT maps); drawn, not yet a rule."""
+    """A light source (from Universal VTT maps); drawn, not yet a rule.
+
+    ``colour`` is CSS ``#rrggbbaa`` (see :func:`rgba_colour`).
+    """
 
     position: Point
     range: float = 6.0
     colour: str = "#ffffffff"
     intensity: float = 1.0
+
+    def __post_init__(self) -> None:
+        _check_point(self.position, "light position")
+        object.__setattr__(self, "colour", rgba_colour(self.colour))
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,8 @@ How each field lands in Killbox (``import_uvtt``):
   duplicates are merged (a door wins over a window). ``position`` and ``rotation`` are checked
   but the segment comes from ``bounds``; ``freestanding`` is not kept (the model has no such
   thing). Wall parts drawn straight across a portal are cut away so the doorway can open.
-* ``lights``: ``Light`` with position, range (squares), intensity and colour (``#aarrggbb``,
-  the order Universal VTT and Qt use); ``shadows`` is not kept.
+* ``lights``: ``Light`` with position, range (squares), intensity and colour (the file's
+  ``AARRGGBB`` turned into the model's ``#rrggbbaa``); ``shadows`` is not kept.
 * ``environment``: checked, not kept: the model has no ambient light, and the picture is
   shown as it is (as with ``baked_lighting``).
 * ``image``: base64 PNG, WebP or JPEG, told apart by its first bytes, checked with Pillow
@@ -59,6 +59,7 @@ from engine.battlemap import (
     PortalKind,
     PortalState,
     Wall,
+    rgba_colour,
 )
 from engine.encounter import EncounterState
 from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
@@ -428,12 +429,12 @@ class _MapReader:
 
 
 def colour_from_uvtt(value: Any, reader: Reader, keys: list[str | int]) -> str:
-    """``ffeccd8b`` (AARRGGBB, as Dungeondraft writes) or ``eccd8b`` -> ``#ffeccd8b``."""
+    """``ffeccd8b`` (AARRGGBB, as Universal VTT writes) or ``eccd8b`` -> ``#eccd8bff``."""
     text = value.strip().removeprefix("#").lower() if isinstance(value, str) else None
     if text is None or len(text) not in (6, 8) or any(c not in "0123456789abcdef" for c in text):
         raise reader.fail(keys, f"must be a hex colour such as 'ffeccd8b' (AARRGGBB), "
                                 f"found {value!r}"[:200])
-    return "#" + ("ff" + text if len(text) == 6 else text)
+    return rgba_colour(text if len(text) == 6 else text[2:] + text[:2])
 
 
 def _walls(

@@ -12,7 +12,7 @@ What goes where:
   not the moment of play), windows -> ``closed: false``; ``rotation`` is the angle of the
   segment from its first bound to its second (y down, radians), as Dungeondraft writes it;
   ``freestanding`` is true when neither end touches a wall;
-* lights -> ``lights`` (colour as AARRGGBB hex);
+* lights -> ``lights`` (colour as AARRGGBB hex, from the model's ``#rrggbbaa``);
 * the picture -> ``image``, base64 PNG of exactly ``map_size x pixels_per_grid`` pixels, so
   that tools which place walls by ``pixels_per_grid`` line up. A map without a picture gets
   a plain grey one (several importers need a picture).
@@ -30,7 +30,7 @@ from typing import Any
 import shapely
 from PIL import Image
 
-from engine.battlemap import BattleMap, Light, PortalKind
+from engine.battlemap import BattleMap, Light, PortalKind, rgba_colour
 from engine.files.atomic import atomic_write_bytes
 from engine.files.encounter_file import EncounterFile
 from engine.files.errors import EncounterFileError
@@ -166,13 +166,9 @@ def _light(light: Light) -> dict[str, Any]:
 
 
 def _colour(colour: str) -> str:
-    """``#aarrggbb`` or ``#rrggbb`` -> ``aarrggbb``; anything unreadable -> opaque white."""
-    text = colour.strip().removeprefix("#").lower()
-    if any(c not in "0123456789abcdef" for c in text):
-        return "ffffffff"
-    if len(text) == 6:
-        return "ff" + text
-    return text if len(text) == 8 else "ffffffff"
+    """The model's ``#rrggbbaa`` -> Universal VTT's ``aarrggbb``."""
+    digits = rgba_colour(colour).removeprefix("#")
+    return digits[6:] + digits[:6]
 
 
 __all__ = ["EXPORT_FORMAT", "export_uvtt"]

@@ -67,8 +67,9 @@ def battlemaps(draw: st.DrawFn) -> BattleMap:
                   st.frozensets(squares, max_size=6)),
         max_size=3,
     ))
+    colours = st.from_regex(r"\A#[0-9a-f]{8}\Z")
     lights = draw(st.lists(
-        st.builds(Light, points(width, height), non_negative, text, finite), max_size=2
+        st.builds(Light, points(width, height), non_negative, colours, finite), max_size=2
     ))
     background = draw(st.none() | st.builds(
         Background, st.sampled_from(IMAGE_NAMES), st.integers(1, 512)

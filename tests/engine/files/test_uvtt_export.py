@@ -119,7 +119,7 @@ def test_lights_and_cover_are_written(tmp_path: Path) -> None:
     data = _read(path)
     assert data["lights"] == [{
         "position": {"x": 3.0, "y": 3.0}, "range": 5.0, "intensity": 0.5,
-        "color": "ff80ff40", "shadows": True,
+        "color": "40ff80ff", "shadows": True,  # the model's #rrggbbaa as AARRGGBB
     }]
     outlines = [[(p["x"], p["y"]) for p in line] for line in data["objects_line_of_sight"]]
     assert [(8.0, 3.0), (10.0, 3.0), (10.0, 4.0), (8.0, 4.0), (8.0, 3.0)] in outlines

@@ -133,7 +133,7 @@ def test_the_candle_light_keeps_position_range_and_colour(imported: EncounterFil
     (light,) = imported.state.battlemap.lights
     assert light.position == pytest.approx((6.132305, 7.212773))
     assert light.range == pytest.approx(9.900001)
-    assert light.colour == "#ffeccd8b"
+    assert light.colour == "#eccd8bff"
 
 
 def test_walls_are_drawn_dark_and_the_light_bright_in_the_picture(imported: EncounterFile) -> None:

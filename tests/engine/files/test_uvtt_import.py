@@ -46,7 +46,7 @@ def test_a_small_map_imports_with_walls_door_object_and_light(tmp_path: Path) ->
     (crate,) = battlemap.cover
     assert shapely.Polygon(crate.outline).equals(shapely.box(6, 2, 7, 3))
     (light,) = battlemap.lights
-    assert (light.position, light.range, light.colour) == ((2.5, 3.5), 4.0, "#ffeccd8b")
+    assert (light.position, light.range, light.colour) == ((2.5, 3.5), 4.0, "#eccd8bff")
     assert imported.state.name == "room" and imported.state.system == "spycraft"
 
 
@@ -220,7 +220,7 @@ def test_six_digit_light_colours_are_opaque(tmp_path: Path) -> None:
     doc = document()
     doc["lights"][0]["color"] = "#ff8000"
     (light,) = import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.lights
-    assert light.colour == "#ffff8000"
+    assert light.colour == "#ff8000ff"
 
 
 def test_a_progress_callback_that_raises_cancels_the_import(tmp_path: Path) -> None:
