@@ -15,7 +15,7 @@ from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.cities_without_number import attacks, board
+from engine.rules.cities_without_number import attack_math, board
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.handlers import (
     register,
@@ -31,19 +31,19 @@ Extras = Callable[[EncounterState, Command], list[Modifier]]
 
 
 def _plan(state: EncounterState, command: Command, melee: bool | None,
-          extra: Extras | None = None) -> tuple[Token, Token, attacks.AttackPlan]:
+          extra: Extras | None = None) -> tuple[Token, Token, attack_math.AttackPlan]:
     actor, target = actor_of(state, command), target_of(state, command)
     if target.id == actor.id:
-        raise attacks.AttackError("a token cannot attack itself")
+        raise attack_math.AttackError("a token cannot attack itself")
     weapon = weapon_of(actor, command, melee=melee)
     if melee is True and not weapon.melee:
-        raise attacks.AttackError(f"{weapon.name} is not a melee weapon")
+        raise attack_math.AttackError(f"{weapon.name} is not a melee weapon")
     if melee is False and weapon.melee:
-        raise attacks.AttackError(f"{weapon.name} is not a ranged weapon")
+        raise attack_math.AttackError(f"{weapon.name} is not a ranged weapon")
     if weapon.uses_ammunition and weapon.ammo < 1:
-        raise attacks.AttackError(f"{actor.name}'s {weapon.name} is empty")
-    plan = attacks.plan_attack(state, actor, target, weapon, extra(state, command) if extra
-                               else ())
+        raise attack_math.AttackError(f"{actor.name}'s {weapon.name} is empty")
+    plan = attack_math.plan_attack(state, actor, target, weapon, extra(state, command) if extra
+                                   else ())
     return actor, target, plan
 
 
@@ -51,7 +51,7 @@ def attack_check(melee: bool | None, extra: Extras | None = None) -> Check:
     def check(state: EncounterState, command: Command) -> list[str]:
         try:
             _plan(state, command, melee, extra)
-        except (KeyError, attacks.AttackError) as error:
+        except (KeyError, attack_math.AttackError) as error:
             return error_reasons(error)
         return []
     return check
@@ -62,7 +62,7 @@ def attack_describe(name: str, melee: bool | None, extra: Extras | None = None,
     def describe(state: EncounterState, command: Command) -> Preview:
         try:
             actor, target, plan = _plan(state, command, melee, extra)
-        except (KeyError, attacks.AttackError) as error:
+        except (KeyError, attack_math.AttackError) as error:
             return Preview(command, False, summary=f"{name}: {error}")
         to_hit = sum(m.value for m in plan.modifiers if m.applies_to != "AC")
         text = (f"{name}: {actor.name} with {plan.weapon.name} at {target.name}, 1d20{to_hit:+d} "
@@ -88,12 +88,12 @@ def attack_resolve(label: str, melee: bool | None, extra: Extras | None = None) 
     def resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target, plan = _plan(state, command, melee, extra)
         state = spend_round(state, actor, plan.weapon)
-        state, target, screen = attacks.resolve_screen(state, actor, target,
-                                                       not plan.weapon.melee, dice)
+        state, target, screen = attack_math.resolve_screen(state, actor, target,
+                                                           not plan.weapon.melee, dice)
         if screen:
-            plan = attacks.plan_attack(state, actor, target, plan.weapon,
-                                       extra(state, command) if extra else ())
-        state, result = attacks.roll_attack(state, actor, target, plan, dice, label)
+            plan = attack_math.plan_attack(state, actor, target, plan.weapon,
+                                           extra(state, command) if extra else ())
+        state, result = attack_math.roll_attack(state, actor, target, plan, dice, label)
         return state, (*screen, *result.events)
     return resolve
 
@@ -176,8 +176,8 @@ def _swarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     bonus = rules.swarm_bonus(len(members))
     state = spend_round(state, actor, plan.weapon)
     state = board.set_combat_data(state, **{swarm_key(target.id): ""})
-    state, result = attacks.roll_attack(state, actor, target, plan, dice,
-                                        f"strikes with a swarm of {len(members)}", swarm=bonus)
+    state, result = attack_math.roll_attack(state, actor, target, plan, dice,
+                                            f"strikes with a swarm of {len(members)}", swarm=bonus)
     return state, result.events
 
 
@@ -213,14 +213,14 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
 
 
 def _charge_plan(state: EncounterState, command: Command,
-                 ) -> tuple[Token, Token, attacks.AttackPlan, tuple[Square, ...]]:
+                 ) -> tuple[Token, Token, attack_math.AttackPlan, tuple[Square, ...]]:
     actor, target, weapon, option = _charge_option(state, command)
     squares = option.route.squares if option.route is not None else ()
     moved = state
     if squares:
         moved = common.put(state, actor.moved_to(squares[-1]))
-    plan = attacks.plan_attack(moved, moved.token(actor.id), target, weapon,
-                               [Modifier("Charge", rules.CHARGE_TO_HIT)])
+    plan = attack_math.plan_attack(moved, moved.token(actor.id), target, weapon,
+                                   [Modifier("Charge", rules.CHARGE_TO_HIT)])
     return actor, target, plan, squares
 
 
@@ -243,8 +243,8 @@ def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     moved = Event(EventKind.MOVE, f"{actor.name} charges to {squares[-1] if squares else '?'}.",
                   (actor.id,))
     state = spend_round(state, actor, plan.weapon)
-    state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
-                                        "charges")
+    state, result = attack_math.roll_attack(state, state.token(actor.id), target, plan, dice,
+                                            "charges")
     return state, (moved, marked, *result.events)
 
 

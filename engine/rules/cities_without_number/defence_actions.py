@@ -13,7 +13,7 @@ from engine.routes.graph import graph_for
 from engine.routes.withdraw import run_free_attacks
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.cities_without_number import attacks, board, movement
+from engine.rules.cities_without_number import attack_math, board, movement
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.handlers import (
     no_check,
@@ -127,9 +127,9 @@ def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
         runner = state.token(actor.id)
         if board.out_of_fight(runner):
             break
-        plan = attacks.plan_attack(state, enemy, runner, weapon)
-        state, result = attacks.roll_attack(state, enemy, runner, plan, dice,
-                                            "takes a free swing (Run)")
+        plan = attack_math.plan_attack(state, enemy, runner, weapon)
+        state, result = attack_math.roll_attack(state, enemy, runner, plan, dice,
+                                                "takes a free swing (Run)")
         events.extend(result.events)
     if not board.out_of_fight(state.token(actor.id)):
         state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))

@@ -12,7 +12,7 @@ import pydantic
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
-from engine.rules.cities_without_number import attacks
+from engine.rules.cities_without_number import attack_math
 from engine.rules.cities_without_number.catalogue import action_spec
 from engine.rules.common import HandlerTable
 from engine.tokens import Token, Weapon
@@ -32,7 +32,7 @@ def weapon_of(actor: Token, command: Command, *, melee: bool | None = None) -> W
     if weapon is not None:
         return weapon
     if melee is not False:
-        return attacks.UNARMED
+        return attack_math.UNARMED
     raise KeyError(f"{actor.name} has no ranged weapon")
 
 

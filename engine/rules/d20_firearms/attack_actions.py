@@ -10,9 +10,9 @@ from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attacks, board
-from engine.rules.d20_firearms import special_actions as special
-from engine.rules.d20_firearms.budget import full_auto_steps
+from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.economy import full_auto_steps
 from engine.rules.d20_firearms.handlers import (
     ammo_reason,
     attack_plan,
@@ -55,7 +55,7 @@ def _attack_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     actor, target, weapon, plan = attack_plan(state, command)
     state = spend_rounds(state, actor.id, weapon, 1)
     state = common.remove_condition(state, actor.id, board.OVERWATCH)
-    state, result = attacks.roll_attack(state, actor, target, plan, dice, "attacks")
+    state, result = attack_math.roll_attack(state, actor, target, plan, dice, "attacks")
     return state, result.events
 
 
@@ -91,13 +91,13 @@ def _full_auto_resolve(state: EncounterState, command: Command, dice: Dice) -> O
         target = state.token(target.id)
         state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
         try:
-            plan = attacks.plan_attack(state, state.token(actor.id), target, weapon,
-                                       recoil_step=step)
-        except attacks.AttackError as error:
+            plan = attack_math.plan_attack(state, state.token(actor.id), target, weapon,
+                                           recoil_step=step)
+        except attack_math.AttackError as error:
             events.append(Event(EventKind.NOTE, f"Attack action {step}: {error}", (actor.id,)))
             continue
-        state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
-                                            f"fires full-auto ({step}x recoil)")
+        state, result = attack_math.roll_attack(state, state.token(actor.id), target, plan, dice,
+                                                f"fires full-auto ({step}x recoil)")
         events.extend(result.events)
     state = common.remove_condition(state, actor.id, board.OVERWATCH)
     return state, tuple(events)
@@ -124,14 +124,14 @@ def _melee_weapon(actor: Token, command: Command) -> Weapon:
 
 
 def _charge_plan(state: EncounterState, command: Command,
-                 ) -> tuple[Token, Token, attacks.AttackPlan, ChargeOption]:
+                 ) -> tuple[Token, Token, attack_math.AttackPlan, ChargeOption]:
     actor, target = actor_of(state, command), target_of(state, command)
     option = _charge_option(state, command)
     weapon = _melee_weapon(actor, command)
     end = option.route.squares[-1] if option.route is not None else actor.square
     moved = common.put(state, actor.moved_to(end))
-    plan = attacks.plan_attack(moved, moved.token(actor.id), target, weapon,
-                               extra=(Modifier("Charge", special.CHARGE_ATTACK_BONUS),))
+    plan = attack_math.plan_attack(moved, moved.token(actor.id), target, weapon,
+                                   extra=(Modifier("Charge", special.CHARGE_ATTACK_BONUS),))
     return actor, target, plan, option
 
 
@@ -165,8 +165,8 @@ def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     state, mark = board.add_condition(state, actor.id, board.CHARGING,
                                       common.until_next_turn(state, actor.id))
     moved = Event(EventKind.MOVE, f"{actor.name} charges to {end}.", (actor.id,))
-    state, result = attacks.roll_attack(state, state.token(actor.id), target, plan, dice,
-                                        "charges")
+    state, result = attack_math.roll_attack(state, state.token(actor.id), target, plan, dice,
+                                            "charges")
     return state, (moved, mark, *result.events)
 
 
@@ -215,8 +215,8 @@ def _two_check(state: EncounterState, command: Command) -> list[str]:
         return [reason]
     for weapon in (first, second):
         try:
-            attacks.plan_attack(state, actor, target, weapon)
-        except attacks.AttackError as error:
+            attack_math.plan_attack(state, actor, target, weapon)
+        except attack_math.AttackError as error:
             return error_reasons(error)
         reasons = ammo_reason(weapon, 1)
         if reasons:
@@ -230,15 +230,15 @@ def _two_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
     for weapon in _pair(actor, command):
         state = spend_rounds(state, actor.id, weapon, 1)
         try:
-            plan = attacks.plan_attack(
+            plan = attack_math.plan_attack(
                 state, state.token(actor.id), state.token(target.id), weapon,
                 extra=(Modifier("Two-Weapon Combat", special.TWO_WEAPON_PENALTY),))
-        except attacks.AttackError as error:
+        except attack_math.AttackError as error:
             events.append(Event(EventKind.NOTE, str(error), (actor.id,)))
             continue
-        state, result = attacks.roll_attack(state, state.token(actor.id),
-                                            state.token(target.id), plan, dice,
-                                            f"fires the {weapon.name}")
+        state, result = attack_math.roll_attack(state, state.token(actor.id),
+                                                state.token(target.id), plan, dice,
+                                                f"fires the {weapon.name}")
         events.extend(result.events)
     return state, tuple(events)
 

@@ -8,7 +8,7 @@ Aiming costs 2 actions with a sniper rifle; the system reads the weapon.
 from __future__ import annotations
 
 from engine.rules.base import ActionSpec, Need
-from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms.economy import Cost
 
 ATTACK = "attack"
 SPECIAL = "special attack"

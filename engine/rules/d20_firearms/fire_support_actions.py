@@ -15,9 +15,9 @@ from engine.grid import Square, distance_squares
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attacks, board, take_cover
-from engine.rules.d20_firearms import special_actions as special
-from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms import attack_math, board, take_cover_actions
+from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import (
     REFLEX_ROLL,
     ammo_reason,
@@ -31,7 +31,7 @@ from engine.rules.d20_firearms.handlers import (
     two_weapons,
     weapon_of,
 )
-from engine.rules.d20_firearms.perception import AIM_DIRECTION
+from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
 from engine.tokens import Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
@@ -196,7 +196,7 @@ def _covering_check(state: EncounterState, command: Command) -> list[str]:
     area = _covering_area(state, command)
     if not area.allowed:
         return list(area.reasons)
-    reasons = take_cover.destination_reasons(state, command, area.token_ids())
+    reasons = take_cover_actions.destination_reasons(state, command, area.token_ids())
     if reasons:
         return reasons
     return ammo_reason(weapon, _covering_actions(weapon) * rounds_per_action(weapon))
@@ -217,7 +217,7 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
                    targets=area.token_ids(),
                    shots=actions * rounds_per_action(weapon),
                    notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
-                               for t, q in take_cover.destinations(command).items()))
+                               for t, q in take_cover_actions.destinations(command).items()))
 
 
 def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -234,13 +234,13 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
             if target.has_condition(board.TAKING_COVER) or board.out_of_fight(target):
                 continue
             try:
-                plan = attacks.plan_attack(state, state.token(actor.id), target, weapon,
-                                           recoil_step=step)
-            except attacks.AttackError as error:
+                plan = attack_math.plan_attack(state, state.token(actor.id), target, weapon,
+                                               recoil_step=step)
+            except attack_math.AttackError as error:
                 events.append(Event(EventKind.NOTE, f"{target.name}: {error}", (target_id,)))
                 continue
-            state, result = attacks.roll_attack(state, state.token(actor.id), target, plan,
-                                                dice, f"lays down covering fire ({step})")
+            state, result = attack_math.roll_attack(state, state.token(actor.id), target, plan,
+                                                    dice, f"lays down covering fire ({step})")
             events.extend(result.events)
         if step == 1:
             for target_id in targets:
@@ -257,7 +257,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                     events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}) "
                                         f"and dives for cover within {reach:g} ft, or drops "
                                         "prone (Covering Fire).", (target_id,), save))
-                    state, dive = take_cover.dive_for_cover(state, command, target_id)
+                    state, dive = take_cover_actions.dive_for_cover(state, command, target_id)
                     events.append(dive)
                 else:
                     events.append(Event(EventKind.ROLL, f"{target.name} fails the save "
@@ -296,11 +296,11 @@ def covering_fire_on_mover(state: EncounterState, mover_id: str, before: Square,
         if weapon.uses_ammunition and weapon.ammo < rounds_per_action(weapon):
             continue
         try:
-            plan = attacks.plan_attack(state, shooter, mover, weapon)
-        except attacks.AttackError:
+            plan = attack_math.plan_attack(state, shooter, mover, weapon)
+        except attack_math.AttackError:
             continue
         state = spend_rounds(state, shooter.id, weapon, rounds_per_action(weapon))
-        state, fired = attacks.roll_attack_outcome(
+        state, fired = attack_math.roll_attack_outcome(
             state, state.token(shooter.id), mover, plan, dice,
             "fires at a foe entering the covered cone (Covering Fire)")
         events.extend(fired)
@@ -388,7 +388,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                                 (target.id,), save))
             continue
         damage = dice.roll(weapon.damage, f"{target.name} suppressive damage")
-        state, more = attacks.apply_damage(state, target.id, max(1, damage.total))
+        state, more = attack_math.apply_damage(state, target.id, max(1, damage.total))
         events.append(Event(EventKind.ROLL, f"{target.name} fails the save ({save.total}).",
                             (target.id,), save))
         events.extend(more)

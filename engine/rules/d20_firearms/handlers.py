@@ -14,7 +14,7 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command, Modifier
 from engine.rules.common import HandlerTable, actor_of
-from engine.rules.d20_firearms import attacks, board
+from engine.rules.d20_firearms import attack_math, board
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.tokens import Token, Weapon
 
@@ -73,14 +73,14 @@ def direction_to(actor: Token, square: tuple[int, int]) -> float:
 
 def attack_plan(state: EncounterState, command: Command, *, step: int = 1,
                  blind: bool = False, extra: tuple[Modifier, ...] = ()
-                 ) -> tuple[Token, Token, Weapon, attacks.AttackPlan]:
+                 ) -> tuple[Token, Token, Weapon, attack_math.AttackPlan]:
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command)
     reason = in_hand(actor, weapon)
     if reason:
-        raise attacks.AttackError(reason)
-    plan = attacks.plan_attack(state, actor, target, weapon, recoil_step=step, blind=blind,
-                               extra=extra)
+        raise attack_math.AttackError(reason)
+    plan = attack_math.plan_attack(state, actor, target, weapon, recoil_step=step, blind=blind,
+                                   extra=extra)
     return actor, target, weapon, plan
 
 

@@ -12,8 +12,8 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attacks, board
-from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.handlers import (
     register,
     simple_describe,
@@ -88,13 +88,13 @@ def _opportunity_fire(state: EncounterState, shooter_id: str, target_id: str, di
         return state, (Event(EventKind.NOTE, f"{shooter.name} has no ammunition left to fire.",
                              (shooter_id,)),)
     try:
-        plan = attacks.plan_attack(state, shooter, target, weapon)
-    except attacks.AttackError as error:
+        plan = attack_math.plan_attack(state, shooter, target, weapon)
+    except attack_math.AttackError as error:
         return state, (Event(EventKind.NOTE, f"{shooter.name} cannot fire: {error}",
                              (shooter_id,)),)
     state = spend_rounds(state, shooter_id, weapon, 1)
-    return attacks.roll_attack_outcome(state, shooter, target, plan, dice,
-                                       "fires at the fleeing target (Suppressive Fire)")
+    return attack_math.roll_attack_outcome(state, shooter, target, plan, dice,
+                                           "fires at the fleeing target (Suppressive Fire)")
 
 
 register("move", _move_check, _move_describe, _move_resolve)

@@ -30,12 +30,12 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, budget
+from engine.rules.d20_firearms import board, economy
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
-from engine.rules.d20_firearms.budget import Cost
 from engine.rules.d20_firearms.catalogue import ACTIONS
+from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
-from engine.rules.d20_firearms.take_cover import COVER_OWED, TAKE_COVER
+from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
 from engine.tokens import Token
 from engine.turns import order as turn_order
 
@@ -66,7 +66,7 @@ class D20FirearmsSystem(HandlerSystem):
     title = "d20 Modern Firearms"
     scale = FIVE_FOOT
     economy = ActionEconomy(
-        budget.fresh_budget(),
+        economy.fresh_budget(),
         "Each round: a pool of attack-or-movement actions (3 unless the table sets another "
         "number); a full-round action takes the whole pool; Full-Auto is three attack "
         "actions at 1x, 2x and 3x recoil; free actions cost nothing.",
@@ -80,11 +80,11 @@ class D20FirearmsSystem(HandlerSystem):
     unknown_action = "the d20 firearms rules have no {key}"
 
     def pool(self, state: EncounterState) -> int:
-        value = state.combat.data.get(budget.ACTIONS_OPTION, budget.DEFAULT_ACTIONS_PER_ROUND)
+        value = state.combat.data.get(economy.ACTIONS_OPTION, economy.DEFAULT_ACTIONS_PER_ROUND)
         return int(value)
 
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
-        return budget.fresh_budget(self.pool(state))
+        return economy.fresh_budget(self.pool(state))
 
     def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         self.handler(command.action)
@@ -98,15 +98,15 @@ class D20FirearmsSystem(HandlerSystem):
             common.data(state, actor_id, COVER_OWED, False))
         if combat.active != actor_id and not diving:
             return [not_your_turn(state, actor)]
-        refusal = budget.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
-                                 self.pool(state))
+        refusal = economy.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
+                                  self.pool(state))
         return [refusal] if refusal else []
 
     def cost_words(self, state: EncounterState, command: Command) -> str:
         cost = cost_of(state, command)
         if cost is Cost.FREE:
             return "free"
-        return f"{budget.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
+        return f"{economy.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
         from engine.rules.d20_firearms.examples import example_commands
@@ -117,7 +117,7 @@ class D20FirearmsSystem(HandlerSystem):
         actor_id = str(command.actor)
         mine = state.combat.combatant(actor_id)
         state = turn_order.update(state, replace(
-            mine, budget=budget.spend(mine.budget, cost_of(state, command), self.pool(state))))
+            mine, budget=economy.spend(mine.budget, cost_of(state, command), self.pool(state))))
         events: list[Event] = []
         if command.action not in KEEPS_OVERWATCH and state.token(actor_id).has_condition(
                 board.OVERWATCH):
@@ -128,10 +128,10 @@ class D20FirearmsSystem(HandlerSystem):
         return state, (*events, *more)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        size = int(command.option(budget.ACTIONS_OPTION, budget.DEFAULT_ACTIONS_PER_ROUND)
-                   or budget.DEFAULT_ACTIONS_PER_ROUND)
-        budget.fresh_budget(size)  # refuses a pool smaller than 1
-        combat = replace(state.combat, data={**state.combat.data, budget.ACTIONS_OPTION: size})
+        size = int(command.option(economy.ACTIONS_OPTION, economy.DEFAULT_ACTIONS_PER_ROUND)
+                   or economy.DEFAULT_ACTIONS_PER_ROUND)
+        economy.fresh_budget(size)  # refuses a pool smaller than 1
+        combat = replace(state.combat, data={**state.combat.data, economy.ACTIONS_OPTION: size})
         return super().start_combat(replace(state, combat=combat), command, dice)
 
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:

@@ -12,7 +12,7 @@ from engine.geometry.results import TemplateResult
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import attacks, board, maneuvers, templates
+from engine.rules.savage_worlds import attack_math, board, maneuvers, templates
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -69,7 +69,7 @@ def _wild_damage(command: Command) -> list[Modifier]:
     return [Modifier("Wild Attack", maneuvers.WILD_ATTACK.damage, "damage")]
 
 
-def _after_wild(state: EncounterState, command: Command, result: attacks.AttackResult,
+def _after_wild(state: EncounterState, command: Command, result: attack_math.AttackResult,
                 dice: Dice) -> Outcome:
     actor = str(command.actor)
     state = common.set_data(state, actor, wild_attack=True)
@@ -105,17 +105,17 @@ def _touch_check(state: EncounterState, command: Command) -> list[str]:
     return [] if common.adjacent(actor, target) else [f"{target.name} is not within reach"]
 
 
-def _touch_plan(state: EncounterState, command: Command) -> attacks.AttackPlan:
+def _touch_plan(state: EncounterState, command: Command) -> attack_math.AttackPlan:
     actor, target = actor_of(state, command), target_of(state, command)
     hand = Weapon("Touch", "0", melee=True)
     extra = attack_extras(state, command)
-    return attacks.plan_attack(state, actor, target, hand, [*extra, *_touch(command)])
+    return attack_math.plan_attack(state, actor, target, hand, [*extra, *_touch(command)])
 
 
 def _touch_describe(state: EncounterState, command: Command) -> Preview:
     try:
         plan = _touch_plan(state, command)
-    except (KeyError, attacks.AttackError) as error:
+    except (KeyError, attack_math.AttackError) as error:
         return Preview(command, False, summary=f"Touch Attack: {error}")
     return Preview(command, True, summary=f"Touch Attack: Fighting {plan.to_hit:+d} against "
                    f"Parry {plan.target_number}; a hit only touches.", modifiers=plan.modifiers,
@@ -164,7 +164,7 @@ def _called_check(state: EncounterState, command: Command) -> list[str]:
     return attack_check(None, _called_mods)(state, command)
 
 
-def _after_called(state: EncounterState, command: Command, result: attacks.AttackResult,
+def _after_called(state: EncounterState, command: Command, result: attack_math.AttackResult,
                   dice: Dice) -> Outcome:
     shot = _called(command)
     if result.hit and shot.may_disarm:
@@ -216,7 +216,7 @@ def _drop_weapon(state: EncounterState, target: Token) -> tuple[EncounterState, 
                          (target.id,))]
 
 
-def _disarm_after(state: EncounterState, command: Command, result: attacks.AttackResult,
+def _disarm_after(state: EncounterState, command: Command, result: attack_math.AttackResult,
                   dice: Dice) -> Outcome:
     target = target_of(state, command)
     where = _disarm_location(command) if command.action == "disarm" else _called(command).target
@@ -256,8 +256,8 @@ def _disarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
                         f"{roll} - {'hit' if hit else 'miss'}.", (actor.id, target.id))]
         if not hit:
             return state, tuple(events)
-        damage = attacks.roll_damage(weapon.damage, actor, dice, f"{actor.name} item damage")
-        result = attacks.AttackResult(True, 0, damage, ())
+        damage = attack_math.roll_damage(weapon.damage, actor, dice, f"{actor.name} item damage")
+        result = attack_math.AttackResult(True, 0, damage, ())
         state, more = _disarm_after(state, command, result, dice)
         return state, (*events, *more)
     return attack_resolve("tries to Disarm", None, _disarm_mods, None, _disarm_after)(
@@ -335,8 +335,8 @@ def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:
     centre = command.squares[0]
     inches = state.scale.distance(max(abs(centre.x - actor.square.x),
                                       abs(centre.y - actor.square.y)))
-    mods = attacks.own_modifiers(state, actor)
-    band = attacks.range_modifier(weapon, inches)
+    mods = attack_math.own_modifiers(state, actor)
+    band = attack_math.range_modifier(weapon, inches)
     if band is not None and band[0]:
         mods.append(Modifier(f"{band[1]} range", band[0]))
     mods.append(Modifier("Recoil", sup.recoil_modifier(
@@ -366,9 +366,9 @@ def _target_cover(state: EncounterState, shooter: Token, target: Token) -> int |
     """Each target under the template counts its own cover from the shooter (None: total
     cover, the spray cannot reach it)."""
     try:
-        found = attacks.cover_modifiers(state, shooter, target,
-                                        board.inches_between(state, shooter, target))
-    except attacks.AttackError:
+        found = attack_math.cover_modifiers(state, shooter, target,
+                                            board.inches_between(state, shooter, target))
+    except attack_math.AttackError:
         return None
     return sum(m.value for m in found)
 
@@ -395,8 +395,9 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
         state, more = board.add_condition(state, tid, SWCondition.DISTRACTED, source=actor.id)
         events.extend(more)
     for tid in result.hit:
-        damage = attacks.roll_damage(weapon.damage, actor, dice, f"{actor.name} damage")
-        state, more = attacks.apply_damage(state, tid, damage, attacks.armor_piercing(weapon))
+        damage = attack_math.roll_damage(weapon.damage, actor, dice, f"{actor.name} damage")
+        piercing = attack_math.armor_piercing(weapon)
+        state, more = attack_math.apply_damage(state, tid, damage, piercing)
         events.extend(more)
     return state, tuple(events)
 

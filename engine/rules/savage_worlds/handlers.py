@@ -16,7 +16,7 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command, Event, Modifier, Outcome, Preview
 from engine.rules.common import Check, Describe, HandlerTable, Resolve, actor_of
-from engine.rules.savage_worlds import attacks, board, maneuvers
+from engine.rules.savage_worlds import attack_math, board, maneuvers
 from engine.rules.savage_worlds.catalogue import action_spec
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token, Weapon
@@ -87,16 +87,16 @@ def _aim_modifiers(actor: Token, target: Token, mods: list[Modifier]) -> list[Mo
 def plan_for(
     state: EncounterState, command: Command, *, melee: bool | None,
     extra: list[Modifier] | None = None, extra_damage: list[Modifier] | None = None,
-) -> tuple[Token, Token, Weapon, attacks.AttackPlan]:
+) -> tuple[Token, Token, Weapon, attack_math.AttackPlan]:
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command, melee=melee)
     if melee is True and not weapon.melee:
-        raise attacks.AttackError(f"{weapon.name} is not a melee weapon")
+        raise attack_math.AttackError(f"{weapon.name} is not a melee weapon")
     if melee is False and weapon.melee:
-        raise attacks.AttackError(f"{weapon.name} is not a ranged weapon")
+        raise attack_math.AttackError(f"{weapon.name} is not a ranged weapon")
     options = attack_extras(state, command)
-    plan = attacks.plan_attack(state, actor, target, weapon, [*options, *(extra or [])],
-                               extra_damage or [])
+    plan = attack_math.plan_attack(state, actor, target, weapon, [*options, *(extra or [])],
+                                   extra_damage or [])
     if not weapon.melee and int(common.data(state, actor.id, "actions_taken", 0)) == 0:
         aim = _aim_modifiers(actor, target, list(plan.modifiers))
         plan = replace(plan, modifiers=(*plan.modifiers, *aim))
@@ -113,7 +113,7 @@ def attack_check(melee: bool | None, extra: Callable[[Command], list[Modifier]] 
         try:
             _, _, weapon, _ = plan_for(state, command, melee=melee,
                                        extra=extra(command) if extra else None)
-        except (KeyError, attacks.AttackError, maneuvers.ManeuverError) as error:
+        except (KeyError, attack_math.AttackError, maneuvers.ManeuverError) as error:
             return [str(error.args[0]) if error.args else str(error)]
         if weapon.uses_ammunition and weapon.ammo < 1:
             return [f"{actor.name}'s {weapon.name} is empty"]
@@ -132,7 +132,7 @@ def attack_describe(name: str, melee: bool | None,
             actor, target, weapon, plan = plan_for(
                 state, command, melee=melee, extra=extra(command) if extra else None,
                 extra_damage=extra_damage(command) if extra_damage else None)
-        except (KeyError, attacks.AttackError, maneuvers.ManeuverError) as error:
+        except (KeyError, attack_math.AttackError, maneuvers.ManeuverError) as error:
             return Preview(command, False, summary=f"{name}: {error}")
         die, _ = board.trait_die(actor, plan.skill)
         text = (f"{name} (rule: {name}): {actor.name} with {weapon.name} at {target.name}, "
@@ -150,7 +150,7 @@ def attack_describe(name: str, melee: bool | None,
 def attack_resolve(label: str, melee: bool | None,
                     extra: Callable[[Command], list[Modifier]] | None = None,
                     extra_damage: Callable[[Command], list[Modifier]] | None = None,
-                    after: Callable[[EncounterState, Command, attacks.AttackResult, Dice],
+                    after: Callable[[EncounterState, Command, attack_math.AttackResult, Dice],
                                     Outcome] | None = None) -> Resolve:
     def resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target, weapon, plan = plan_for(
@@ -163,7 +163,7 @@ def attack_resolve(label: str, melee: bool | None,
             state = common.put(state, actor)
         if any(m.name == "Aim" for m in plan.modifiers) or actor.has_condition(SWCondition.AIMING):
             state = common.remove_condition(state, actor.id, SWCondition.AIMING)
-        state, result = attacks.roll_attack(state, actor, target, weapon, plan, dice, label)
+        state, result = attack_math.roll_attack(state, actor, target, weapon, plan, dice, label)
         events.extend(result.events)
         if after is not None:
             state, more = after(state, command, result, dice)

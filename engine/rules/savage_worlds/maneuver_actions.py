@@ -13,9 +13,9 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import attacks, board
+from engine.rules.savage_worlds import attack_math, board
 from engine.rules.savage_worlds import conditions as cond
-from engine.rules.savage_worlds import opposed_actions as opp
+from engine.rules.savage_worlds import opposed_maneuvers as opp
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
     register,
@@ -44,7 +44,7 @@ def _grapple_check(state: EncounterState, command: Command) -> list[str]:
 
 
 def _grapple_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
-    mods = attacks.common_modifiers(state, actor, target)
+    mods = attack_math.common_modifiers(state, actor, target)
     scale = opp.grapple_scale_penalty(common.stat_int(actor, "scale"),
                                       common.stat_int(target, "scale"))
     if scale:
@@ -124,10 +124,10 @@ def _crush_check(state: EncounterState, command: Command) -> list[str]:
 def _crush_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target = actor_of(state, command), target_of(state, command)
     die, _ = board.trait_die(actor, "strength")
-    mods = attacks.common_modifiers(state, actor, target)
+    mods = attack_math.common_modifiers(state, actor, target)
     roll = trait_roll(die, dice, modifier=sum(m.value for m in mods),
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Crush")
-    state, events = attacks.apply_damage(state, target.id, roll.total)
+    state, events = attack_math.apply_damage(state, target.id, roll.total)
     return state, (Event(EventKind.ATTACK, f"{actor.name} crushes {target.name}: {roll} (Crush).",
                          (actor.id, target.id)), *events)
 
@@ -146,7 +146,7 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     actor = actor_of(state, command)
     now = SWCondition.BOUND if actor.has_condition(SWCondition.BOUND) else SWCondition.ENTANGLED
     die, untrained = board.trait_die(actor, "athletics")
-    mods = sum(m.value for m in attacks.own_modifiers(state, actor))
+    mods = sum(m.value for m in attack_math.own_modifiers(state, actor))
     roll = trait_roll(die, dice, modifier=mods + untrained, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} breaks free")
     after = opp.break_free(roll.total, now)
@@ -178,7 +178,7 @@ def _push_check(state: EncounterState, command: Command) -> list[str]:
 
 
 def _push_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
-    mods = attacks.common_modifiers(state, actor, target)
+    mods = attack_math.common_modifiers(state, actor, target)
     ran = float(common.data(state, actor.id, "moved_inches", 0))
     run_bonus = opp.push_total_modifier(ran_inches=ran,
                                         shield_parry=common.stat_int(actor, "shield_parry"))
@@ -270,7 +270,7 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     trait = str(command.option("trait", "fighting"))
     skill = str(command.option("skill", trait))
     die, untrained = board.trait_die(actor, skill)
-    own = sum(m.value for m in attacks.own_modifiers(state, actor))
+    own = sum(m.value for m in attack_math.own_modifiers(state, actor))
     roll = trait_roll(die, dice, modifier=untrained + own, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} Support")
     bonus = opp.support_bonus(roll.total, critical_failure=roll.critical_failure)
@@ -296,7 +296,7 @@ def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     skill = str(command.option("skill", "taunt")).lower()
     attribute = opp.TEST_RESISTED_BY.get(skill.title(), "Agility").lower()
     effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
-    mods = attacks.common_modifiers(state, actor, target)
+    mods = attack_math.common_modifiers(state, actor, target)
     mine, theirs, events = _opposed_rolls(state, actor, target, skill, attribute, mods, dice,
                                           f"Test ({skill} against {attribute})")
     result = opp.resolve_test(mine, theirs, effect)

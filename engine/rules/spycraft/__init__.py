@@ -2,16 +2,16 @@
 
 from engine.rules import register_system
 from engine.rules.spycraft import (  # noqa: F401  (each module registers its handlers)
-    attacks,
+    attack_actions,
     cheap_shot,
-    fire,
-    grapple,
+    fire_actions,
+    grapple_actions,
     initiative_actions,
-    items,
-    melee,
+    item_actions,
+    melee_actions,
     movement,
     movement_actions,
-    stand_off_endings,
+    stand_off_actions,
 )
 from engine.rules.spycraft.system import SpycraftSystem
 

@@ -507,7 +507,7 @@ def on_turn_start(
                 EventKind.NOTE, f"{state.token(token_id).name}'s Ready action lapses.", (token_id,)
             )
         )
-    from engine.rules.spycraft.fire import expire_suppression
+    from engine.rules.spycraft.fire_actions import expire_suppression
     from engine.rules.spycraft.initiative_actions import finish_refresh
 
     state = expire_suppression(state, token_id)

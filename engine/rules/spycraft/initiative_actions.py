@@ -678,7 +678,7 @@ class DropReadyItem(Handler):
         return [] if command.weapon else ["say which item to drop (weapon=...)"]
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.items import drop_weapon
+        from engine.rules.spycraft.item_actions import drop_weapon
 
         actor = state.token(_actor(state, command))
         where = command.squares[0] if command.squares else actor.square

@@ -138,7 +138,7 @@ def move_token(
                     )
                 )
     if dice is not None:
-        from engine.rules.spycraft.fire import suppression_on_move
+        from engine.rules.spycraft.fire_actions import suppression_on_move
 
         state, suppressed = suppression_on_move(state, mover_id, path, dice)
         events.extend(suppressed)

@@ -11,8 +11,8 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
+from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
-from engine.rules.spycraft.attacks import mark_attacked
 from engine.rules.spycraft.checks import opposed
 from engine.rules.spycraft.geometry_bridge import movement_graph
 from engine.rules.spycraft.handlers import Handler, handles

@@ -184,7 +184,7 @@ class SpycraftSystem(RuleSystem):
         if spec.category == TRICK and spec.key != "fight_defensively":
             reasons.append(f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack")
             return reasons
-        from engine.rules.spycraft.stand_off_endings import surrender_reasons
+        from engine.rules.spycraft.stand_off_actions import surrender_reasons
 
         reasons.extend(surrender_reasons(state, actor, command))
         if mine.get("must_press", False) and spec.key not in ("press", "delay"):
@@ -229,7 +229,7 @@ class SpycraftSystem(RuleSystem):
     def _compulsions(self, state: EncounterState, command: Command, actor: Token) -> list[str]:
         """A Grapple allows only Grapple checks; a Taunt demands an attack on the taunter."""
         from engine.rules.spycraft.catalogue import ATTACK
-        from engine.rules.spycraft.grapple import in_grapple
+        from engine.rules.spycraft.grapple_actions import in_grapple
 
         spec = self.handler(command.action).spec
         reasons: list[str] = []

@@ -79,7 +79,7 @@ def in_grapple(state: EncounterState, token: Token) -> bool:
 
 
 def _one_handed_or_unarmed(token: Token) -> bool:
-    from engine.rules.spycraft.items import is_ready
+    from engine.rules.spycraft.item_actions import is_ready
 
     return not any(w.two_handed and is_ready(w) for w in token.weapons)
 
@@ -333,7 +333,7 @@ def apply_benefit(
         )
         return state, [say(f"{winner.name} hurts {loser.name} in the Grapple."), *dealt]
     if benefit == "disarm":
-        from engine.rules.spycraft.items import drop_weapon
+        from engine.rules.spycraft.item_actions import drop_weapon
 
         if not loser.weapons:
             return state, [say(f"{loser.name} has nothing to drop.")]

@@ -94,7 +94,7 @@ def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:
 
 
 def weapon_reasons(weapon: Weapon | None) -> list[str]:
-    from engine.rules.spycraft.items import is_ready
+    from engine.rules.spycraft.item_actions import is_ready
 
     if weapon is not None and not is_ready(weapon):
         return [f"{weapon.name} is put away: draw it first"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.battlemap import CoverGrade
-from engine.rules.d20_firearms.special_actions import (
+from engine.rules.d20_firearms.combat_rules import (
     BlindFireShots,
     aiming_actions,
     aiming_perception,

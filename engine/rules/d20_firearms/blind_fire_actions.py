@@ -20,9 +20,9 @@ from engine.grid import Square, distance_squares
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attacks, board
-from engine.rules.d20_firearms import special_actions as special
-from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import (
     ammo_reason,
     in_hand,
@@ -98,9 +98,9 @@ def _point_reason(state: EncounterState, actor: Token, weapon: Weapon, point: Ai
             return f"square {tuple(point)} is off the map"
         aimed_at = _stand_in(point)
         reach = min(distance_squares(s, point, state.scale.diagonal) for s in actor.squares)
-        if state.scale.distance(reach) > weapon.range_increment * attacks.MAX_INCREMENTS:
+        if state.scale.distance(reach) > weapon.range_increment * attack_math.MAX_INCREMENTS:
             return f"square {tuple(point)} is beyond ten range increments of the {weapon.name}"
-    cover = attacks.shooter_cover(state, actor, aimed_at)
+    cover = attack_math.shooter_cover(state, actor, aimed_at)
     reason = special.blind_fire_refusal(_HEAVY_COVER.get(cover))
     return f"{reason} ({aimed_at.name})" if reason else None
 
@@ -119,9 +119,9 @@ def _blind_check(state: EncounterState, command: Command) -> list[str]:
             return [reason]
         if isinstance(point, str):
             try:
-                attacks.plan_attack(state, plan.actor, state.token(point), plan.weapon,
-                                    blind=True)
-            except attacks.AttackError as error:
+                attack_math.plan_attack(state, plan.actor, state.token(point), plan.weapon,
+                                        blind=True)
+            except attack_math.AttackError as error:
                 return error_reasons(error)
     return ammo_reason(plan.weapon, plan.shots * rounds_per_action(plan.weapon))
 
@@ -153,9 +153,9 @@ def _blind_describe(state: EncounterState, command: Command) -> Preview:
             continue
         targets.append(aimed_at.id)
         try:
-            bonus = attacks.plan_attack(state, plan.actor, aimed_at, plan.weapon,
-                                        blind=True).bonus
-        except attacks.AttackError:
+            bonus = attack_math.plan_attack(state, plan.actor, aimed_at, plan.weapon,
+                                            blind=True).bonus
+        except attack_math.AttackError:
             continue
         rolls += ["miss chance 1d100", f"attack 1d20{bonus:+d}", f"damage {plan.weapon.damage}"]
     return Preview(command, True, summary=f"Blind-Fire: {plan.actor.name} fires {plan.shots} "
@@ -182,13 +182,13 @@ def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
                                 f"{_where(state, point, actor_id)} is wasted.", (actor_id,)))
             continue
         try:
-            attack = attacks.plan_attack(state, state.token(actor_id), aimed_at, plan.weapon,
-                                         recoil_step=step, blind=True)
-        except attacks.AttackError as error:
+            attack = attack_math.plan_attack(state, state.token(actor_id), aimed_at, plan.weapon,
+                                             recoil_step=step, blind=True)
+        except attack_math.AttackError as error:
             events.append(Event(EventKind.NOTE, str(error), (actor_id,)))
             continue
-        state, result = attacks.roll_attack(state, state.token(actor_id), aimed_at, attack,
-                                            dice, "fires")
+        state, result = attack_math.roll_attack(state, state.token(actor_id), aimed_at, attack,
+                                                dice, "fires")
         events.extend(result.events)
     for _ in range(plan.stray):
         state = spend_rounds(state, actor_id, plan.weapon, rounds_per_action(plan.weapon))

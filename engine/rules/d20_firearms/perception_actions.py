@@ -17,8 +17,8 @@ from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.d20_firearms import board
-from engine.rules.d20_firearms import special_actions as special
-from engine.rules.d20_firearms.budget import Cost
+from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import LOCATE_DC, register
 from engine.tokens import Token
 

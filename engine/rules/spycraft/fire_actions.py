@@ -15,7 +15,7 @@ from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
-from engine.rules.spycraft.attacks import (
+from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     attack_once,
     chosen_weapon,

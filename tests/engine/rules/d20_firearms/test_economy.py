@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rules.d20_firearms.budget import (
+from engine.rules.d20_firearms.economy import (
     AttackStep,
     Cost,
     fresh_budget,

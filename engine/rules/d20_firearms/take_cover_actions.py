@@ -22,7 +22,7 @@ from engine.routes.walk import path_problems
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.handlers import register
 from engine.tokens import Token
 

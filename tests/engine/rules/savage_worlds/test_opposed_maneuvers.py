@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.rules.savage_worlds.conditions import SWCondition
-from engine.rules.savage_worlds.opposed_actions import (
+from engine.rules.savage_worlds.opposed_maneuvers import (
     OpposedError,
     SWTestEffect,
     best_of,

@@ -21,7 +21,7 @@ from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.d20_firearms import board
-from engine.rules.d20_firearms import special_actions as special
+from engine.rules.d20_firearms import combat_rules as special
 from engine.tokens import Token, Weapon
 
 SYSTEM = "d20-firearms"

@@ -11,7 +11,7 @@ from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
-from engine.rules.spycraft.attacks import (
+from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     attack_once,
     chosen_weapon,
@@ -164,7 +164,7 @@ class Disarm(Handler):
     """The target's weapon: ``option target_weapon`` (default his first ready weapon)."""
 
     def their_weapon(self, target: Token, command: Command) -> Weapon | None:
-        from engine.rules.spycraft.items import is_ready
+        from engine.rules.spycraft.item_actions import is_ready
 
         name = command.option("target_weapon")
         ready = [w for w in target.weapons if is_ready(w)]
@@ -231,7 +231,7 @@ class Disarm(Handler):
                     )
                 )
             else:
-                from engine.rules.spycraft.items import drop_weapon
+                from engine.rules.spycraft.item_actions import drop_weapon
 
                 # A win with a threat (or the opponent's error) lets the winner pick the
                 # adjacent square (``squares``) or send the weapon flying (``fly=True``).
@@ -371,7 +371,7 @@ class Trip(Handler):
             events.append(ev)
             if result.actor_critical:
                 weapon = chosen_weapon(actor, command)
-                from engine.rules.spycraft.fire import final_attack
+                from engine.rules.spycraft.fire_actions import final_attack
 
                 if weapon is not None:
                     state, more = final_attack(
