@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop.scene import style
 from desktop.scene.detail import shows_details
+from desktop.scene.light_item import LightItem
 from desktop.scene.style import scene_point
 from engine.battlemap import (
     BattleMap,
@@ -187,11 +188,12 @@ class PortalItem(QGraphicsItem):
 
 
 def map_items(battlemap: BattleMap) -> list[QGraphicsItem]:
-    """The items of a map that the GM points at: cover objects, doors and windows.
+    """The items of a map that the GM points at: cover objects, doors, windows and lights.
 
     Floor, picture, terrain, grid and walls never change during play; they are painted
     by ``desktop.scene.background`` into the view's cached background instead.
     """
     items: list[QGraphicsItem] = [CoverItem(cover) for cover in battlemap.cover]
     items += [PortalItem(portal) for portal in battlemap.portals]
+    items += [LightItem(light) for light in battlemap.lights]
     return items

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from desktop.scene import style
 from desktop.scene.background import MapBackground
 from desktop.scene.items import PortalItem, map_items
+from desktop.scene.light_item import LightItem
 from desktop.scene.overlay_items import LayerItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
@@ -72,6 +73,8 @@ class MapScene(QGraphicsScene):
         self.background = MapBackground(bm, picture)
         self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
         for item in map_items(bm):
+            if self.player and isinstance(item, LightItem):
+                continue
             self._static.append(item)
             if isinstance(item, PortalItem):
                 self.portal_items[item.portal.id] = item
@@ -144,6 +147,7 @@ def _same_static(a: EncounterState, b: EncounterState) -> bool:
         and ma.walls is mb.walls
         and ma.terrain == mb.terrain
         and ma.cover == mb.cover
+        and ma.lights == mb.lights
         and ma.background == mb.background
         and [p.id for p in ma.portals] == [p.id for p in mb.portals]
     )
