@@ -16,8 +16,9 @@ BULB_RADIUS = 6.0
 
 
 def light_colour(light: Light) -> QColor:
-    """The light's own colour (Universal VTT's #aarrggbb or #rrggbb), white when unreadable."""
-    colour = QColor(light.colour)  # Qt reads #aarrggbb as well as #rrggbb
+    """The light's colour: the model keeps CSS ``#rrggbbaa``, Qt reads alpha first."""
+    text = light.colour
+    colour = QColor(f"#{text[7:9]}{text[1:7]}" if len(text) == 9 else text)
     return colour if colour.isValid() else QColor("white")
 
 

@@ -17,7 +17,7 @@ def _lights(scene: MapScene) -> list[LightItem]:
 
 def test_each_light_is_drawn_where_it_is_on_the_gm_map(qtbot) -> None:  # type: ignore[no-untyped-def]
     state = sample_state()
-    lights = (Light((2.5, 3.5), 4.0), Light((7.0, 1.0), 2.0, "#ffff8000"))
+    lights = (Light((2.5, 3.5), 4.0), Light((7.0, 1.0), 2.0, "#ff800080"))
     scene = MapScene(replace(state, battlemap=replace(state.battlemap, lights=lights)))
     drawn = sorted(_lights(scene), key=lambda item: item.pos().x())
     assert [item.light for item in drawn] == list(lights)
@@ -40,3 +40,10 @@ def test_the_player_view_leaves_lights_out(qtbot) -> None:  # type: ignore[no-un
     state = sample_state()
     lit = replace(state, battlemap=replace(state.battlemap, lights=(Light((1.5, 1.5)),)))
     assert _lights(MapScene(lit, player=True)) == []
+
+
+def test_a_light_keeps_its_colour_and_alpha() -> None:
+    from desktop.scene.light_item import light_colour
+
+    colour = light_colour(Light((0.5, 0.5), 3.0, "#ff800080"))
+    assert (colour.red(), colour.green(), colour.blue(), colour.alpha()) == (255, 128, 0, 128)
