@@ -44,11 +44,13 @@ from desktop.documents import (
 from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
+from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
+from desktop.tools.offers import target_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
 from engine.encounter import EncounterState
-from engine.rules.base import CommandError, RuleSystem
+from engine.rules.base import ActionSpec, CommandError, RuleSystem
 
 MAX_RECENT = 8
 KILLBOX_FILTER = "Killbox encounters (*.killbox)"
@@ -99,7 +101,7 @@ class MainWindow(QMainWindow):
             ("Combat log", self.log, right),
         ):
             self._add_dock(title, widget, area)
-        self.palette.action_requested.connect(self._action_needs_tool)
+        self.palette.action_requested.connect(self.start_action)
 
         self.controller.state_changed.connect(self._state_changed)
         self.controller.document_changed.connect(self._update_title)
@@ -153,6 +155,7 @@ class MainWindow(QMainWindow):
         self.actions["redo"] = add("Edit", "&Redo", self.redo, "Ctrl+Shift+Z")
         self.actions["delete"] = add("Edit", "&Delete token", self.delete_selected, "Delete")
         self.actions["cancel"] = add("Edit", "Cancel tool", self.cancel_tool, "Escape")
+        self.actions["find_action"] = add("Edit", "Find an &action…", self.find_action, "Ctrl+K")
         self.actions["fit"] = add("View", "&Fit map", self.view.fit_map, "Ctrl+0")
         self.actions["zoom_in"] = add("View", "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl+=")
         self.actions["zoom_out"] = add(
@@ -349,29 +352,75 @@ class MainWindow(QMainWindow):
         tool = self.view.tool
         if tool is not None and tool is not self.default_tool:
             self.view.set_tool(self.default_tool)
+            self.palette.targeting.follow(None)
             self.statusBar().showMessage("Tool cancelled", 3000)
         elif tool is not None:
             tool.cancel()
 
+    def acting_token(self, state: EncounterState) -> str | None:
+        """Who acts: the palette's acting token (the turn's, or the GM's pick)."""
+        return self.palette.actor(state)
+
+    def find_action(self) -> None:
+        """Ctrl+K: type an action's name in the palette's filter; Enter starts it."""
+        self.docks["Actions"].show()
+        self.docks["Actions"].raise_()
+        self.palette.filter.setFocus()
+        self.palette.filter.selectAll()
+
     def set_tool(self, tool: Tool) -> None:
+        if not isinstance(tool, ActionTool):
+            self.palette.targeting.follow(None)
         self.view.set_tool(tool)
 
-    def _action_needs_tool(self, actor: str, spec: object) -> None:
-        from desktop.tools.catalogue import tool_for_action
+    def start_action(
+        self,
+        actor: str,
+        spec: ActionSpec,
+        targets: tuple[str, ...] = (),
+        weapon: str | None = None,
+    ) -> ActionTool:
+        """The targeting mode for ``spec`` of ``actor`` (palette, token menu or shortcut)."""
+        tool = ActionTool(self.host, actor, spec, targets=targets, weapon=weapon)
+        tool.finished = lambda: self._action_finished(tool)
+        self.set_tool(tool)
+        self.palette.targeting.follow(tool)
+        self.docks["Actions"].raise_()
+        return tool
 
-        tool = tool_for_action(self.host, actor, str(getattr(spec, "key", "")))
-        if tool is not None:
-            self.set_tool(tool)
-            return
-        name = getattr(spec, "name", "This action")
-        self.statusBar().showMessage(f"{name} needs targets on the map: no tool for it yet", 6000)
+    def _action_finished(self, tool: ActionTool) -> None:
+        if self.view.tool is tool:
+            self.view.set_tool(self.default_tool)
+        if self.palette.targeting.tool is tool:
+            self.palette.targeting.follow(None)
 
     # ---- right click on a token
 
     def token_menu(self, token_id: str) -> QMenu:
-        """What a right click on a token offers; every entry goes through the engine."""
+        """What a right click on a token offers: what the acting token may do to it now
+        (each entry starts the targeting mode with it as the target), why not the rest,
+        then selecting, centring and removing it. Every entry goes through the engine."""
         token = self.controller.state.token(token_id)
         menu = QMenu(token.name, self)
+        menu.setToolTipsVisible(True)
+        actor = self.acting_token(self.controller.state)
+        if actor is not None and actor != token_id:
+            offers = target_offers(self.controller, actor, token_id)
+            for offer in offers:
+                if offer.allowed:
+                    menu.addAction(
+                        offer.label,
+                        lambda o=offer: self.start_action(actor, o.spec, (token_id,), o.weapon),
+                    )
+            refused = [o for o in offers if not o.allowed]
+            if refused:
+                why_not = menu.addMenu("Not now…")
+                why_not.setToolTipsVisible(True)
+                for offer in refused:
+                    entry = why_not.addAction(f"{offer.label}: {offer.short_reason}")
+                    entry.setToolTip(offer.reason)
+                    entry.setEnabled(False)
+            menu.addSeparator()
         menu.addAction(f"Select {token.name}", lambda: self.controller.select(token_id))
         menu.addAction(
             "Centre the view here",
@@ -406,8 +455,9 @@ class MainWindow(QMainWindow):
             if portal is not None:
                 self.portal_menu(portal.portal.id).exec(global_pos)
             return
-        self.controller.select(item.token_id)
-        self.token_menu(item.token_id).exec(global_pos)
+        menu = self.token_menu(item.token_id)  # offers of the acting token, made before
+        self.controller.select(item.token_id)  # the click selects the token it was on
+        menu.exec(global_pos)
 
     # ---- player view
 

@@ -1,79 +1,165 @@
-"""Action palette: the selected token's actions; only legal ones are enabled, with reasons."""
+"""Action palette: the acting token's actions, grouped by the system's categories.
+
+The acting token is the one whose turn it is (the palette follows the turn, whatever token
+is selected); before combat, or for an out-of-turn action, the "Acting" list picks another.
+Typing in the filter box narrows the buttons (Enter starts the first one shown). Only
+actions the engine allows are enabled; a greyed button's tooltip says why not. Choosing an
+action that needs targets, squares or options asks for the targeting mode; one that needs
+nothing is applied at once (with "roll or type the dice").
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop.controller import EncounterController
+from desktop.docks.targeting import TargetingPanel
 from desktop.fight import act
+from desktop.tools.action_tool import option_specs
 from engine.encounter import EncounterState
 from engine.rules.base import ActionSpec, Command, CommandError
 
-COLUMNS = 1  # action names are long; one column never needs sideways scrolling
+
+def needs_targeting(spec: ActionSpec) -> bool:
+    """Whether choosing ``spec`` starts the targeting mode (it needs picks or options)."""
+    return bool(spec.needs) or bool(option_specs(spec))
 
 
 class ActionPalette(QWidget):
-    """Buttons for the catalogue. An action that needs targets or squares asks for a tool."""
+    """Buttons for the catalogue, one group per category, with a filter and the panel."""
 
-    #: (token id, ActionSpec): the main window starts the matching tool.
+    #: (token id, ActionSpec): the main window starts the targeting mode.
     action_requested = Signal(str, object)
 
     def __init__(self, controller: EncounterController) -> None:
         super().__init__()
         self.controller = controller
+        self.targeting = TargetingPanel()
         self.title = QLabel()
+        self.title.setWordWrap(True)
+        self.acting = QComboBox()
+        self.acting.setToolTip("Who acts: the token whose turn it is, or pick another")
+        self.acting.activated.connect(self._actor_picked)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Type to find an action (Ctrl+K)…")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.textChanged.connect(self._apply_filter)
+        self.filter.returnPressed.connect(self._start_first_shown)
         self.buttons: dict[str, QPushButton] = {}
-        self._grid = QGridLayout()
-        self._grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.groups: dict[str, QGroupBox] = {}
+        self._chosen_actor: str | None = None
+        self._turn: tuple[int, str | None] = (0, None)
+        self._inner_layout = QVBoxLayout()
+        self._inner_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         inner = QWidget()
-        inner.setLayout(self._grid)
+        inner.setLayout(self._inner_layout)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(inner)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.title)
-        layout.addWidget(scroll)
+        for widget in (self.targeting, self.title, self.acting, self.filter, scroll):
+            layout.addWidget(widget)
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(lambda _id: self.refresh(controller.state))
         self.refresh(controller.state)
 
+    # ---- who acts
+
     def actor(self, state: EncounterState) -> str | None:
-        """The selected token, or else the one whose turn it is."""
-        chosen = self.controller.selected or state.combat.active
-        return chosen if chosen and any(t.id == chosen for t in state.tokens) else None
+        """The token the GM picked in "Acting" this turn, else the one whose turn it is,
+        else (no fight running) the selected token."""
+        ids = {t.id for t in state.tokens}
+        for chosen in (self._chosen_actor, state.combat.active, self.controller.selected):
+            if chosen and chosen in ids:
+                return chosen
+        return None
+
+    def _actor_picked(self, _index: int) -> None:
+        self._chosen_actor = self.acting.currentData()
+        self.refresh(self.controller.state)
+
+    # ---- building the buttons
 
     def refresh(self, state: EncounterState) -> None:
-        while self._grid.count():
-            widget = self._grid.takeAt(0).widget()
+        turn = (state.combat.round, state.combat.active)
+        if turn != self._turn:  # a new turn: follow the token whose turn it is
+            self._turn, self._chosen_actor = turn, None
+        while self._inner_layout.count():
+            widget = self._inner_layout.takeAt(0).widget()
             if widget is not None:
                 widget.deleteLater()
-        self.buttons = {}
+        self.buttons, self.groups = {}, {}
         actor = self.actor(state)
+        self._fill_acting(state, actor)
         if actor is None:
             self.title.setText("Select a token to see its actions")
             return
-        token = state.token(actor)
-        self.title.setText(f"Actions of {token.name}")
+        self.title.setText(f"Actions of {state.token(actor).name}")
         system = self.controller.system
         try:
             legal = {spec.key for spec in self.controller.session.legal_actions(actor)}
         except CommandError:
             legal = set()
-        for index, spec in enumerate(system.catalogue):
+        for spec in system.catalogue:
+            group = self.groups.get(spec.category)
+            if group is None:
+                group = QGroupBox(spec.category.capitalize())
+                group.setLayout(QVBoxLayout())
+                self.groups[spec.category] = group
+                self._inner_layout.addWidget(group)
             button = QPushButton(spec.name)
-            allowed = spec.key in legal and self._complete_command_legal(spec, actor)
+            allowed = self._allowed(spec, actor, legal)
             button.setEnabled(allowed)
             button.setToolTip(self._tooltip(spec, actor, allowed))
             button.clicked.connect(lambda _=False, s=spec, a=actor: self._chosen(a, s))
-            self._grid.addWidget(button, index // COLUMNS, index % COLUMNS)
+            group.layout().addWidget(button)
             self.buttons[spec.key] = button
+        self._apply_filter(self.filter.text())
 
-    def _complete_command_legal(self, spec: ActionSpec, actor: str) -> bool:
-        """An action that needs nothing picked is the whole command: ask the engine about it."""
-        if spec.needs:
-            return True  # its tool picks targets or squares and previews each choice
+    def _fill_acting(self, state: EncounterState, actor: str | None) -> None:
+        self.acting.blockSignals(True)
+        self.acting.clear()
+        for token in state.tokens:
+            mark = " (their turn)" if token.id == state.combat.active else ""
+            self.acting.addItem(token.name + mark, token.id)
+        if actor is not None:
+            self.acting.setCurrentIndex(self.acting.findData(actor))
+        self.acting.blockSignals(False)
+
+    def _apply_filter(self, text: str) -> None:
+        words = text.lower().split()
+        system = self.controller.system
+        for key, button in self.buttons.items():
+            spec = system.action(key)
+            haystack = f"{spec.name} {spec.category} {spec.summary}".lower()
+            button.setVisible(all(word in haystack for word in words))
+        for group in self.groups.values():
+            shown = any(not b.isHidden() for b in group.findChildren(QPushButton))
+            group.setVisible(shown)
+
+    def _start_first_shown(self) -> None:
+        for button in self.buttons.values():
+            if not button.isHidden() and button.isEnabled():
+                button.click()
+                return
+
+    def _allowed(self, spec: ActionSpec, actor: str, legal: set[str]) -> bool:
+        """An action that needs nothing picked is the whole command: the engine's preview
+        of it decides; one that needs picks is enabled when the engine lists it as legal
+        for the token now (the targeting mode previews each choice)."""
+        if needs_targeting(spec):
+            return spec.key in legal
         try:
             return self.controller.preview(Command(spec.key, actor)).legal
         except CommandError:
@@ -90,7 +176,7 @@ class ActionPalette(QWidget):
         return "<br>".join(lines)
 
     def _chosen(self, actor: str, spec: ActionSpec) -> None:
-        if spec.needs:
+        if needs_targeting(spec):
             self.action_requested.emit(actor, spec)
             return
         try:

@@ -1,8 +1,12 @@
-"""Which rule tool to start: the Tools menu entries and the palette's actions.
+"""The Tools menu: the map's inspection tools, and the acting token's actions on the map.
 
-``install_tools_menu`` adds a Tools menu (Alt+digit shortcuts, so single keys stay free
-for the tools themselves and for typing in the docks) to a main window. ``tool_for_action``
-picks the tool for a palette action that needs a target, squares or an area, or None.
+``install_tools_menu`` adds a Tools menu (Alt+digit shortcuts, so single keys stay free for
+the tools themselves and for typing in the docks). The inspection tools (sight, templates,
+range bands, the Deviation Diagram) ask engine.geometry and engine.routes questions that
+belong to no action. The "Act on the map" submenu lists, for the system in play, each
+catalogue action that picks squares, a path or an area; it starts the one targeting mode
+(``MainWindow.start_action``) for the acting token, so the menu never offers an action the
+system does not have.
 """
 
 from __future__ import annotations
@@ -13,20 +17,16 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtGui import QAction, QKeySequence
 
 from desktop.tools.base import Tool, ToolHost
-from desktop.tools.charge_tool import ChargeTool
-from desktop.tools.cone_tool import ConeTool
 from desktop.tools.deviation_tool import DeviationTool
-from desktop.tools.push_tool import PushTool
 from desktop.tools.range_tool import RangeTool
-from desktop.tools.run_tool import RunTool
 from desktop.tools.sight_tool import SightTool
-from desktop.tools.strafe_tool import StrafeTool
-from desktop.tools.suppression_tool import SuppressionTool
 from desktop.tools.template_tool import KINDS, TemplateTool
-from desktop.tools.withdraw_tool import WithdrawTool
+from engine.rules.base import ActionSpec, Need
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMenuBar
+    from PySide6.QtWidgets import QMenu, QMenuBar
+
+    from engine.encounter import EncounterState
 
 Factory = Callable[[ToolHost], Tool]
 
@@ -34,18 +34,12 @@ Factory = Callable[[ToolHost], Tool]
 TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
     ("sight", "Line of &sight (hold V: fog)", "Alt+1", SightTool),
     ("template", "&Template", "Alt+2", TemplateTool),
-    ("strafe", "St&rafe", "Alt+3", StrafeTool),
-    ("suppressive_fire", "Su&ppressive Fire", "Alt+4", SuppressionTool),
-    ("brace", "&Brace cone", "Alt+5", lambda host: ConeTool(host, "brace")),
-    ("aim", "&Aiming cone", "", lambda host: ConeTool(host, "aim")),
-    ("covering_fire", "&Covering Fire cone", "", lambda host: ConeTool(host, "covering_fire")),
     ("range", "Range ba&nds", "Alt+6", RangeTool),
-    ("charge", "C&harge", "Alt+7", ChargeTool),
-    ("withdraw", "&Withdraw", "Alt+8", WithdrawTool),
-    ("run", "R&un", "Alt+9", RunTool),
-    ("push", "Bull Rush / &Push", "Alt+0", PushTool),
     ("deviation", "&Deviation Diagram", "", DeviationTool),
 )
+
+#: Needs that make an action one to aim on the map (rather than at a token).
+MAP_PICKS = (Need.SQUARE, Need.PATH, Need.AREA)
 
 
 class HasTools(Protocol):
@@ -56,9 +50,18 @@ class HasTools(Protocol):
 
     def set_tool(self, tool: Tool) -> None: ...
 
+    def start_action(self, actor: str, spec: ActionSpec) -> object: ...
+
+    def acting_token(self, state: EncounterState) -> str | None: ...
+
+
+def map_actions(specs: tuple[ActionSpec, ...]) -> tuple[ActionSpec, ...]:
+    """The catalogue actions aimed at squares, a path or an area."""
+    return tuple(spec for spec in specs if set(spec.needs) & set(MAP_PICKS))
+
 
 def install_tools_menu(window: HasTools) -> None:
-    """Add the Tools menu (and a Templates submenu) to a main window."""
+    """Add the Tools menu (with its Templates and Act on the map submenus) to a window."""
     menu = window.menuBar().addMenu("&Tools")
     for key, label, shortcut, factory in TOOLS:
         action = QAction(label, menu)
@@ -75,25 +78,22 @@ def install_tools_menu(window: HasTools) -> None:
         )
         templates.addAction(action)
         window.actions[f"template_{kind.key}"] = action
+    acting = menu.addMenu("&Act on the map")
+    acting.aboutToShow.connect(lambda: _fill_map_actions(window, acting))
+    window.actions["act_on_map"] = acting.menuAction()
 
 
-#: Palette action key -> how to start its tool for an actor (and weapon).
-_BY_ACTION: dict[str, Callable[[ToolHost, str], Tool]] = {
-    "strafe": lambda host, actor: StrafeTool(host, actor),
-    "suppressive_fire": lambda host, actor: SuppressionTool(host, actor),
-    "charge": lambda host, actor: ChargeTool(host, actor),
-    "withdraw": lambda host, actor: WithdrawTool(host, actor),
-    "run": lambda host, actor: RunTool(host, actor),
-    "bull_rush": lambda host, actor: PushTool(host, actor),
-    "push": lambda host, actor: PushTool(host, actor),
-    "brace": lambda host, actor: ConeTool(host, "brace", actor),
-    "covering_fire": lambda host, actor: ConeTool(host, "covering_fire", actor),
-}
-
-
-def tool_for_action(host: ToolHost, actor_id: str, action_key: str) -> Tool | None:
-    """The tool that picks the targets or squares of a palette action, if there is one."""
-    if action_key == "aim" and host.controller.state.system == "d20-firearms":
-        return ConeTool(host, "aim", actor_id)  # d20 Aiming is aimed at a square
-    make = _BY_ACTION.get(action_key)
-    return make(host, actor_id) if make is not None else None
+def _fill_map_actions(window: HasTools, menu: QMenu) -> None:
+    """The system's map actions for the acting token (built when the menu opens)."""
+    menu.clear()
+    controller = window.host.controller
+    actor = window.acting_token(controller.state)
+    for spec in map_actions(controller.system.catalogue):
+        action = menu.addAction(spec.name)
+        action.setEnabled(actor is not None)
+        if actor is not None:
+            action.triggered.connect(
+                lambda _checked=False, s=spec, a=actor: window.start_action(a, s)
+            )
+    if actor is None:
+        menu.addAction("Select a token first").setEnabled(False)

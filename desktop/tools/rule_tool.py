@@ -1,11 +1,9 @@
-"""Shared plumbing of the "see the rules" tools: who acts, with what, and confirming.
+"""Shared plumbing of the inspection tools (sight, templates, range bands, deviation).
 
-A rule tool works for one acting token (given when started from the action palette, else
-the selected token, else the one whose turn it is) and, where it shoots, one weapon. It
-asks the engine every question and shows the answer in its overlay plus an info tag
-(``lines`` keeps the tag's text so tests and the status bar can read it). When the
-session's rule system has a matching action, ``confirm`` builds the Command and runs it
-through ``preview``/``apply`` (one undo step); otherwise the tool is an inspection overlay.
+A rule tool works for one token (given, else the selected token, else the one whose turn
+it is) and, where it shoots, one weapon. It asks the engine every question and shows the
+answer in its overlay plus an info tag (``lines`` keeps the tag's text so tests and the
+status bar can read it). Doing an action is the targeting mode's job (action_tool.py).
 """
 
 from __future__ import annotations
@@ -15,14 +13,12 @@ import textwrap
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent
 
-from desktop.fight import act
 from desktop.scene import style
 from desktop.scene.overlay_items import TagItem
 from desktop.scene.rule_overlays import AREA_BAD
 from desktop.tools.base import Tool, ToolHost
 from engine.encounter import EncounterState
 from engine.routes import MovementGraph
-from engine.rules.base import Command, CommandError
 from engine.tokens import Token, Weapon
 
 #: Lines the info tag shows before it summarises the rest, and characters per line.
@@ -32,9 +28,6 @@ TAG_WIDTH = 64
 
 class RuleTool(Tool):
     """Base of the rule tools: actor, weapon, movement graph, info tag, confirm."""
-
-    #: The catalogue key this tool's confirmation becomes, if the system has it.
-    action_key: str | None = None
 
     def __init__(
         self, host: ToolHost, actor_id: str | None = None, weapon: str | None = None
@@ -73,9 +66,6 @@ class RuleTool(Tool):
         if self._graph is None or self._graph[0] is not state:
             self._graph = (state, MovementGraph(state))
         return self._graph[1]
-
-    def system_has(self, key: str) -> bool:
-        return any(spec.key == key for spec in self.host.controller.system.catalogue)
 
     # ---- the info tag
 
@@ -137,29 +127,3 @@ class RuleTool(Tool):
         if event.key() == Qt.Key.Key_Escape:
             return self.cancel()
         return False
-
-    # ---- confirming through the session
-
-    def confirm(self, command: Command) -> bool:
-        """Preview, then apply when legal (one undo step); show the reasons otherwise."""
-        controller = self.host.controller
-        try:
-            preview = controller.preview(command)
-        except CommandError as error:
-            self.host.show_status(f"Not allowed: {error}")
-            return False
-        if not preview.legal:
-            self.host.show_status("Not allowed: " + "; ".join(preview.reasons))
-            self.lines = [*self.lines, *preview.reasons]
-            self.info.set_text("\n".join(self.lines), AREA_BAD)
-            return False
-        try:
-            events = act(self.host.view, controller, command)
-        except CommandError as error:
-            self.host.show_status(f"Not allowed: {error}")
-            return False
-        if events is None:
-            self.host.show_status("Cancelled: no dice rolled")
-            return False
-        self.host.show_status(" ".join(e.text for e in events) or preview.summary)
-        return True

@@ -179,9 +179,7 @@ def test_cancelling_the_start_dialog_changes_nothing(qtbot, tmp_path) -> None:
     assert win.controller.state is before
 
 
-def test_condition_badges_name_their_end_and_go_when_the_engine_drops_them(
-    qtbot, tmp_path
-) -> None:
+def test_condition_badges_name_their_end_and_go_when_the_engine_drops_them(qtbot, tmp_path) -> None:
     from desktop.scene.token_item import describe_token
 
     win = open_map(qtbot, tmp_path, "warehouse")

@@ -38,7 +38,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     _spec("stop_aiming", "Stop Aiming", SPECIAL, Cost.FREE, "Lower the sights."),
     _spec("overwatch", "Overwatch", SPECIAL, Cost.ONE,
           "While Aiming at an unaware target (or a square) in sight and in range: +1 threat "
-          "range per action, up to 3x Intelligence; the shot must be the very next action."),
+          "range per action, up to 3x Intelligence; the shot must be the very next action.",
+          Need.TARGET),
     _spec("covering_fire", "Covering Fire", SPECIAL, Cost.FULL_ROUND,
           "Spray a cone as long as the range increment: each foe inside can be hit once per "
           "attack action; after the first, they may save (Reflex 15) to dive for cover.",

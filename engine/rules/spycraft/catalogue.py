@@ -542,7 +542,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "+1 per surface",
         (PRF,),
         "thrown weapon",
-        (),
+        (Need.TARGET, Need.WEAPON),
     ),
     ActionSpec(
         "burst",
@@ -555,7 +555,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "+1",
         (),
         "Standard Attack with a firearm",
-        (),
+        (Need.TARGET, Need.WEAPON),
     ),
     ActionSpec(
         "called_shot",
@@ -569,7 +569,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "+0",
         (),
         "aiming (ranged) or adjacent",
-        (),
+        (Need.TARGET, Need.WEAPON),
     ),
     ActionSpec(
         "cheap_shot",
@@ -583,7 +583,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "+1",
         (),
         "Standard Attack",
-        (),
+        (Need.TARGET, Need.WEAPON),
     ),
     ActionSpec(
         "fight_defensively",
@@ -624,7 +624,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "+0",
         (),
         "a Ready waiting",
-        (ACT,),
+        (ACT, T),
     ),
     ActionSpec(
         "grapple_check",

@@ -133,7 +133,7 @@ class SpycraftSystem(RuleSystem):
         for spec in self.catalogue:
             if spec.key not in HANDLERS or spec.key == "enter_combat":
                 continue
-            probe = Command(spec.key, token_id)
+            probe = as_standard_attack(Command(spec.key, token_id))
             if self._shared_reasons(state, probe, structural=False):
                 continue
             if not spec.needs and self.handler(spec.key).check(state, probe):
@@ -256,12 +256,14 @@ class SpycraftSystem(RuleSystem):
     # ---- RuleSystem hooks
 
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
+        command = as_standard_attack(command)
         reasons = self._shared_reasons(state, command)
         if reasons:
             return reasons
         return self.handler(command.action).check(state, command)
 
     def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        command = as_standard_attack(command)
         handler = self.handler(command.action)
         try:
             preview = handler.describe(state, command)
@@ -279,6 +281,7 @@ class SpycraftSystem(RuleSystem):
         return replace(preview, cost=preview.cost or _halves_words(cost))
 
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        command = as_standard_attack(command)
         handler = self.handler(command.action)
         if not handler.out_of_turn:
             state = self.spend(state, command)
@@ -355,3 +358,15 @@ def _halves_words(halves: int) -> str:
     if halves == 2:
         return "1 full action (2 half actions)"
     return f"{halves} half actions (into the next round)"
+
+
+#: The tricks that ride on a Standard Attack (Fight Defensively stands alone).
+ATTACK_TRICKS = ("bounce", "burst", "called_shot", "cheap_shot")
+
+
+def as_standard_attack(command: Command) -> Command:
+    """A trick chosen as an action is the Standard Attack carrying it (``trick=`` its key):
+    the table says a trick rides on a Standard Attack, so that is what it costs and does."""
+    if command.action not in ATTACK_TRICKS:
+        return command
+    return replace(command, action="standard_attack").with_options(trick=command.action)

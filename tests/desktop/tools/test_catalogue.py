@@ -1,17 +1,13 @@
-"""The Tools menu and the action palette start the rule tools."""
+"""The Tools menu: inspection tools, and the acting token's map actions of the system."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from desktop.tools.catalogue import TOOLS
-from desktop.tools.charge_tool import ChargeTool
-from desktop.tools.strafe_tool import StrafeTool
-from engine.tokens import Weapon
-from tests.desktop.sample import sample_state
-from tests.desktop.tools.conftest import TOOL_NOISE, make_window, render_png
+from desktop.tools.action_tool import ActionTool
+from desktop.tools.catalogue import TOOLS, map_actions
+from engine.rules import get_system, system_names
+from tests.desktop.tools.conftest import TOOL_NOISE, render_png
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
@@ -27,26 +23,17 @@ def test_every_tools_menu_entry_starts_its_tool_and_escape_returns_to_select(spy
         assert win.view.tool is win.default_tool
 
 
-def test_palette_strafe_starts_the_strafe_tool_for_the_actor(qtbot, tmp_path):  # type: ignore[no-untyped-def]
-    from engine.rules.base import Command
-
-    state = sample_state()
-    carbine = Weapon("Carbine", "2d8", 70, ammo=30, capacity=30, modes=("single", "auto"))
-    state = state.with_token(replace(state.token("kara"), weapons=(carbine,)))
-    win = make_window(qtbot, tmp_path, state)
-    win.controller.apply(Command("start_combat"))
-    actor = win.controller.state.combat.active
-    spec = win.controller.system.action("strafe")
-    win.palette.action_requested.emit(actor, spec)
-    assert isinstance(win.view.tool, StrafeTool)
-    assert win.view.tool.actor().id == actor
-    render_png(win, "palette_strafe_started")
-
-
-def test_palette_charge_in_d20_starts_the_charge_tool(window_for):  # type: ignore[no-untyped-def]
-    win = window_for("d20-firearms")
-    spec = win.controller.system.action("charge")
-    win.palette.action_requested.emit("marlow", spec)
-    assert isinstance(win.view.tool, ChargeTool)
-    assert win.view.tool.legal_targets == {"boss"}
-    render_png(win, "palette_charge_started")
+@pytest.mark.parametrize("name", system_names())
+def test_act_on_the_map_lists_only_the_systems_own_map_actions(window_for, name):  # type: ignore[no-untyped-def]
+    win = window_for(name)
+    win.controller.select("kara")
+    menu = win.actions["act_on_map"].menu()
+    menu.aboutToShow.emit()
+    listed = [a.text() for a in menu.actions()]
+    expected = [spec.name for spec in map_actions(get_system(name).catalogue)]
+    assert listed == expected and expected
+    menu.actions()[0].trigger()
+    assert isinstance(win.view.tool, ActionTool)
+    assert win.view.tool.spec.name == expected[0] and win.view.tool.actor_id == "kara"
+    win.cancel_tool()
+    assert win.view.tool is win.default_tool

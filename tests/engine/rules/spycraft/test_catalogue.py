@@ -120,10 +120,15 @@ def test_incidental_action_rides_free_once_with_movement() -> None:
     assert not again.legal and "already used" in again.reasons[0]
 
 
-def test_tricks_ride_on_a_standard_attack_not_alone() -> None:
+def test_a_trick_chosen_as_an_action_is_the_standard_attack_carrying_it() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[20, 1])
-    refused = fight.preview(cmd("burst", "kevin"))
-    assert not refused.legal and "trick" in refused.reasons[0]
+    alone = fight.preview(cmd("called_shot", "kevin", targets=["guard"], weapon="pistol"))
+    riding = fight.preview(
+        cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol", trick="called_shot")
+    )
+    assert alone.legal == riding.legal and alone.reasons == riding.reasons
+    assert alone.modifiers == riding.modifiers and alone.cost == riding.cost
+    assert alone.command == riding.command  # what it does is the Standard Attack's
 
 
 def test_proficiency_doubled_full_action_eats_half_of_next_round() -> None:
@@ -146,7 +151,7 @@ def test_legal_actions_lists_what_the_token_can_do_now() -> None:
     assert {"standard_attack", "standard_move", "delay", "crouch", "strafe"} <= keys
     assert "press" not in keys  # Count 20 is under 25
     assert "stand_up" not in keys  # he is standing
-    assert "burst" not in keys  # a trick rides on an attack
+    assert "burst" in keys  # a trick: the Standard Attack carrying it
     # Out of his turn the guard has only the reactions and the GM's table events.
     reactions = {spec.key for spec in fight.legal_actions("guard")}
     assert reactions <= {"stand_off", "trigger_ready", "fluid_event"}

@@ -1,0 +1,152 @@
+"""Draw an engine preview on the map: its overlay payload, or its squares and targets.
+
+The preview says what to draw (``Preview.overlay``: areas with their squares, per-square
+marks, routes, touched tokens, templates as shapes); this module only turns each part into
+items, in one colour for what the command does and another for what the rule refuses.
+A preview without an overlay payload is drawn from its ``squares`` and ``targets``.
+Nothing here decides a rule: ``drawn_squares`` are exactly the preview's squares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRectF
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem
+
+from desktop.scene.overlay_items import RouteItem, SquaresItem
+from desktop.scene.rule_overlays import (
+    AREA,
+    AREA_BAD,
+    GOOD,
+    INFO,
+    AreaItem,
+    SquareMarkItem,
+    TokenRingItem,
+    squares_path,
+    translucent,
+)
+from desktop.scene.style import SQUARE
+from desktop.shapes import to_painter_path
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Preview
+
+#: Tone names of the overlay payload (engine.overlay.Tone values) -> colour.
+TONE_COLOURS = {"legal": AREA, "refused": AREA_BAD, "info": INFO}
+#: Token roles (engine.overlay.Role values) -> ring colour; spared tokens are dashed.
+ROLE_COLOURS = {
+    "actor": INFO,
+    "target": GOOD,
+    "affected": AREA,
+    "spared": INFO,
+    "threat": AREA_BAD,
+}
+
+
+@dataclass
+class DrawnPreview:
+    """The items made for one preview, the squares they cover and where they sit."""
+
+    items: list[QGraphicsItem] = field(default_factory=list)
+    squares: set[Square] = field(default_factory=set)
+    refused_squares: set[Square] = field(default_factory=set)
+    tokens: set[str] = field(default_factory=set)
+    bounds: QRectF = field(default_factory=QRectF)
+
+    def add(self, item: QGraphicsItem) -> None:
+        self.items.append(item)
+        rect = item.mapRectToScene(item.boundingRect())
+        self.bounds = rect if self.bounds.isNull() else self.bounds.united(rect)
+
+
+def tone_colour(tone: object, legal: bool = True) -> QColor:
+    colour = TONE_COLOURS.get(str(tone))
+    if colour is None:
+        return AREA if legal else AREA_BAD
+    return colour
+
+
+def draw_preview(preview: Preview, state: EncounterState) -> DrawnPreview:
+    """Items for everything ``preview`` asks the map to show."""
+    drawn = DrawnPreview()
+    overlay = getattr(preview, "overlay", None)
+    if overlay:
+        _draw_overlay(overlay, state, preview.legal, drawn)
+    else:
+        _draw_plain(preview, state, drawn)
+    return drawn
+
+
+def _draw_plain(preview: Preview, state: EncounterState, drawn: DrawnPreview) -> None:
+    colour = AREA if preview.legal else AREA_BAD
+    squares = set(preview.squares)
+    if squares:
+        fill = SquaresItem(translucent(colour, 90), colour)
+        fill.set_squares(sorted(squares))
+        drawn.add(fill)
+        (drawn.squares if preview.legal else drawn.refused_squares).update(squares)
+    for token_id in preview.targets:
+        _ring(state, token_id, GOOD if preview.legal else AREA_BAD, "", False, drawn)
+
+
+def _draw_overlay(overlay: object, state: EncounterState, legal: bool, drawn: DrawnPreview) -> None:
+    for area in getattr(overlay, "areas", ()):
+        colour = tone_colour(area.tone, legal)
+        outline = getattr(area, "outline", None)
+        path = to_painter_path(outline) if outline is not None else squares_path(area.squares)
+        item = AreaItem(path, colour, 70, dashed=str(area.tone) == "info")
+        tip = "\n".join(part for part in (area.label, area.reason) if part)
+        if tip:
+            item.setToolTip(tip)
+        drawn.add(item)
+        target = drawn.refused_squares if str(area.tone) == "refused" else drawn.squares
+        target.update(area.squares)
+    for shape in getattr(overlay, "shapes", ()):
+        item = AreaItem(to_painter_path(shape.outline), tone_colour(shape.tone, legal), 50)
+        if shape.label:
+            item.setToolTip(shape.label)
+        drawn.add(item)
+    for route in getattr(overlay, "routes", ()):
+        line = RouteItem()
+        line.set_route(route.squares, str(route.tone) != "refused")
+        if route.label or route.reason:
+            line.setToolTip("\n".join(p for p in (route.label, route.reason) if p))
+        drawn.add(line)
+    for mark in getattr(overlay, "marks", ()):
+        colour = tone_colour(mark.tone, legal)
+        drawn.add(SquareMarkItem(mark.square, colour, mark.label, mark.reason))
+    for touched in getattr(overlay, "tokens", ()):
+        role = str(touched.role)
+        lines = [str(m) for m in touched.modifiers]
+        if touched.note:
+            lines.append(touched.note)
+        colour = ROLE_COLOURS.get(role, AREA) if legal else AREA_BAD
+        _ring(state, touched.token_id, colour, "\n".join(lines), role == "spared", drawn)
+
+
+def _ring(
+    state: EncounterState,
+    token_id: str,
+    colour: QColor,
+    tooltip: str,
+    dashed: bool,
+    drawn: DrawnPreview,
+) -> None:
+    try:
+        token = state.token(token_id)
+    except KeyError:
+        return
+    drawn.add(TokenRingItem(token.square, token.size, colour, tooltip, dashed))
+    drawn.tokens.add(token_id)
+
+
+def scene_rect_of(squares: Iterable[Square]) -> QRectF:
+    """The scene rectangle round some squares (null when there are none)."""
+    rect = QRectF()
+    for square in squares:
+        cell = QRectF(square.x * SQUARE, square.y * SQUARE, SQUARE, SQUARE)
+        rect = cell if rect.isNull() else rect.united(cell)
+    return rect

@@ -1,0 +1,389 @@
+"""One targeting mode for any action: collect what it needs, preview every hover, confirm.
+
+The action's ``needs`` (engine.rules.base.Need) say what the map collects, in their order:
+target tokens (click one; Ctrl+click adds more where the action takes several; each is
+marked as targeted), one square, a path (click where it ends: the engine's cheapest route;
+Shift+click adds squares one at a time), an area (click or drag squares in and out). The
+weapon and the action's declared options come from the targeting panel's form. Every hover
+builds the Command and asks the engine's preview; what the map draws is that preview.
+Enter (or the panel's Confirm) applies it through "roll or type the dice"; Escape cancels;
+Backspace drops the last pick (a right click opens the token's menu as ever).
+
+The tool decides no rule: it never filters targets or squares itself, the preview does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QWheelEvent
+
+from desktop.fight import act
+from desktop.scene.labels import ScreenTag, place_beside, wrap_lines
+from desktop.scene.preview_overlay import DrawnPreview, draw_preview, scene_rect_of
+from desktop.scene.rule_overlays import AREA_BAD, TokenRingItem
+from desktop.scene.style import SQUARE
+from desktop.tools.base import Tool, ToolHost, square_at
+from engine.grid import Square
+from engine.rules.base import ActionSpec, Command, CommandError, Need, OptionValue, Preview
+
+#: Needs the map collects (the rest come from the form).
+MAP_NEEDS = (Need.TARGET, Need.TARGETS, Need.SQUARE, Need.PATH, Need.AREA)
+TARGETED = QColor(255, 200, 40)  # the targeted-token marker, as Foundry's crosshair
+PROMPTS = {
+    Need.TARGET: "click the target",
+    Need.TARGETS: "click a target (Ctrl+click adds more)",
+    Need.SQUARE: "click a square",
+    Need.PATH: "click where the path ends (Shift+click: square by square)",
+    Need.AREA: "click or drag the squares (click again to take one out)",
+}
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+#: Degrees a wheel notch turns a template option (Shift: finer).
+WHEEL_STEP, WHEEL_FINE = 15, 5
+#: Option names that hold a direction in degrees (turned with the wheel).
+DIRECTION_OPTIONS = ("direction", "angle", "facing", "heading")
+
+
+def option_specs(spec: ActionSpec) -> tuple[object, ...]:
+    """The action's declared option schema (empty where the system declares none)."""
+    return tuple(getattr(spec, "options", ()))
+
+
+class ActionTool(Tool):
+    """Targeting mode for one action of one acting token."""
+
+    def __init__(
+        self,
+        host: ToolHost,
+        actor_id: str,
+        spec: ActionSpec,
+        *,
+        targets: tuple[str, ...] = (),
+        weapon: str | None = None,
+        options: dict[str, OptionValue] | None = None,
+    ) -> None:
+        super().__init__(host)
+        self.name = spec.name
+        self.actor_id = actor_id
+        self.spec = spec
+        self.targets: list[str] = list(targets)
+        self.squares: list[Square] = []
+        actor = host.controller.state.token(actor_id)
+        wants_weapon = Need.WEAPON in spec.needs
+        first = actor.weapons[0].name if actor.weapons else None
+        self.weapon: str | None = (
+            weapon if weapon is not None else (first if wants_weapon else None)
+        )
+        self.options: dict[str, OptionValue] = dict(options or {})
+        self.hover: Square | None = None
+        self.command: Command | None = None
+        self.preview: Preview | None = None
+        self.drawn = DrawnPreview()
+        self.tag = ScreenTag(size=13)
+        self.lines: list[str] = []
+        #: Called after every redraw (the targeting panel follows), and when the tool ends.
+        self.listeners: list[Callable[[ActionTool], None]] = []
+        self.finished: Callable[[], None] = lambda: None
+        self._dragging = False
+        self._previews: dict[Command, Preview] = {}
+
+    # ---- what is still needed
+
+    @property
+    def map_needs(self) -> tuple[Need, ...]:
+        return tuple(n for n in self.spec.needs if n in MAP_NEEDS)
+
+    def has(self, need: Need) -> bool:
+        if need is Need.TARGET:
+            return len(self.targets) == 1
+        if need is Need.TARGETS:
+            return bool(self.targets)
+        if need is Need.SQUARE:
+            return len(self.squares) == 1
+        return bool(self.squares)
+
+    def current_need(self) -> Need | None:
+        """The first need not met yet; when all are, the last one (a click re-picks it)."""
+        needs = self.map_needs
+        for need in needs:
+            if not self.has(need):
+                return need
+        return needs[-1] if needs else None
+
+    @property
+    def complete(self) -> bool:
+        """Every declared pick made (the engine may accept less: its preview decides)."""
+        return all(self.has(n) for n in self.map_needs)
+
+    @property
+    def ready(self) -> bool:
+        """The picks so far make a command the engine allows (Enter would apply it)."""
+        return self.ask(self.build()).legal
+
+    def prompt(self) -> str:
+        need = self.current_need()
+        if need is None or self.complete:
+            return "Enter or Confirm applies it; Escape cancels"
+        if self.ready:
+            return f"Enter applies it as it is, or {PROMPTS[need]}"
+        return PROMPTS[need]
+
+    # ---- the command
+
+    def build(self, hover: Square | None = None) -> Command:
+        """The command of the picks so far, with the hovered square or token tried in."""
+        targets, squares = list(self.targets), list(self.squares)
+        need = self.current_need()
+        if hover is not None and need is not None:
+            if need in (Need.TARGET, Need.TARGETS):
+                token = self.host.controller.state.token_at(hover)
+                if token is not None and token.id not in targets:
+                    targets = [token.id] if need is Need.TARGET else [*targets, token.id]
+            elif need is Need.SQUARE:
+                squares = [hover]
+            elif need is Need.PATH:
+                squares = self._path_to(hover)
+            elif need is Need.AREA and hover not in squares:
+                squares = [*squares, hover]
+        return Command(
+            self.spec.key,
+            self.actor_id,
+            tuple(targets),
+            tuple(squares),
+            self.weapon,
+            tuple(self.options.items()),
+        )
+
+    def _path_to(self, end: Square) -> list[Square]:
+        """The engine's cheapest route from the actor to ``end`` (start excluded)."""
+        from engine.routes import RouteError, cheapest_route, graph_for
+
+        state = self.host.controller.state
+        try:
+            route = cheapest_route(graph_for(state), self.actor_id, end)
+        except (RouteError, KeyError):
+            route = None
+        return list(route.squares[1:]) if route is not None else [end]
+
+    def ask(self, command: Command) -> Preview:
+        """The engine's preview (cached: hovering passes the same squares again)."""
+        preview = self._previews.get(command)
+        if preview is None:
+            try:
+                preview = self.host.controller.preview(command)
+            except CommandError as error:
+                preview = Preview(command, False, reasons=(str(error),))
+            self._previews[command] = preview
+        return preview
+
+    # ---- life cycle
+
+    def activate(self) -> None:
+        super().activate()
+        self.host.show_status(f"{self.spec.name}: {self.prompt()}")
+        self.refresh()
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self._remove_tag()
+
+    def state_changed(self) -> None:
+        self._previews.clear()
+        if all(t.id != self.actor_id for t in self.host.controller.state.tokens):
+            self.finished()
+            return
+        self.refresh()
+
+    def cancel(self) -> bool:
+        self.finished()
+        return True
+
+    # ---- gestures
+
+    def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        square = square_at(scene_pos)
+        dragging_area = self._dragging and self.current_need() is Need.AREA
+        if dragging_area and square not in self.squares:
+            self.squares.append(square)
+        if square != self.hover:
+            self.hover = square
+            self.refresh()
+        return False
+
+    def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        self.pick(square_at(scene_pos), event.modifiers())
+        self._dragging = self.current_need() is Need.AREA
+        return True
+
+    def mouse_release(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
+        self._dragging = False
+        return event.button() == Qt.MouseButton.LeftButton
+
+    def wheel(self, event: QWheelEvent, scene_pos: QPointF) -> bool:
+        """The wheel turns a template the action points (an option holding a direction)."""
+        name = next((n for n in DIRECTION_OPTIONS if self._declares(n)), None)
+        if name is None:
+            return False
+        step = WHEEL_FINE if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else WHEEL_STEP
+        notches = event.angleDelta().y() / 120
+        current = float(self.options.get(name, 0) or 0)
+        self.set_option(name, round(current + notches * step) % 360)
+        return True
+
+    def key_press(self, event: QKeyEvent) -> bool:
+        key = event.key()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.confirm()
+            return True
+        if key == Qt.Key.Key_Backspace:
+            self.drop_last()
+            return True
+        if key == Qt.Key.Key_Escape:
+            return self.cancel()
+        return False
+
+    # ---- picking
+
+    def pick(self, square: Square, modifiers: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+        """A click on ``square``: it becomes (or joins) what the current need collects."""
+        need = self.current_need()
+        token = self.host.controller.state.token_at(square)
+        adding = bool(modifiers & Qt.KeyboardModifier.ControlModifier)
+        if (
+            token is not None
+            and token.id != self.actor_id
+            and (need in (Need.TARGET, Need.TARGETS) or (adding and Need.TARGETS in self.map_needs))
+        ):
+            if token.id in self.targets:
+                self.targets.remove(token.id)
+            elif need is Need.TARGET:
+                self.targets = [token.id]
+            else:
+                self.targets.append(token.id)
+        elif need is Need.SQUARE:
+            self.squares = [square]
+        elif need is Need.PATH:
+            if modifiers & Qt.KeyboardModifier.ShiftModifier:
+                self.squares.append(square)
+            else:
+                self.squares = self._path_to(square)
+        elif need is Need.AREA:
+            if square in self.squares:
+                self.squares.remove(square)
+            else:
+                self.squares.append(square)
+        self.refresh()
+
+    def drop_last(self) -> None:
+        if self.squares:
+            self.squares.pop()
+        elif self.targets:
+            self.targets.pop()
+        self.refresh()
+
+    def set_weapon(self, weapon: str | None) -> None:
+        self.weapon = weapon
+        self.refresh()
+
+    def set_option(self, name: str, value: OptionValue | None) -> None:
+        if value is None or value == "":
+            self.options.pop(name, None)
+        else:
+            self.options[name] = value
+        self.refresh()
+
+    def _declares(self, name: str) -> bool:
+        return any(getattr(o, "name", None) == name for o in option_specs(self.spec))
+
+    # ---- drawing what the engine says
+
+    def refresh(self) -> None:
+        self.clear_overlay()
+        hover = None if self.complete and self.current_need() is not Need.AREA else self.hover
+        command = self.build(hover)
+        preview = self.ask(command)
+        self.command, self.preview = command, preview
+        state = self.host.controller.state
+        self.drawn = draw_preview(preview, state)
+        for item in self.drawn.items:
+            self.add_overlay(item)
+        for target in command.targets:
+            token = state.token(target)
+            self.add_overlay(TokenRingItem(token.square, token.size, TARGETED, "targeted", True))
+        self._show_tag(preview, command)
+        for listener in list(self.listeners):
+            listener(self)
+
+    def _show_tag(self, preview: Preview, command: Command) -> None:
+        lines = [f"{self.spec.name}: {self.prompt()}"]
+        if preview.legal:
+            lines += [preview.summary] if preview.summary else []
+            lines += [str(m) for m in preview.modifiers]
+            lines += [f"rolls {r}" for r in preview.rolls]
+        else:
+            lines += [f"✗ {reason}" for reason in preview.reasons] or ["not allowed"]
+        self.lines = lines
+        scene = self.host.scene
+        if self.tag.scene() is None:
+            scene.addItem(self.tag)
+        colour = QColor("#ffffff") if preview.legal else AREA_BAD
+        self.tag.set_text(wrap_lines(lines), colour)
+        anchor = self._anchor(command)
+        avoid = [
+            item.sceneBoundingRect()
+            for item in scene.token_items.values()
+            if not item.sceneBoundingRect().intersects(anchor)
+        ]
+        place_beside(self.tag, anchor, self.host.view, avoid)
+
+    def _anchor(self, command: Command) -> QRectF:
+        """What the label talks about: the drawn area, else the picks, else the hover."""
+        state = self.host.controller.state
+        rect = scene_rect_of(command.squares)
+        for target in command.targets:
+            token = state.token(target)
+            rect = (
+                rect.united(scene_rect_of(token.squares))
+                if not rect.isNull()
+                else (scene_rect_of(token.squares))
+            )
+        if not self.drawn.bounds.isNull():
+            rect = self.drawn.bounds if rect.isNull() else rect.united(self.drawn.bounds)
+        if rect.isNull() and self.hover is not None:
+            rect = scene_rect_of([self.hover])
+        if rect.isNull():
+            actor = state.token(self.actor_id)
+            rect = QRectF(actor.square.x * SQUARE, actor.square.y * SQUARE, SQUARE, SQUARE)
+        return rect
+
+    def _remove_tag(self) -> None:
+        if self.tag.scene() is not None:
+            self.tag.scene().removeItem(self.tag)
+
+    # ---- confirming
+
+    def confirm(self) -> bool:
+        """Apply the picked command if the engine allows it (one undo step)."""
+        command = self.build(None)
+        preview = self.ask(command)
+        if not preview.legal:
+            reasons = "; ".join(preview.reasons) or self.prompt()
+            self.host.show_status(f"{self.spec.name} not allowed yet: {reasons}")
+            return False
+        try:
+            events = act(self.host.view, self.host.controller, command)
+        except CommandError as error:
+            self.host.show_status(f"Not allowed: {error}")
+            return False
+        if events is None:
+            self.host.show_status("Cancelled: no dice rolled")
+            return False
+        self.host.show_status(" ".join(e.text for e in events) or preview.summary)
+        self.applied = (command, preview)
+        self.finished()
+        return True
+
+    applied: tuple[Command, Preview] | None = None

@@ -1,0 +1,70 @@
+"""What the acting token may do to another token now: the entries of a token's menu.
+
+One entry per catalogue action that takes a target, and per weapon for those that use one
+("Standard Attack with the SMG"). The engine's preview of the command (actor, that target,
+that weapon) says whether it is allowed and why not; an action that needs more picks than
+the target (a path, squares, options) is offered when the engine lists it as legal for the
+actor now, and its targeting mode previews the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from desktop.controller import EncounterController
+from desktop.tools.action_tool import MAP_NEEDS, option_specs
+from engine.rules.base import ActionSpec, Command, CommandError, Need
+
+#: Characters of a reason shown in the menu itself (the whole reason is the tooltip).
+SHORT_REASON = 60
+
+
+@dataclass(frozen=True)
+class Offer:
+    spec: ActionSpec
+    weapon: str | None
+    allowed: bool
+    reason: str = ""
+
+    @property
+    def label(self) -> str:
+        return f"{self.spec.name} with the {self.weapon}" if self.weapon else self.spec.name
+
+    @property
+    def short_reason(self) -> str:
+        if len(self.reason) <= SHORT_REASON:
+            return self.reason
+        return self.reason[: SHORT_REASON - 1].rstrip() + "…"
+
+
+def target_offers(controller: EncounterController, actor: str, target: str) -> list[Offer]:
+    """Every targeted action of ``actor`` against ``target``, allowed ones first."""
+    state = controller.state
+    try:
+        legal = {spec.key for spec in controller.session.legal_actions(actor)}
+    except CommandError:
+        legal = set()
+    weapons = [w.name for w in state.token(actor).weapons]
+    offers: list[Offer] = []
+    for spec in controller.system.catalogue:
+        if not ({Need.TARGET, Need.TARGETS} & set(spec.needs)):
+            continue
+        more = [n for n in spec.needs if n in MAP_NEEDS and n not in (Need.TARGET, Need.TARGETS)]
+        choices: list[str | None] = list(weapons) if Need.WEAPON in spec.needs else [None]
+        for weapon in choices or [None]:
+            command = Command(spec.key, actor, (target,), weapon=weapon)
+            try:
+                preview = controller.preview(command)
+                reasons = preview.reasons
+            except CommandError as error:
+                reasons = (str(error),)
+            if (more or _requires_options(spec)) and spec.key in legal:
+                allowed, reason = True, ""  # its targeting mode picks the rest
+            else:
+                allowed, reason = not reasons, "; ".join(reasons)
+            offers.append(Offer(spec, weapon, allowed, reason))
+    return sorted(offers, key=lambda o: not o.allowed)
+
+
+def _requires_options(spec: ActionSpec) -> bool:
+    return any(getattr(o, "required", False) for o in option_specs(spec))
