@@ -15,7 +15,6 @@ from PySide6.QtGui import QColor, QKeyEvent
 
 from desktop.scene import style
 from desktop.scene.overlay_items import TagItem
-from desktop.scene.rule_overlays import AREA_BAD
 from desktop.tools.base import Tool, ToolHost
 from engine.encounter import EncounterState
 from engine.routes import MovementGraph
