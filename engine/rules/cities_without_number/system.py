@@ -34,6 +34,7 @@ from engine.rules.cities_without_number import board, economy, initiative
 from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
+from engine.rules.cities_without_number.examples import example_commands
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
@@ -121,7 +122,6 @@ class CitiesWithoutNumberSystem(HandlerSystem):
         return f"{cost_of(state, command)} action"
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
-        from engine.rules.cities_without_number.examples import example_commands
 
         return example_commands(state, token_id)
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.areas import covering_fire_area
+from engine.geometry.areas import aiming_area, covering_fire_area
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
@@ -71,7 +71,6 @@ def _aim_describe(state: EncounterState, command: Command) -> Preview:
     direction = _aim_direction(state, command)
     area = None
     try:
-        from engine.geometry.areas import aiming_area
         area = aiming_area(state, actor.id, direction)
     except (KeyError, ValueError):
         area = None

@@ -14,6 +14,7 @@ from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attack_math, board
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
 from engine.rules.d20_firearms.handlers import (
     register,
     simple_describe,
@@ -71,7 +72,6 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
     events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
                         (actor.id,)))
-    from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
 
     state, fired = covering_fire_on_mover(state, actor.id, before, dice)
     return state, (*events, *fired)

@@ -34,6 +34,7 @@ from engine.rules.d20_firearms import board, economy
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
+from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
 from engine.tokens import Token
@@ -109,7 +110,6 @@ class D20FirearmsSystem(HandlerSystem):
         return f"{economy.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
-        from engine.rules.d20_firearms.examples import example_commands
 
         return example_commands(state, token_id)
 

@@ -24,7 +24,7 @@ from engine.rules.savage_worlds.handlers import (
     target_reasons,
 )
 from engine.rules.savage_worlds.traits import trait_roll
-from engine.tokens import Condition, Token
+from engine.tokens import Condition, Token, are_opponents
 
 # --- Grappling ------------------------------------------------------------------------------
 
@@ -259,7 +259,6 @@ def _support_check(state: EncounterState, command: Command) -> list[str]:
     if reasons:
         return reasons
     actor, target = actor_of(state, command), target_of(state, command)
-    from engine.tokens import are_opponents
     if are_opponents(actor.side, target.side):
         return ["Support helps an ally; to hinder a foe use Test"]
     return []

@@ -23,6 +23,7 @@ from engine.rules.savage_worlds.handlers import (
     target_reasons,
     weapon_of,
 )
+from engine.turns import order as turn_order
 
 STAND_UP_INCHES = 2
 RUN_DIE = "1d6"
@@ -85,7 +86,6 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
             command = replace(command, squares=reach)
             events.append(Event(EventKind.NOTE, f"The running die falls short: {actor.name} "
                                 f"stops after {inches}\".", (actor.id,)))
-    from engine.turns import order as turn_order
     mine = state.combat.combatant(actor.id)
     budget["pace"] = budget.get("pace", 0) - inches
     state = turn_order.update(state, replace(mine, budget=budget))
@@ -121,7 +121,6 @@ def _stand_check(state: EncounterState, command: Command) -> list[str]:
 
 
 def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
-    from engine.turns import order as turn_order
     actor = actor_of(state, command)
     mine = state.combat.combatant(actor.id)
     budget = {**mine.budget, "pace": mine.budget.get("pace", 0) - STAND_UP_INCHES}

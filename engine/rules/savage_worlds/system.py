@@ -39,6 +39,7 @@ from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.deck import ActionDeck, Card
+from engine.rules.savage_worlds.examples import example_commands
 from engine.rules.savage_worlds.traits import trait_roll
 from engine.tokens import Token
 from engine.turns import order as turn_order
@@ -81,7 +82,6 @@ class SavageWorldsSystem(HandlerSystem):
     # ---- catalogue
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
-        from engine.rules.savage_worlds.examples import example_commands
 
         return example_commands(state, token_id)
 

@@ -15,8 +15,11 @@ from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import cheap_shot, model
+from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
+from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.item_actions import is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 
 TRICKS = ("burst", "called_shot", "cheap_shot", "bounce")
@@ -94,7 +97,6 @@ def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:
 
 
 def weapon_reasons(weapon: Weapon | None) -> list[str]:
-    from engine.rules.spycraft.item_actions import is_ready
 
     if weapon is not None and not is_ready(weapon):
         return [f"{weapon.name} is put away: draw it first"]
@@ -410,3 +412,44 @@ class FightDefensively(Handler):
             state, actor, model.DEFENSIVE, model.until_next_turn(state, actor)
         )
         return state, (event,)
+
+
+# ---- Shake Off (the end of a Cheap Shot)
+
+
+@handles("shake_off")
+class ShakeOff(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
+        if not actor.has_condition(model.CHEAP_SHOT):
+            return [f"{actor.name} suffers no Cheap Shot"]
+        tried = state.combat.combatant(actor.id).data.get("cheap_shot_try")
+        if tried is not None and state.combat.round - int(tried) < ROUNDS_PER_MINUTE:
+            again = int(tried) + ROUNDS_PER_MINUTE
+            return [
+                f"{actor.name} may try to shake off the Cheap Shot once a minute (round {again})"
+            ]
+        return []
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        dc = save_dc(state, actor.id)
+        return Preview(
+            command,
+            True,
+            summary=f"{actor.name} tries to shake off the Cheap Shot: Fortitude save DC {dc}.",
+            targets=(actor.id,),
+            rolls=(f"{actor.name} Fortitude save vs DC {dc}",),
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        dc = save_dc(state, actor.id)
+        ok, _, event = save(dice, actor, "fortitude", dc)
+        state = model.set_data(state, actor.id, cheap_shot_try=state.combat.round)
+        state = failed_save_fluid(state, actor.id, ok)
+        if not ok:
+            return state, (event,)
+        state = model.remove_condition(state, actor.id, model.CHEAP_SHOT)
+        done = Event(EventKind.CONDITION, f"{actor.name} shakes off the Cheap Shot.", (actor.id,))
+        return state, (event, done)

@@ -16,12 +16,14 @@ module constant a table can change:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.spycraft import cheap_shot, condition_effects, model
+from engine.rules.spycraft.geometry_bridge import cover, in_cone
+from engine.rules.spycraft.stand_offs import end_stand_offs_for
 from engine.tokens import Token, Weapon
 
 MAX_INCREMENTS = 10
@@ -126,7 +128,6 @@ def attacker_modifiers(
 
 def _in_brace_cone(state: EncounterState, attacker: Token, target: Token, facing: str) -> bool:
     """Is the target inside the 90-degree cone chosen with Brace (stored as a direction)?"""
-    from engine.rules.spycraft.geometry_bridge import in_cone
 
     return in_cone(state, attacker, target, facing)
 
@@ -160,7 +161,6 @@ def defense(
 
 def cover_modifier(state: EncounterState, attacker: Token, target: Token) -> Modifier | None:
     """The target's cover from the map as a named Defense bonus (None: no cover, or total)."""
-    from engine.rules.spycraft.geometry_bridge import cover
 
     found = cover(state, attacker, target)
     if found.modifier is None or found.modifier.value == 0:
@@ -258,7 +258,6 @@ def apply_damage(
         state = model.set_data(state, target_id, wounded=True)
         if critical:
             state = model.set_data(state, target_id, crit=True)
-    from engine.rules.spycraft.initiative_actions import end_stand_offs_for
 
     state, ended = end_stand_offs_for(state, target_id)
     events.extend(ended)
@@ -272,7 +271,6 @@ def record_harm(
     state: EncounterState, attacker: str, target: str, vitality: int, wounds: int
 ) -> EncounterState:
     """Remember what an attacker has taken from a target (Threaten needs it)."""
-    from dataclasses import replace
 
     data = dict(state.combat.data)
     key = f"harm:{attacker}>{target}"

@@ -1,4 +1,5 @@
-"""Cheap Shot's lasting effect and the Fortitude save that ends it.
+"""Cheap Shot's lasting effect and the Fortitude save DC that ends it (the Shake Off
+action is in ``attack_actions``).
 
 A landed Cheap Shot leaves the ``cheap shot`` condition (source = the attribute or
 "speed"): -2 on attack checks whose key attribute it names (Strength for melee,
@@ -12,12 +13,9 @@ shaken-off one still counts.
 
 from __future__ import annotations
 
-from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.base import Event, Modifier
 from engine.rules.spycraft import model
-from engine.rules.spycraft.checks import failed_save_fluid, save
-from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token
 
 ROUNDS_PER_MINUTE = 10
@@ -62,39 +60,3 @@ def save_dc(state: EncounterState, token_id: str) -> int:
     return BASE_DC - DC_DROP_PER_MINUTE * minutes
 
 
-@handles("shake_off")
-class ShakeOff(Handler):
-    def check(self, state: EncounterState, command: Command) -> list[str]:
-        actor = state.token(str(command.actor))
-        if not actor.has_condition(model.CHEAP_SHOT):
-            return [f"{actor.name} suffers no Cheap Shot"]
-        tried = state.combat.combatant(actor.id).data.get("cheap_shot_try")
-        if tried is not None and state.combat.round - int(tried) < ROUNDS_PER_MINUTE:
-            again = int(tried) + ROUNDS_PER_MINUTE
-            return [
-                f"{actor.name} may try to shake off the Cheap Shot once a minute (round {again})"
-            ]
-        return []
-
-    def describe(self, state: EncounterState, command: Command) -> Preview:
-        actor = state.token(str(command.actor))
-        dc = save_dc(state, actor.id)
-        return Preview(
-            command,
-            True,
-            summary=f"{actor.name} tries to shake off the Cheap Shot: Fortitude save DC {dc}.",
-            targets=(actor.id,),
-            rolls=(f"{actor.name} Fortitude save vs DC {dc}",),
-        )
-
-    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        actor = state.token(str(command.actor))
-        dc = save_dc(state, actor.id)
-        ok, _, event = save(dice, actor, "fortitude", dc)
-        state = model.set_data(state, actor.id, cheap_shot_try=state.combat.round)
-        state = failed_save_fluid(state, actor.id, ok)
-        if not ok:
-            return state, (event,)
-        state = model.remove_condition(state, actor.id, model.CHEAP_SHOT)
-        done = Event(EventKind.CONDITION, f"{actor.name} shakes off the Cheap Shot.", (actor.id,))
-        return state, (event, done)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
+from engine.rules.spycraft.model import add_fluid, stat_int
 from engine.tokens import Token
 
 
@@ -99,7 +100,6 @@ def save(
     dice: Dice, token: Token, kind: str, dc: int, modifier: int = 0
 ) -> tuple[bool, Roll, Event]:
     """A saving throw (``fortitude``, ``reflex`` or ``will`` stat) against a DC."""
-    from engine.rules.spycraft.model import stat_int
 
     bonus = stat_int(token, kind) + modifier
     roll = dice.roll(f"1d20{bonus:+d}", f"{token.name} {kind.capitalize()} save")
@@ -119,6 +119,5 @@ def save(
 
 def failed_save_fluid(state: EncounterState, token_id: str, ok: bool) -> EncounterState:
     """Table: Fluid Initiative Modifiers: a failed saving throw costs 2."""
-    from engine.rules.spycraft.model import add_fluid
 
     return state if ok else add_fluid(state, token_id, -2)

@@ -7,15 +7,11 @@ plausible arguments (nearby squares, each other token as target, each weapon).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command
 from engine.rules.spycraft import model
-
-if TYPE_CHECKING:
-    from engine.rules.spycraft.system import SpycraftSystem
 
 TARGETED = (
     "standard_attack",
@@ -59,9 +55,7 @@ def _line(start: Square, dx: int, dy: int, n: int) -> tuple[Square, ...]:
     return tuple(Square(start.x + dx * i, start.y + dy * i) for i in range(1, n + 1))
 
 
-def example_commands(
-    system: SpycraftSystem, state: EncounterState, token_id: str
-) -> Iterator[Command]:
+def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     token = state.token(token_id)
     weapons: list[str | None] = [w.name for w in token.weapons] or [None]
     around = [s for s in token.square.neighbours() if state.battlemap.in_bounds(s)]

@@ -17,7 +17,6 @@ from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
-    attack_once,
     chosen_weapon,
     error_range,
     mark_attacked,
@@ -26,7 +25,8 @@ from engine.rules.spycraft.attack_actions import (
     weapon_reasons,
 )
 from engine.rules.spycraft.checks import failed_save_fluid, save
-from engine.rules.spycraft.geometry_bridge import cover, in_cone, line_of_sight
+from engine.rules.spycraft.final_attack import final_attack
+from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
@@ -40,8 +40,6 @@ MAX_STRAFE_SQUARES = 10
 STRAFE_DEFENSE_STEP = 2
 SUPPRESS_SHOTS = 5
 COVER_FIRE_SHOTS = 5
-FINAL_ATTACK_PENALTY = -4
-FINAL_ATTACK_FLUID = -2
 
 
 def _full_auto_reasons(weapon: Weapon | None, minimum: int, name: str) -> list[str]:
@@ -332,10 +330,6 @@ class Strafe(Handler):
 # ---- Suppressive Fire
 
 
-def suppression_zones(state: EncounterState) -> list[PendingAction]:
-    return [p for p in state.combat.pending if p.kind == "suppress"]
-
-
 @handles("suppressive_fire")
 class SuppressiveFire(Handler):
     """One empty square in range; 5 shots now, 1 per final attack later."""
@@ -393,110 +387,6 @@ class SuppressiveFire(Handler):
                 (actor.id,),
             ),
         )
-
-
-def suppression_on_move(
-    state: EncounterState, mover_id: str, path: tuple[Square, ...], dice: Dice
-) -> tuple[EncounterState, list[Event]]:
-    """Each opponent moving through a suppressed square: -4 to checks and a final attack."""
-    events: list[Event] = []
-    for zone in suppression_zones(state):
-        square = Square(int(zone.data["x"]), int(zone.data["y"]))
-        shooter_id = zone.token_id
-        mover = state.token(mover_id)
-        try:
-            shooter = state.token(shooter_id)
-        except KeyError:
-            continue
-        if not are_opponents(shooter.side, mover.side):
-            continue
-        crossing = next(
-            (mover.moved_to(step) for step in path if square in mover.moved_to(step).squares),
-            None,
-        )
-        if crossing is None:
-            continue
-        expiry = model.until_next_turn(state, shooter_id)
-        state, _ = model.add_condition(state, mover_id, model.SUPPRESSED, expiry, source=shooter_id)
-        events.append(
-            Event(
-                EventKind.CONDITION,
-                f"{mover.name} runs through suppressed {square}: -4 to attacks and skills.",
-                (mover_id,),
-            )
-        )
-        try:
-            weapon = shooter.weapon(str(zone.data["weapon"]))
-        except KeyError:
-            continue
-        if weapon.ammo < 1:
-            events.append(
-                Event(
-                    EventKind.NOTE,
-                    f"{shooter.name} is out of ammunition: no final attack.",
-                    (shooter_id,),
-                )
-            )
-            continue
-        # The shot meets him in the suppressed square: his cover is judged there.
-        state, more = final_attack(state, dice, shooter, crossing, weapon, "Suppressive Fire")
-        events.extend(more)
-    return state, events
-
-
-def final_attack(
-    state: EncounterState, dice: Dice, shooter: Token, target: Token, weapon: Weapon, why: str
-) -> tuple[EncounterState, list[Event]]:
-    """A final attack: 1 shot, -4, no Aim bonus; -2 fluid Initiative for the shooter.
-
-    ``target`` is the token where the shot meets him (it may differ from where he ends);
-    against total cover or out of sight there is no shot.
-    """
-    if (
-        not line_of_sight(state, shooter, target)
-        or not cover(state, shooter, target).can_be_attacked
-    ):
-        return state, [
-            Event(
-                EventKind.NOTE,
-                f"{target.name} is out of {shooter.name}'s sight or in total cover: "
-                f"no {why} final attack.",
-                (shooter.id, target.id),
-            )
-        ]
-    state, fired = spend_ammo(state, shooter.id, weapon, 1)
-    mods = [m for m in am.attacker_modifiers(state, shooter, target, weapon)]
-    bonus = am.attack_bonus(shooter, weapon) + sum(m.value for m in mods) + FINAL_ATTACK_PENALTY
-    defense, _ = am.defense(state, shooter, target, weapon)
-    cmd = Command("standard_attack", shooter.id, (target.id,), weapon=weapon.name)
-    state, events = attack_once(
-        state,
-        dice,
-        shooter,
-        target,
-        weapon,
-        bonus,
-        defense,
-        0,
-        cmd,
-        label=f"{shooter.name} ({why} final attack) at {target.name}",
-    )
-    state = model.add_fluid(state, shooter.id, FINAL_ATTACK_FLUID)
-    return state, [*fired, *events]
-
-
-def expire_suppression(state: EncounterState, token_id: str) -> EncounterState:
-    """A suppression lasts 1 full round: it ends at the start of the shooter's next turn."""
-    kept = tuple(
-        p
-        for p in state.combat.pending
-        if not (
-            p.kind == "suppress"
-            and p.token_id == token_id
-            and int(p.data["round"]) < state.combat.round
-        )
-    )
-    return replace(state, combat=replace(state.combat, pending=kept))
 
 
 # ---- Cover Fire

@@ -24,18 +24,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import Command, Event, EventKind, Outcome
+from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
 from engine.rules.spycraft import model
+from engine.rules.spycraft.fluid_initiative import (
+    CONDITION_FLUID,
+    FLUID_CAP,
+    FLUID_EVENTS,
+    acts_at,
+    settle_count,
+)
+from engine.rules.spycraft.refresh import finish_refresh
+from engine.rules.spycraft.stand_offs import stand_off_round
+from engine.rules.spycraft.suppression_zones import expire_suppression
 from engine.tokens import Expiry, ExpiryPoint, Side, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
-
-if TYPE_CHECKING:
-    from engine.rules.spycraft.system import SpycraftSystem
 
 #: Table: Base Encounter Distance, as (dice, feet per point); "indoors" is line of sight.
 BASE_DISTANCE: dict[str, tuple[str, int] | None] = {
@@ -52,30 +58,6 @@ BASE_DISTANCE: dict[str, tuple[str, int] | None] = {
     "underwater": ("6d6", 5),
 }
 
-#: Table: Fluid Initiative Modifiers, the events a GM can log by key (value per event).
-FLUID_EVENTS: dict[str, tuple[int, str]] = {
-    "terrain": (-2, "Speed reduced by terrain"),
-    "tactical_weapon": (-2, "fired a tactical weapon"),
-    "non_proficient_weapon": (-4, "used a weapon without proficiency"),
-    "final_attack": (-2, "took a final attack"),
-    "critical_miss": (-2, "critical miss or failure (per Action Die)"),
-    "triumph": (10, "scored a Triumph"),
-    "bleeding": (-1, "bleeding"),
-    "fatigued": (-3, "fatigued this round"),
-    "exhausted": (-10, "exhausted this round"),
-    "critical_injury": (-10, "suffered a critical injury"),
-    "wounds": (-2, "lost wounds"),
-    "critical_hit": (-5, "suffered a critical hit"),
-    "failed_save": (-2, "failed a saving throw"),
-    "failed_stress_save": (-5, "failed a save against a stress condition"),
-    "failed_blast_save": (-5, "failed a save against blast damage"),
-}
-
-#: Conditions that cost Initiative at the end of every round they were present.
-CONDITION_FLUID = {model.BLEEDING: -1, model.FATIGUED: -3, model.EXHAUSTED: -10}
-
-FLUID_CAP = 10
-PRESS_FORCED_AT = 50
 
 #: Per-round bookkeeping cleared when a new round starts.
 ROUND_KEYS = (
@@ -125,7 +107,7 @@ def base_encounter_distance(
 
 
 def start_combat(
-    system: SpycraftSystem, state: EncounterState, command: Command, dice: Dice
+    system: RuleSystem, state: EncounterState, command: Command, dice: Dice
 ) -> Outcome:
     events: list[Event] = []
     deliberate = _ids(command.option("deliberate"))
@@ -272,17 +254,6 @@ def roll_offs(
     return result, events
 
 
-def acts_at(combatant: Combatant) -> float:
-    """The count a combatant acts on this round (a Joint Action moves him; counts stay).
-
-    Joint Action members share the leader's count, in the order the leader chose.
-    """
-    joint = combatant.data.get("acts_at")
-    if isinstance(joint, int | float) and not isinstance(joint, bool):
-        return float(joint)
-    return float(combatant.initiative)
-
-
 def _surprise(
     state: EncounterState, command: Command, awareness: str, dice: Dice
 ) -> tuple[set[Side], list[Event]]:
@@ -335,7 +306,7 @@ def _surprise(
 # ---- step 6
 
 
-def end_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outcome:
+def end_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
     """Apply fluid initiative (capped), then the 50+ and 0-or-less rules."""
     events: list[Event] = []
     next_round = state.combat.round + 1
@@ -366,51 +337,7 @@ def end_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outc
     return state, tuple(events)
 
 
-def settle_count(
-    state: EncounterState, token_id: str, next_round: int
-) -> tuple[EncounterState, list[Event]]:
-    """The 50-or-more and 0-or-less rules for a count that just changed."""
-    c = state.combat.combatant(token_id)
-    token = state.token(token_id)
-    events: list[Event] = []
-    if c.initiative >= PRESS_FORCED_AT:
-        state = model.set_data(state, token_id, must_press=True)
-        events.append(
-            Event(
-                EventKind.INITIATIVE,
-                f"{token.name}'s Count is {c.initiative}: his first action next round must be "
-                "a Press.",
-                (token_id,),
-            )
-        )
-    elif c.initiative <= 0:
-        state, reel = model.add_condition(
-            state, token_id, model.REELING, Expiry(next_round, ExpiryPoint.END_OF_TURN, token_id)
-        )
-        state, flat = model.add_condition(
-            state,
-            token_id,
-            model.FLAT_FOOTED,
-            Expiry(next_round, ExpiryPoint.START_OF_TURN, token_id),
-        )
-        raised = max(c.initiative + 20, 1)
-        state = model.set_count(state, token_id, raised)
-        events.extend(
-            [
-                reel,
-                flat,
-                Event(
-                    EventKind.INITIATIVE,
-                    f"{token.name}'s Count fell to {c.initiative}: reeling, flat-footed, and "
-                    f"back up to {raised}.",
-                    (token_id,),
-                ),
-            ]
-        )
-    return state, events
-
-
-def new_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outcome:
+def new_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
     combat = state.combat
     round_number = combat.round + 1
     refilled: list[Combatant] = []
@@ -434,7 +361,6 @@ def new_round(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outc
     )
     state, expired = turn_order.expire_round(state, round_number)
     events: list[Event] = [Event(EventKind.ROUND, f"Round {round_number} begins."), *tied, *expired]
-    from engine.rules.spycraft.initiative_actions import stand_off_round
 
     state, standing = stand_off_round(state, dice)
     events.extend(standing)
@@ -481,7 +407,7 @@ def _apply_joint(
 
 
 def on_turn_start(
-    system: SpycraftSystem,
+    system: RuleSystem,
     state: EncounterState,
     token_id: str,
     events: tuple[Event, ...],
@@ -507,8 +433,6 @@ def on_turn_start(
                 EventKind.NOTE, f"{state.token(token_id).name}'s Ready action lapses.", (token_id,)
             )
         )
-    from engine.rules.spycraft.fire_actions import expire_suppression
-    from engine.rules.spycraft.initiative_actions import finish_refresh
 
     state = expire_suppression(state, token_id)
 
@@ -518,7 +442,7 @@ def on_turn_start(
 
 
 def after_action(
-    system: SpycraftSystem,
+    system: RuleSystem,
     state: EncounterState,
     command: Command,
     events: tuple[Event, ...],
@@ -562,7 +486,7 @@ def break_joint(state: EncounterState, leader: str) -> tuple[EncounterState, lis
     ]
 
 
-def yield_if_passed(system: SpycraftSystem, state: EncounterState, dice: Dice) -> Outcome:
+def yield_if_passed(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
     """If the active token's count fell below someone who has yet to act, they go first.
 
     Delay and Press lower a count during the token's own turn; the token keeps what is

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.geometry import token_line_of_sight
+from engine.geometry import brace_area, token_line_of_sight
 from engine.geometry.cover import CoverResult, cover_between
-from engine.grid import GridScale, Square
+from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
 from engine.tokens import Token
 
 if TYPE_CHECKING:  # engine.routes is imported on the first question that needs it
@@ -66,7 +66,6 @@ def cone_facing(origin: Token, toward: Square) -> str:
 
 def in_cone(state: EncounterState, origin: Token, target: Token, facing: str) -> bool:
     """Is the target inside the 90-degree Brace cone (engine.geometry's ``brace_area``)?"""
-    from engine.geometry import brace_area
 
     heading = FACINGS.get(facing)
     area = brace_area(state, origin.id, float(facing) if heading is None else heading)
@@ -75,7 +74,6 @@ def in_cone(state: EncounterState, origin: Token, target: Token, facing: str) ->
 
 def step_blocked(state: EncounterState, a: Square, b: Square) -> bool:
     """Does a wall, blocking cover or a closed door stop a one-square step from a to b?"""
-    from engine.grid import NEIGHBOUR_STEPS
     from engine.routes.cuts import edge_key
 
     cuts = _cuts(state.battlemap)

@@ -24,6 +24,7 @@ from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
 from engine.rules.spycraft.checks import opposed
 from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Token
 
 BENEFITS = (
@@ -79,7 +80,6 @@ def in_grapple(state: EncounterState, token: Token) -> bool:
 
 
 def _one_handed_or_unarmed(token: Token) -> bool:
-    from engine.rules.spycraft.item_actions import is_ready
 
     return not any(w.two_handed and is_ready(w) for w in token.weapons)
 
@@ -333,7 +333,6 @@ def apply_benefit(
         )
         return state, [say(f"{winner.name} hurts {loser.name} in the Grapple."), *dealt]
     if benefit == "disarm":
-        from engine.rules.spycraft.item_actions import drop_weapon
 
         if not loser.weapons:
             return state, [say(f"{loser.name} has nothing to drop.")]

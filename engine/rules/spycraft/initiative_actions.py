@@ -1,5 +1,6 @@
 """Spycraft initiative actions: Delay, Press, Ready, Joint Action, Aim, Brace, Anticipate,
-Diversion, Regroup, Refresh, Drop a Ready Item, Stand Off, and fluid initiative events.
+Diversion, Regroup, Refresh, Drop a Ready Item, and fluid initiative events.
+(Stand Off is in ``stand_off_actions``; the fluid initiative numbers in ``fluid_initiative``.)
 
 Count changes: Delay, Press and a Ready's trigger move the Initiative Count at once (their
 own texts set their limits). Every other change (Aim, Brace, Regroup, Kick, Called Shot,
@@ -13,15 +14,18 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry import brace_area
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
 from engine.rules.spycraft.catalogue import HALVES, action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
+from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
 from engine.rules.spycraft.geometry_bridge import cone_facing, line_of_sight
 from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
-from engine.tokens import Side, Token, are_opponents
+from engine.rules.spycraft.item_actions import drop_weapon
+from engine.tokens import Side, are_opponents
 from engine.turns import order as turn_order
-from engine.turns.combat import PendingAction
+from engine.turns.combat import Combatant, PendingAction
 
 MIN_DELAY_COUNT = 5
 PRESS_MIN_COUNT = 25
@@ -136,7 +140,6 @@ class Press(Handler):
         budget = {**mine.budget, "bonus": mine.budget.get("bonus", 0) + 1}
         data = {**mine.data, "pressed": True, "must_press": False, "bonus_only": True}
         state = turn_order.update(state, replace(mine, initiative=count, budget=budget, data=data))
-        from engine.rules.spycraft.flow import settle_count
 
         state, more = settle_count(state, actor.id, state.combat.round + 1)
         return state, (
@@ -430,7 +433,6 @@ class Aim(Handler):
 
 
 def _brace_shape(state: EncounterState, command: Command) -> tuple[object, ...]:
-    from engine.geometry import brace_area
 
     if not command.squares:
         return ()
@@ -637,39 +639,7 @@ class Refresh(Handler):
         )
 
 
-def finish_refresh(
-    state: EncounterState, token_id: str, dice: Dice
-) -> tuple[EncounterState, list[Event]]:
-    """At the start of his next Initiative Count, an undisturbed Refresh heals."""
-    token = state.token(token_id)
-    if not token.has_condition(model.REFRESHING):
-        return state, []
-    state = model.remove_condition(state, token_id, model.REFRESHING)
-    token = state.token(token_id)
-    mine = state.combat.combatant(token_id)
-    if mine.get("refresh_spoiled", False):
-        state = model.set_data(state, token_id, refresh_spoiled=False)
-        return state, [
-            Event(EventKind.NOTE, f"{token.name} was attacked: no Refresh healing.", (token_id,))
-        ]
-    roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
-    if token.stat("special", True) is True:
-        if token.stat("refresh_heals", "vitality") == "wounds":
-            wounds = model.stat_int(token, "wounds") + 2
-            state = state.with_token(model.with_stats(token, wounds=wounds))
-            text = f"{token.name} Refreshes: +2 wound points (now {wounds})."
-        else:
-            vitality = model.stat_int(token, "vitality") + roll.total
-            state = state.with_token(model.with_stats(token, vitality=vitality))
-            text = f"{token.name} Refreshes: +{roll.total} vitality (now {vitality})."
-    else:
-        damage = max(0, model.stat_int(token, "damage") - roll.total)
-        state = state.with_token(model.with_stats(token, damage=damage))
-        text = f"{token.name} Refreshes: damage down by {roll.total} (now {damage})."
-    return state, [Event(EventKind.NOTE, text, (token_id,), roll)]
-
-
-# ---- Drop a Ready Item, Stand Off, fluid events
+# ---- Drop a Ready Item, fluid events
 
 
 @handles("drop_ready_item")
@@ -678,156 +648,11 @@ class DropReadyItem(Handler):
         return [] if command.weapon else ["say which item to drop (weapon=...)"]
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.item_actions import drop_weapon
 
         actor = state.token(_actor(state, command))
         where = command.squares[0] if command.squares else actor.square
         state, event = drop_weapon(state, actor.id, str(command.weapon), where)
         return state, (event,)
-
-
-def stand_offs(state: EncounterState) -> list[PendingAction]:
-    return [p for p in state.combat.pending if p.kind == "standoff"]
-
-
-def stand_off_members(pending: PendingAction) -> list[str]:
-    return [m for m in str(pending.data.get("members", "")).split(",") if m]
-
-
-@handles("stand_off")
-class StandOff(Handler):
-    """A special character attacked from melee or CQB range freezes the fight: target the
-    attacker. ``join=True`` (a half action, on his own turn) enters a Stand Off in CQB
-    range on the side of his friends. Each round starts with opposed Resolve (Wis) checks:
-    the losers take 1d6 + the winner's Wis in stress. Damage to anyone in it ends it."""
-
-    out_of_turn = True
-
-    def halves(self, state: EncounterState, command: Command) -> int | None:
-        return 1 if command.option("join", False) else 0
-
-    def check(self, state: EncounterState, command: Command) -> list[str]:
-        from engine.rules.spycraft.attack_math import cqb_range_ft
-
-        actor = state.token(_actor(state, command))
-        target = state.token(str(command.target))
-        reasons = []
-        engaged = {m for p in stand_offs(state) for m in stand_off_members(p)}
-        if command.option("join", False):
-            if target.id not in engaged:
-                reasons.append(f"{target.name} is not in a Stand Off")
-            if state.combat.active != actor.id:
-                reasons.append("joining a Stand Off is a half action on his own turn")
-        else:
-            if actor.stat("special", True) is not True:
-                reasons.append("only a special character may call a Stand Off")
-            if not are_opponents(actor.side, target.side):
-                reasons.append(f"{target.name} is not an opponent")
-            if target.id in engaged:
-                reasons.append(f"{target.name} is already in a Stand Off")
-        if actor.id in engaged:
-            reasons.append(f"{actor.name} is already in a Stand Off")
-        if model.feet_between(state, actor, target) > cqb_range_ft(actor):
-            reasons.append(f"{target.name} is not within melee or CQB range")
-        return reasons
-
-    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        actor = state.token(_actor(state, command))
-        target = state.token(str(command.target))
-        if command.option("join", False):
-            pending = next(p for p in stand_offs(state) if target.id in stand_off_members(p))
-            members = ",".join((*stand_off_members(pending), actor.id))
-            joined = replace(pending, data={**pending.data, "members": members})
-            kept = tuple(joined if p is pending else p for p in state.combat.pending)
-            state = replace(state, combat=replace(state.combat, pending=kept))
-            return state, (
-                Event(EventKind.ACTION, f"{actor.name} joins the Stand Off.", (actor.id,)),
-            )
-        pending = PendingAction(
-            actor.id, "standoff", "", "stand_off", {"members": f"{actor.id},{target.id}"}
-        )
-        state = replace(
-            state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
-        )
-        return state, (
-            Event(
-                EventKind.ACTION,
-                f"{actor.name} and {target.name} freeze in a Stand Off: weapons levelled, "
-                "nobody fires.",
-                (actor.id, target.id),
-            ),
-        )
-
-
-def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, list[Event]]:
-    """The Resolve contest at the start of each round, for every Stand Off."""
-    events: list[Event] = []
-    for pending in stand_offs(state):
-        members = [state.token(m) for m in stand_off_members(pending) if _present(state, m)]
-        sides: dict[Side, list[Token]] = {}
-        for token in members:
-            sides.setdefault(token.side, []).append(token)
-        results: dict[Side, int] = {}
-        best_wis: dict[Side, int] = {}
-        for side, group in sides.items():
-            bonus = max(model.skill(t, "resolve_wis") for t in group)
-            roll = dice.roll(f"1d20{bonus:+d}", f"Stand Off Resolve ({side.value})")
-            results[side] = roll.total
-            best_wis[side] = max(model.stat_int(t, "wis") for t in group)
-            events.append(
-                Event(
-                    EventKind.ROLL,
-                    f"Stand Off: the {side.value} side rolls Resolve {roll.total}.",
-                    tuple(t.id for t in group),
-                    roll,
-                )
-            )
-        if len(results) < 2:
-            continue
-        winner = max(results, key=lambda side: results[side])
-        for side, group in sides.items():
-            if side is winner:
-                continue
-            for token in group:
-                stress = dice.roll(f"1d6{max(1, best_wis[winner]):+d}", "Stand Off stress")
-                total = model.stat_int(token, "stress") + stress.total
-                state = state.with_token(model.with_stats(state.token(token.id), stress=total))
-                events.append(
-                    Event(
-                        EventKind.DAMAGE,
-                        f"{token.name} takes {stress.total} stress (now {total}).",
-                        (token.id,),
-                        stress,
-                    )
-                )
-                threshold = model.stat_int(token, "stress_threshold", 0)
-                if threshold and total > threshold:
-                    cracker = max(sides[winner], key=lambda t: model.skill(t, "resolve_wis"))
-                    state, _ = model.add_condition(
-                        state, token.id, model.CRACKED, source=cracker.id
-                    )
-                    events.append(
-                        Event(
-                            EventKind.NOTE,
-                            f"{token.name} cracks: he must Surrender or Take the Shot.",
-                            (token.id,),
-                        )
-                    )
-    return state, events
-
-
-def _present(state: EncounterState, token_id: str) -> bool:
-    return any(t.id == token_id for t in state.tokens)
-
-
-def end_stand_offs_for(state: EncounterState, token_id: str) -> tuple[EncounterState, list[Event]]:
-    """Damage to anyone in a Stand Off ends it: everyone fights on as normal."""
-    ended = [p for p in stand_offs(state) if token_id in stand_off_members(p)]
-    if not ended:
-        return state, []
-    kept = tuple(p for p in state.combat.pending if p not in ended)
-    state = replace(state, combat=replace(state.combat, pending=kept))
-    return state, [Event(EventKind.NOTE, "Blood is drawn: the Stand Off ends.", (token_id,))]
 
 
 @handles("fluid_event")
@@ -837,7 +662,6 @@ class FluidEvent(Handler):
     out_of_turn = True
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        from engine.rules.spycraft.flow import FLUID_EVENTS
 
         key = str(command.option("event", ""))
         if key not in FLUID_EVENTS:
@@ -845,7 +669,6 @@ class FluidEvent(Handler):
         return []
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.flow import FLUID_EVENTS
 
         actor = state.token(_actor(state, command))
         value, words = FLUID_EVENTS[str(command.option("event"))]
@@ -909,8 +732,6 @@ class EnterCombat(Handler):
         return []
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.flow import acts_at
-        from engine.turns.combat import Combatant
 
         actor = state.token(_actor(state, command))
         bonus = model.stat_int(actor, "initiative")

@@ -22,7 +22,9 @@ from engine.rules.spycraft.attack_actions import (
     weapon_reasons,
 )
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save
+from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon
 
 HELPLESS_STATES = (model.HELPLESS, model.UNCONSCIOUS, model.PINNED)
@@ -164,7 +166,6 @@ class Disarm(Handler):
     """The target's weapon: ``option target_weapon`` (default his first ready weapon)."""
 
     def their_weapon(self, target: Token, command: Command) -> Weapon | None:
-        from engine.rules.spycraft.item_actions import is_ready
 
         name = command.option("target_weapon")
         ready = [w for w in target.weapons if is_ready(w)]
@@ -231,7 +232,6 @@ class Disarm(Handler):
                     )
                 )
             else:
-                from engine.rules.spycraft.item_actions import drop_weapon
 
                 # A win with a threat (or the opponent's error) lets the winner pick the
                 # adjacent square (``squares``) or send the weapon flying (``fly=True``).
@@ -371,7 +371,6 @@ class Trip(Handler):
             events.append(ev)
             if result.actor_critical:
                 weapon = chosen_weapon(actor, command)
-                from engine.rules.spycraft.fire_actions import final_attack
 
                 if weapon is not None:
                     state, more = final_attack(

@@ -1,4 +1,5 @@
-"""Spycraft movement: Standard Move and the bonus 5-ft step (more in movement_actions).
+"""Spycraft movement as rules: which paths are legal, what they cost, how far a token may
+go, and what moving does (the actions are in ``movement_actions``).
 
 A move command carries its path (squares after the start, in order). The path must step
 square to square, stay on the map, not end on another token, not pass through opponents,
@@ -9,13 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.battlemap import TerrainKind
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square, path_cost_squares
-from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.base import Event, EventKind
 from engine.rules.spycraft import model
 from engine.rules.spycraft.geometry_bridge import step_blocked
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.suppression_zones import suppression_on_move
 from engine.tokens import Token, are_opponents
 
 DIFFICULT_MULTIPLIER = 2
@@ -78,7 +80,6 @@ _LAST_OCCUPANCY: list[tuple[tuple[Token, ...], dict[Square, Token]]] = []
 
 def path_cost(state: EncounterState, mover: Token, path: tuple[Square, ...]) -> int:
     """Squares the path costs; each step into difficult terrain costs double."""
-    from engine.battlemap import TerrainKind
 
     base = path_cost_squares((mover.square, *path), state.scale.diagonal)
     extra = sum(
@@ -138,57 +139,9 @@ def move_token(
                     )
                 )
     if dice is not None:
-        from engine.rules.spycraft.fire_actions import suppression_on_move
 
         state, suppressed = suppression_on_move(state, mover_id, path, dice)
         events.extend(suppressed)
     return state, events
 
 
-@handles("standard_move")
-class StandardMove(Handler):
-    def allowance(self, state: EncounterState, mover: Token) -> int:
-        return speed_squares(state, mover)
-
-    def check(self, state: EncounterState, command: Command) -> list[str]:
-        mover = state.token(str(command.actor))
-        reasons = []
-        if mover.has_condition(model.HELD) or mover.has_condition(model.PINNED):
-            reasons.append(f"{mover.name} is caught in a Grapple")
-        return reasons + path_reasons(state, mover, command.squares, self.allowance(state, mover))
-
-    def describe(self, state: EncounterState, command: Command) -> Preview:
-        mover = state.token(str(command.actor))
-        cost = path_cost(state, mover, command.squares) if command.squares else 0
-        end = command.squares[-1] if command.squares else "?"
-        return Preview(
-            command,
-            True,
-            summary=(
-                f"{mover.name}: {self.spec.name} to {end}, {state.scale.describe(cost)} "
-                f"of {state.scale.describe(self.allowance(state, mover))}."
-            ),
-            squares=command.squares,
-        )
-
-    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = move_token(state, str(command.actor), command.squares, dice=dice)
-        return state, tuple(events)
-
-
-@handles("five_foot_step")
-class FiveFootStep(Handler):
-    def check(self, state: EncounterState, command: Command) -> list[str]:
-        mover = state.token(str(command.actor))
-        mine = state.combat.combatant(mover.id)
-        reasons: list[str] = []
-        if mine.get("moved", False):
-            reasons.append("he already took a movement action this round")
-        if mine.get("stepped", False):
-            reasons.append("he already took his 5-ft step this round")
-        return reasons + path_reasons(state, mover, command.squares, 1)
-
-    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = move_token(state, str(command.actor), command.squares, "steps", dice)
-        state = model.set_data(state, str(command.actor), stepped=True)
-        return state, tuple(events)

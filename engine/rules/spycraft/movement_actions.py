@@ -1,4 +1,4 @@
-"""Spycraft movement actions beyond Standard Move: Run, Withdraw, Bull Rush, Total
+"""Spycraft movement actions: Standard Move, the 5-ft step, Run, Withdraw, Bull Rush, Total
 Defense, Crouch, Drop Prone, Stand Up, Feint, Tire."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.checks import opposed
-from engine.rules.spycraft.geometry_bridge import movement_graph
+from engine.rules.spycraft.geometry_bridge import movement_graph, step_blocked
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
 from engine.tokens import Token
@@ -27,6 +27,55 @@ RUN_MULTIPLIER_FULL_ARMOR = 3
 WITHDRAW_MULTIPLIER = 2
 TOTAL_DEFENSE_BONUS = 4
 POSTURES = (model.CROUCHED, model.PRONE, model.SPRAWLED)
+
+
+@handles("standard_move")
+class StandardMove(Handler):
+    def allowance(self, state: EncounterState, mover: Token) -> int:
+        return speed_squares(state, mover)
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        reasons = []
+        if mover.has_condition(model.HELD) or mover.has_condition(model.PINNED):
+            reasons.append(f"{mover.name} is caught in a Grapple")
+        return reasons + path_reasons(state, mover, command.squares, self.allowance(state, mover))
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        mover = state.token(str(command.actor))
+        cost = path_cost(state, mover, command.squares) if command.squares else 0
+        end = command.squares[-1] if command.squares else "?"
+        return Preview(
+            command,
+            True,
+            summary=(
+                f"{mover.name}: {self.spec.name} to {end}, {state.scale.describe(cost)} "
+                f"of {state.scale.describe(self.allowance(state, mover))}."
+            ),
+            squares=command.squares,
+        )
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = move_token(state, str(command.actor), command.squares, dice=dice)
+        return state, tuple(events)
+
+
+@handles("five_foot_step")
+class FiveFootStep(Handler):
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        mover = state.token(str(command.actor))
+        mine = state.combat.combatant(mover.id)
+        reasons: list[str] = []
+        if mine.get("moved", False):
+            reasons.append("he already took a movement action this round")
+        if mine.get("stepped", False):
+            reasons.append("he already took his 5-ft step this round")
+        return reasons + path_reasons(state, mover, command.squares, 1)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state, events = move_token(state, str(command.actor), command.squares, "steps", dice)
+        state = model.set_data(state, str(command.actor), stepped=True)
+        return state, tuple(events)
 
 
 def _grappled(token: Token) -> list[str]:
@@ -264,7 +313,6 @@ class Tire(Handler):
         return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.attack_math import apply_damage
 
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
@@ -437,7 +485,6 @@ def push(
 ) -> tuple[EncounterState, list[Event]]:
     """Shove a token straight along (dx, dy) up to ``squares``, stopping at the map edge or
     anything in the way (walls, doors and tokens; a table may rule smashing through)."""
-    from engine.rules.spycraft.geometry_bridge import step_blocked
 
     token = state.token(token_id)
     here = token.square

@@ -1,4 +1,6 @@
-"""How a Stand Off ends for one participant: surrender, or take the shot when cracked.
+"""Spycraft Stand Off actions: calling or joining one, and how it ends for one participant
+(surrender, or take the shot when cracked). The Stand Off itself, as state, is in
+``stand_offs``.
 
 A participant whose stress passes his threshold in the round's Resolve contest is
 ``cracked`` (source: the winner who cracked him) and must choose at once: Surrender, or
@@ -18,8 +20,9 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
+from engine.rules.spycraft.attack_math import cqb_range_ft
 from engine.rules.spycraft.handlers import Handler, handles
-from engine.rules.spycraft.initiative_actions import (
+from engine.rules.spycraft.stand_offs import (
     end_stand_offs_for,
     stand_off_members,
     stand_offs,
@@ -28,6 +31,70 @@ from engine.tokens import Token, are_opponents
 from engine.turns.combat import PendingAction
 
 SHOT_WOUNDS = -1
+
+
+@handles("stand_off")
+class StandOff(Handler):
+    """A special character attacked from melee or CQB range freezes the fight: target the
+    attacker. ``join=True`` (a half action, on his own turn) enters a Stand Off in CQB
+    range on the side of his friends. Each round starts with opposed Resolve (Wis) checks:
+    the losers take 1d6 + the winner's Wis in stress. Damage to anyone in it ends it."""
+
+    out_of_turn = True
+
+    def halves(self, state: EncounterState, command: Command) -> int | None:
+        return 1 if command.option("join", False) else 0
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        reasons = []
+        engaged = {m for p in stand_offs(state) for m in stand_off_members(p)}
+        if command.option("join", False):
+            if target.id not in engaged:
+                reasons.append(f"{target.name} is not in a Stand Off")
+            if state.combat.active != actor.id:
+                reasons.append("joining a Stand Off is a half action on his own turn")
+        else:
+            if actor.stat("special", True) is not True:
+                reasons.append("only a special character may call a Stand Off")
+            if not are_opponents(actor.side, target.side):
+                reasons.append(f"{target.name} is not an opponent")
+            if target.id in engaged:
+                reasons.append(f"{target.name} is already in a Stand Off")
+        if actor.id in engaged:
+            reasons.append(f"{actor.name} is already in a Stand Off")
+        if model.feet_between(state, actor, target) > cqb_range_ft(actor):
+            reasons.append(f"{target.name} is not within melee or CQB range")
+        return reasons
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        if command.option("join", False):
+            pending = next(p for p in stand_offs(state) if target.id in stand_off_members(p))
+            members = ",".join((*stand_off_members(pending), actor.id))
+            joined = replace(pending, data={**pending.data, "members": members})
+            kept = tuple(joined if p is pending else p for p in state.combat.pending)
+            state = replace(state, combat=replace(state.combat, pending=kept))
+            return state, (
+                Event(EventKind.ACTION, f"{actor.name} joins the Stand Off.", (actor.id,)),
+            )
+        pending = PendingAction(
+            actor.id, "standoff", "", "stand_off", {"members": f"{actor.id},{target.id}"}
+        )
+        state = replace(
+            state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
+        )
+        return state, (
+            Event(
+                EventKind.ACTION,
+                f"{actor.name} and {target.name} freeze in a Stand Off: weapons levelled, "
+                "nobody fires.",
+                (actor.id, target.id),
+            ),
+        )
 
 
 def stand_off_of(state: EncounterState, token_id: str) -> PendingAction | None:

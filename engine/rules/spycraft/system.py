@@ -27,9 +27,21 @@ from engine.rules.base import (
     UnknownAction,
 )
 from engine.rules.spycraft import model
-from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL, MOVEMENT, PRF, TRICK
-from engine.rules.spycraft.handlers import HANDLERS, Handler, structure_reasons
+from engine.rules.spycraft.actions import HANDLERS
+from engine.rules.spycraft.catalogue import ACTIONS, ATTACK, HALVES, IDL, MOVEMENT, PRF, TRICK
+from engine.rules.spycraft.examples import example_commands
+from engine.rules.spycraft.flow import (
+    after_action,
+    end_round,
+    new_round,
+    on_turn_start,
+    start_combat,
+)
+from engine.rules.spycraft.grapple_actions import in_grapple
+from engine.rules.spycraft.handlers import Handler, structure_reasons
+from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.tokens import Token
+from engine.turns import order as turn_order
 from engine.turns.combat import Phase
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
@@ -142,9 +154,8 @@ class SpycraftSystem(RuleSystem):
         return tuple(found)
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
-        from engine.rules.spycraft.examples import example_commands
 
-        return example_commands(self, state, token_id)
+        return example_commands(state, token_id)
 
     # ---- the checks every action shares
 
@@ -184,7 +195,6 @@ class SpycraftSystem(RuleSystem):
         if spec.category == TRICK and spec.key != "fight_defensively":
             reasons.append(f"{spec.name} is a trick: add trick={spec.key} to a Standard Attack")
             return reasons
-        from engine.rules.spycraft.stand_off_actions import surrender_reasons
 
         reasons.extend(surrender_reasons(state, actor, command))
         if mine.get("must_press", False) and spec.key not in ("press", "delay"):
@@ -228,8 +238,6 @@ class SpycraftSystem(RuleSystem):
 
     def _compulsions(self, state: EncounterState, command: Command, actor: Token) -> list[str]:
         """A Grapple allows only Grapple checks; a Taunt demands an attack on the taunter."""
-        from engine.rules.spycraft.catalogue import ATTACK
-        from engine.rules.spycraft.grapple_actions import in_grapple
 
         spec = self.handler(command.action).spec
         reasons: list[str] = []
@@ -286,7 +294,6 @@ class SpycraftSystem(RuleSystem):
         if not handler.out_of_turn:
             state = self.spend(state, command)
         new_state, events = handler.resolve(state, command, dice)
-        from engine.rules.spycraft.flow import after_action
 
         return after_action(self, new_state, command, events, dice)
 
@@ -319,30 +326,25 @@ class SpycraftSystem(RuleSystem):
             data["bonus_only"] = False
         if spill:
             data["busy_next"] = spill
-        from engine.turns import order as turn_order
 
         return turn_order.update(state, replace(mine, budget=budget, data=data))
 
     # ---- the seven steps (flow.py)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.flow import start_combat
 
         return start_combat(self, state, command, dice)
 
     def end_round(self, state: EncounterState, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.flow import end_round
 
         return end_round(self, state, dice)
 
     def new_round(self, state: EncounterState, dice: Dice) -> Outcome:
-        from engine.rules.spycraft.flow import new_round
 
         return new_round(self, state, dice)
 
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         state, events = super().start_turn(state, token_id, dice)
-        from engine.rules.spycraft.flow import on_turn_start
 
         return on_turn_start(self, state, token_id, events, dice)
 

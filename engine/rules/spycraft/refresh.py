@@ -1,0 +1,45 @@
+"""What a Spycraft Refresh pays out at the start of the character's next turn.
+
+The Refresh action (in ``initiative_actions``) leaves the ``refreshing`` condition; an
+attack before his next turn spoils it, otherwise he heals by his Action Die (vitality,
+or 2 wound points for a character set to heal wounds; damage for a standard character).
+"""
+
+from __future__ import annotations
+
+from engine.dice import Dice
+from engine.encounter import EncounterState
+from engine.rules.base import Event, EventKind
+from engine.rules.spycraft import model
+
+
+def finish_refresh(
+    state: EncounterState, token_id: str, dice: Dice
+) -> tuple[EncounterState, list[Event]]:
+    """At the start of his next Initiative Count, an undisturbed Refresh heals."""
+    token = state.token(token_id)
+    if not token.has_condition(model.REFRESHING):
+        return state, []
+    state = model.remove_condition(state, token_id, model.REFRESHING)
+    token = state.token(token_id)
+    mine = state.combat.combatant(token_id)
+    if mine.get("refresh_spoiled", False):
+        state = model.set_data(state, token_id, refresh_spoiled=False)
+        return state, [
+            Event(EventKind.NOTE, f"{token.name} was attacked: no Refresh healing.", (token_id,))
+        ]
+    roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
+    if token.stat("special", True) is True:
+        if token.stat("refresh_heals", "vitality") == "wounds":
+            wounds = model.stat_int(token, "wounds") + 2
+            state = state.with_token(model.with_stats(token, wounds=wounds))
+            text = f"{token.name} Refreshes: +2 wound points (now {wounds})."
+        else:
+            vitality = model.stat_int(token, "vitality") + roll.total
+            state = state.with_token(model.with_stats(token, vitality=vitality))
+            text = f"{token.name} Refreshes: +{roll.total} vitality (now {vitality})."
+    else:
+        damage = max(0, model.stat_int(token, "damage") - roll.total)
+        state = state.with_token(model.with_stats(token, damage=damage))
+        text = f"{token.name} Refreshes: damage down by {roll.total} (now {damage})."
+    return state, [Event(EventKind.NOTE, text, (token_id,), roll)]
