@@ -55,3 +55,12 @@ def window(qtbot, tmp_path):  # type: ignore[no-untyped-def]
     win.view.resetTransform()
     win.view.centerOn(win.scene.map_rect.center())
     return win
+
+
+@pytest.fixture(autouse=True)
+def _dialog_answers_end_with_their_test():  # type: ignore[no-untyped-def]
+    """A test's pending ``answer_next_dialog`` must never answer a later test's dialog."""
+    yield
+    from tests.desktop.window_helpers import forget_pending_answers  # it imports this module
+
+    forget_pending_answers()

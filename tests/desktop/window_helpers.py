@@ -15,6 +15,15 @@ from tests.desktop.tools.conftest import PICTURES
 MAPS = Path(__file__).resolve().parents[2] / "maps"
 
 
+#: Bumped when a test ends, so a dialog answerer still polling from that test gives up
+#: instead of answering the next test's dialog (see tests/desktop/conftest.py).
+_test_generation = [0]
+
+
+def forget_pending_answers() -> None:
+    _test_generation[0] += 1
+
+
 def answer_next_dialog(
     choose: Callable[[QDialog], None], seen: list[QDialog] | None = None, wait_ms: int = 3000
 ) -> None:
@@ -23,8 +32,11 @@ def answer_next_dialog(
     Gives up after ``wait_ms`` so that a dialog that never came cannot catch a later one.
     """
     tries = [wait_ms // 10]
+    generation = _test_generation[0]
 
     def poll() -> None:
+        if generation != _test_generation[0]:
+            return  # the test that asked has ended
         dialog = QApplication.activeModalWidget()
         if isinstance(dialog, QDialog):
             if seen is not None:
