@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square, squares_of_footprint
 
 
@@ -103,7 +104,7 @@ class Token:
     speed: float = 30.0
     conditions: tuple[Condition, ...] = ()
     weapons: tuple[Weapon, ...] = ()
-    stats: dict[str, StatValue] = field(default_factory=dict, hash=False)
+    stats: FrozenMapping[str, StatValue] = EMPTY
     portrait: str | None = None
 
     def __post_init__(self) -> None:
@@ -114,6 +115,7 @@ class Token:
         if not math.isfinite(self.speed) or self.speed < 0:
             raise ValueError(f"token {self.id!r} speed must be 0 or more, not {self.speed}")
         object.__setattr__(self, "square", Square(*self.square))
+        freeze_fields(self, "stats")
 
     @property
     def squares(self) -> tuple[Square, ...]:

@@ -2,13 +2,16 @@
 
 These are plain frozen values kept inside :class:`engine.encounter.EncounterState`, so an
 undo stack of states restores all of them exactly. This module imports nothing from the
-rest of the engine, so ``engine.encounter`` can hold it without an import cycle.
+rest of the engine but the leaf ``engine.frozen``, so ``engine.encounter`` can hold it
+without an import cycle.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
+
+from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 
 #: A value a rule system keeps per combatant or per command option.
 DataValue = int | float | str | bool
@@ -40,9 +43,12 @@ class Combatant:
     token_id: str
     initiative: int = 0
     tiebreak: tuple[int, ...] = ()
-    budget: dict[str, int] = field(default_factory=dict, hash=False)
-    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+    budget: FrozenMapping[str, int] = EMPTY
+    data: FrozenMapping[str, DataValue] = EMPTY
     acted: bool = False
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "budget", "data")
 
     def get(self, key: str, default: DataValue = 0) -> DataValue:
         return self.data.get(key, default)
@@ -66,7 +72,10 @@ class PendingAction:
     kind: str
     trigger: str = ""
     action: str = ""
-    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+    data: FrozenMapping[str, DataValue] = EMPTY
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "data")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +95,10 @@ class CombatState:
     seed: int = 0
     rolls: int = 0
     log: tuple[LogEntry, ...] = ()
-    data: dict[str, DataValue] = field(default_factory=dict, hash=False)
+    data: FrozenMapping[str, DataValue] = EMPTY
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "data")
 
     def combatant(self, token_id: str) -> Combatant:
         for combatant in self.order:
