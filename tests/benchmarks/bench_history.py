@@ -1,6 +1,7 @@
-"""Play, undo and redo benchmark (a script, not a test): ``python tests/benchmarks/bench_history.py``.
+"""Play, undo and redo benchmark (a script, not a test):
+``python tests/benchmarks/bench_history.py``.
 
-For each rule system, the conformance suite's small encounter is played for 200 random legal
+For each rule system, the conformance suite's small encounter plays 200 random legal
 commands (the same seeded choices every run); then the 200 are undone, redone, and the state
 is saved. Printed as ``<system> <figure>: <median> ms`` over 5 runs:
 
