@@ -179,12 +179,16 @@ def _combat_data(**values: object) -> Callable[[EncounterState], EncounterState]
 def _combatant(token_id: str, **changes: object) -> Callable[[EncounterState], EncounterState]:
     """Change a combatant (its ``data`` entries are merged), then re-sort nothing."""
 
+    # Read, never pop: the recipe is built once and the set-up may be asked for again.
+    data_changes: dict[str, object] = changes.get("data", {})  # type: ignore[assignment]
+    others = {key: value for key, value in changes.items() if key != "data"}
+
     def change(state: EncounterState) -> EncounterState:
         order = []
         for combatant in state.combat.order:
             if combatant.token_id == token_id:
-                data = {**combatant.data, **changes.pop("data", {})}  # type: ignore[dict-item]
-                combatant = replace(combatant, data=data, **changes)
+                data = {**combatant.data, **data_changes}
+                combatant = replace(combatant, data=data, **others)  # type: ignore[arg-type]
             order.append(combatant)
         return replace(state, combat=replace(state.combat, order=tuple(order)))
 
