@@ -20,7 +20,7 @@ angles degrees clockwise from east, as in :mod:`engine.geometry`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
@@ -29,6 +29,7 @@ import shapely
 from engine.grid import Square
 
 T = TypeVar("T")
+_Toned = TypeVar("_Toned", "OverlayArea", "SquareMark", "OverlayRoute")
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +172,27 @@ class Overlay:
     def end_squares(self) -> tuple[Square, ...]:
         """Where the overlay's legal routes end."""
         return tuple(r.end for r in self.routes if r.tone is Tone.LEGAL)
+
+    def refused(self, reasons: tuple[str, ...]) -> Overlay:
+        """The overlay of a command the rules refuse: every legal area, mark, route and shape
+        turns refused, keeping its own reason or taking ``reasons``."""
+        why = "; ".join(reasons)
+
+        def turn(part: _Toned) -> _Toned:
+            if part.tone is not Tone.LEGAL:
+                return part
+            return replace(part, tone=Tone.REFUSED, reason=getattr(part, "reason", "") or why)
+
+        return Overlay(
+            areas=tuple(turn(a) for a in self.areas),
+            marks=tuple(turn(m) for m in self.marks),
+            routes=tuple(turn(r) for r in self.routes),
+            tokens=self.tokens,
+            shapes=tuple(
+                s if s.tone is not Tone.LEGAL else replace(s, tone=Tone.REFUSED)
+                for s in self.shapes
+            ),
+        )
 
     def plus(self, *others: Overlay) -> Overlay:
         """This overlay with the parts of ``others`` after its own."""

@@ -43,7 +43,7 @@ from engine.geometry.los import (
     token_line_of_sight,
 )
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, squares_shape
-from engine.geometry.strafe import StrafeResult, StrafeTarget, check_strafe
+from engine.geometry.strafe import ChainCheck, check_chain
 from engine.geometry.suppression import (
     SuppressionArea,
     d20_suppressive_fire,
@@ -76,6 +76,7 @@ __all__ = [
     "CORNER_INSET",
     "SAVAGE_BLASTS",
     "AffectedToken",
+    "ChainCheck",
     "CoverLevel",
     "CoverResult",
     "Inclusion",
@@ -84,8 +85,6 @@ __all__ = [
     "RangeBands",
     "SightResult",
     "SightTable",
-    "StrafeResult",
-    "StrafeTarget",
     "SuppressionArea",
     "SystemCover",
     "TemplateResult",
@@ -94,7 +93,7 @@ __all__ = [
     "apply_template",
     "blast_template",
     "brace_area",
-    "check_strafe",
+    "check_chain",
     "circle_template",
     "cone_template",
     "cover_between",

@@ -1,18 +1,13 @@
-"""Spycraft Strafe: check a chain of target squares and list the targets it makes.
+"""A chain of squares swept by fire, as seen from a shooter: which squares are refused, and why.
 
-What we check (in our words; the action description rules over the table, so a Strafe
-costs 3 shots per square):
+The shape checks of a sweep across adjacent squares (Spycraft's Strafe is one), with no rule
+numbers: how many squares, shots and Defense steps a sweep has is the rule system's business.
 
-* the weapon has 9 or more shots left, and the chain has at most a third of them
-  (rounded down) in squares, and never more than 10;
 * each square touches the one before it (diagonals count), none appears twice, and all are
-  on the map and in the shooter's line of sight;
+  on the map, not under the shooter, and in the shooter's line of sight;
 * no square lies directly behind another square of the chain as seen from the shooter:
   the line from the centre of the shooter's space to its centre passes through the inside
   of the other square (grazing an edge or a corner does not count).
-
-Every occupied square is a separate target (a large token in two squares is two targets);
-in chain order from the chosen end, the targets get +2, +4, +6, ... to Defense.
 """
 
 from __future__ import annotations
@@ -30,38 +25,23 @@ from engine.geometry.areas import token_centre
 from engine.geometry.los import squares_see_each_other
 from engine.geometry.results import squares_shape
 from engine.grid import Square
-from engine.tokens import are_opponents
-
-SHOTS_PER_SQUARE = 3
-MINIMUM_SHOTS = 9
-MAXIMUM_SQUARES = 10
-DEFENSE_STEP = 2
 
 
 @dataclass(frozen=True)
-class StrafeTarget:
-    """One target of a Strafe: a token in one square, and its Defense bonus."""
+class ChainCheck:
+    """A swept chain: its squares in order, who stands on each (a token id or None), and
+    each refusal as (square, reason)."""
 
-    token_id: str
-    square: Square
-    defense_bonus: int
-    opponent: bool
-
-
-@dataclass(frozen=True)
-class StrafeResult:
-    """Whether a Strafe chain is legal, why not, its targets and the shots it spends.
-
-    ``shape`` is the chain's squares as one geometry (square units); ``warnings`` are
-    legal but worth a GM's look (a friend standing in the sweep).
-    """
-
-    legal: bool
-    reasons: tuple[str, ...]
-    targets: tuple[StrafeTarget, ...]
-    shots: int
     squares: tuple[Square, ...]
-    warnings: tuple[str, ...] = ()
+    occupants: tuple[str | None, ...]
+    problems: tuple[tuple[Square, str], ...]
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(reason for _, reason in self.problems))
+
+    def reasons_at(self, square: Square) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(r for s, r in self.problems if s == square))
 
     @cached_property
     def shape(self) -> shapely.Geometry:
@@ -70,7 +50,7 @@ class StrafeResult:
         return squares_shape(self.squares)
 
 
-def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> list[str]:
+def _behind(origin: tuple[float, float], chain: Sequence[Square]) -> list[tuple[Square, str]]:
     """Squares of the chain whose centre line from the shooter passes through another."""
     xy = np.asarray(chain, dtype=np.float64)
     here = np.asarray(origin, dtype=np.float64).reshape(2, 1, 1)
@@ -92,52 +72,30 @@ def _behind_reasons(origin: tuple[float, float], chain: Sequence[Square]) -> lis
         through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
     np.fill_diagonal(through, False)
     return [
-        f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter"
+        (chain[i], f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter")
         for i, j in zip(*np.nonzero(through), strict=True)
     ]
 
 
-def check_strafe(
-    encounter: EncounterState,
-    shooter_id: str,
-    chain: Sequence[Square],
-    weapon_name: str,
-    *,
-    from_end: bool = False,
-) -> StrafeResult:
-    """Check a Strafe along ``chain`` (in order) with the shooter's weapon.
-
-    The Defense bonuses count from the first square, or from the last with ``from_end``.
-    """
+def check_chain(encounter: EncounterState, shooter_id: str, chain: Sequence[Square]) -> ChainCheck:
+    """Check the shape of a sweep along ``chain`` (in order) by the shooter."""
     shooter = encounter.token(shooter_id)
-    weapon = shooter.weapon(weapon_name)
     squares = tuple(Square(*s) for s in chain)
-    reasons: list[str] = []
-    shots_left = weapon.ammo
-    if shots_left < MINIMUM_SHOTS:
-        reasons.append(
-            f"the {weapon.name} has {shots_left} shots left; Strafe needs {MINIMUM_SHOTS} or more"
-        )
-    limit = min(MAXIMUM_SQUARES, shots_left // SHOTS_PER_SQUARE)
-    if not squares:
-        reasons.append("choose at least one square to strafe")
-    elif len(squares) > limit:
-        reasons.append(
-            f"{len(squares)} squares is too many: with {shots_left} shots left the "
-            f"{weapon.name} can strafe at most {limit}"
-        )
+    problems: list[tuple[Square, str]] = []
     own_squares = frozenset(shooter.squares)
     seen: set[Square] = set()
     for before, square in zip((None, *squares), squares, strict=False):
         if square in seen:
-            reasons.append(f"square {square} is strafed twice")
+            problems.append((square, f"square {square} is strafed twice"))
         seen.add(square)
         if not encounter.battlemap.in_bounds(square):
-            reasons.append(f"square {square} is off the map")
+            problems.append((square, f"square {square} is off the map"))
         if square in own_squares:
-            reasons.append(f"square {square} is the shooter's own")
+            problems.append((square, f"square {square} is the shooter's own"))
         if before is not None and max(abs(square.x - before.x), abs(square.y - before.y)) > 1:
-            reasons.append(f"square {square} does not touch {before}: the chain has a gap")
+            problems.append(
+                (square, f"square {square} does not touch {before}: the chain has a gap")
+            )
     on_map = [s for s in squares if encounter.battlemap.in_bounds(s)]
     if on_map:
         # A big shooter sees a square if any of its squares does.
@@ -145,31 +103,11 @@ def check_strafe(
         for own in sorted(own_squares):
             viewer = [own] * len(on_map)
             sees |= squares_see_each_other(encounter.battlemap, viewer, on_map)
-        reasons.extend(
-            f"the shooter cannot see square {s}"
+        problems.extend(
+            (s, f"the shooter cannot see square {s}")
             for s, ok in zip(on_map, sees, strict=True)
             if not ok
         )
-        reasons.extend(_behind_reasons(token_centre(shooter), on_map))
+        problems.extend(_behind(token_centre(shooter), on_map))
     occupancy = occupancy_of(encounter)
-    targets: list[StrafeTarget] = []
-    warnings: list[str] = []
-    ordered = reversed(squares) if from_end else iter(squares)
-    for square in ordered:
-        token_id = occupancy.get(square)
-        if token_id is None or token_id == shooter.id:
-            continue
-        token = encounter.token(token_id)
-        opponent = are_opponents(shooter.side, token.side)
-        bonus = DEFENSE_STEP * (len(targets) + 1)
-        targets.append(StrafeTarget(token.id, square, bonus, opponent))
-        if not opponent:
-            warnings.append(f"{token.name} is not an opponent but stands in the sweep at {square}")
-    return StrafeResult(
-        legal=not reasons,
-        reasons=tuple(dict.fromkeys(reasons)),
-        targets=tuple(targets),
-        shots=SHOTS_PER_SQUARE * len(squares),
-        squares=squares,
-        warnings=tuple(warnings),
-    )
+    return ChainCheck(squares, tuple(occupancy.get(s) for s in squares), tuple(problems))

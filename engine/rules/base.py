@@ -31,6 +31,7 @@ from engine.events import EventKind as EventKind
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
+from engine.rules.overlays import route_overlay
 from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
@@ -462,7 +463,13 @@ class RuleSystem(ABC):
             preview = _describe_engine_action(self, state, command)
         else:
             preview = self.describe_action(state, command)
-        return replace(preview, legal=not reasons, reasons=reasons)
+            needs = self.action(command.action).needs
+            if not preview.overlay and command.squares and Need.PATH in needs:
+                # A move walks the command's path: that route is what the map draws.
+                overlay = route_overlay(state, str(command.actor), command.squares, preview.cost)
+                preview = replace(preview, overlay=overlay)
+        overlay = preview.overlay.refused(reasons) if reasons else preview.overlay
+        return replace(preview, legal=not reasons, reasons=reasons, overlay=overlay)
 
     def apply(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         """The new state and the events, or :class:`IllegalCommand` naming the reasons."""

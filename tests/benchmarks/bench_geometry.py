@@ -30,7 +30,6 @@ from engine.battlemap import BattleMap  # noqa: E402
 from engine.encounter import EncounterState  # noqa: E402
 from engine.geometry import (  # noqa: E402
     blast_template,
-    check_strafe,
     cone_template,
     sight_pairs,
     squares_see_each_other,
@@ -41,6 +40,7 @@ from engine.geometry._index import sight_index  # noqa: E402
 from engine.geometry._march import KERNEL_BUILT  # noqa: E402
 from engine.geometry.los import segments_blocked_reference, sight_corners  # noqa: E402
 from engine.grid import Point, Square  # noqa: E402
+from engine.rules.spycraft.strafe import plan_strafe  # noqa: E402
 from engine.tokens import Side, Token, Weapon  # noqa: E402
 from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
 
@@ -112,6 +112,12 @@ def naive_pairs(battlemap: BattleMap, pairs: list[tuple[Square, Square]]) -> np.
     return result
 
 
+def strafe_check(encounter: EncounterState, shooter_id: str, column: list[Square]) -> object:
+    """The Strafe rule's plan (chain shape, sight, squares behind, range, targets): its reasons."""
+    shooter = encounter.token(shooter_id)
+    return plan_strafe(encounter, shooter, shooter.weapon("SMG"), tuple(column)).reasons
+
+
 def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, str, list[Square]]:
     """A shooter with a full magazine and a legal 10-square chain across its line of fire."""
     gun = Weapon("SMG", range_increment=20.0, ammo=30, capacity=30, modes=("full auto",))
@@ -123,7 +129,7 @@ def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, str, list[S
             column = [Square(x + distance, y + dy) for dy in range(-5, 5)]
             if (
                 all(encounter.battlemap.in_bounds(s) for s in column)
-                and check_strafe(armed, token.id, column, "SMG").legal
+                and not strafe_check(armed, token.id, column)
             ):
                 return armed, token.id, column
     raise RuntimeError("no room for the Strafe scene")
@@ -157,7 +163,7 @@ def main() -> int:
     report("template squares and tokens (d20 60 ft cone)", cone, 0.5)
 
     strafing, shooter_id, column = strafe_scene(encounter)
-    strafe = median_ms(lambda: check_strafe(strafing, shooter_id, column, "SMG"), 50)
+    strafe = median_ms(lambda: strafe_check(strafing, shooter_id, column), 50)
     report("Strafe check, 10 squares", strafe, 0.5)
 
     print("-- the same figures as process (CPU) time, less disturbed by other work --")

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry import StrafeResult, check_strafe, spycraft_suppressive_fire
+from engine.geometry import spycraft_suppressive_fire
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
@@ -28,16 +28,13 @@ from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.strafe import MINIMUM_SHOTS, StrafePlan, plan_strafe, strafe_overlay
 from engine.tokens import Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
 AUTOFIRE_MIN_SHOTS = 6
 SHOTS_PER_VOLLEY = 3
 MAX_VOLLEYS = 10
-STRAFE_MIN_SHOTS = 9
-SHOTS_PER_SQUARE = 3
-MAX_STRAFE_SQUARES = 10
-STRAFE_DEFENSE_STEP = 2
 SUPPRESS_SHOTS = 5
 COVER_FIRE_SHOTS = 5
 
@@ -180,54 +177,28 @@ class Autofire(Handler):
         return state, tuple(events)
 
 
-def strafe_targets(
-    state: EncounterState, shooter: Token, command: Command
-) -> list[tuple[Square, Token]]:
-    """(square, opponent) in sweep order: a token on two strafed squares is two targets.
-
-    Only opponents are compared with the roll (the action's description); a friend in
-    the sweep is named in the preview's notes.
-    """
-    squares = command.squares
-    ordered = reversed(squares) if command.option("from_end", False) else iter(squares)
-    found = []
-    for square in ordered:
-        token = state.token_at(square)
-        if token is not None and are_opponents(shooter.side, token.side):
-            found.append((square, token))
-    return found
-
-
 @handles("strafe")
 class Strafe(Handler):
-    """``squares``: the chain, from one end to the other, in the order it is swept."""
+    """``squares``: the chain, from one end to the other, in the order it is swept
+    (engine.rules.spycraft.strafe plans it; check, preview and resolution read the plan)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         weapon = chosen_weapon(actor, command)
-        reasons = _full_auto_reasons(weapon, STRAFE_MIN_SHOTS, "Strafe")
+        reasons = _full_auto_reasons(weapon, MINIMUM_SHOTS, "Strafe")
         if reasons:
             return reasons
-        assert weapon is not None
-        # The chain itself (adjacency, repeats, squares behind, sight, the third of the
-        # ammunition) is engine.geometry's check_strafe; range is checked here.
-        reasons.extend(self.geometry(state, command).reasons)
-        for square in command.squares:
-            feet = state.scale.distance(model.squares_between(state, actor, actor.moved_to(square)))
-            if feet > am.max_range_ft(weapon):
-                reasons.append(f"{square} is beyond {weapon.name}'s range")
-                break
-        return reasons
+        return list(self.plan(state, command).reasons)
 
-    def geometry(self, state: EncounterState, command: Command) -> StrafeResult:
+    def plan(self, state: EncounterState, command: Command) -> StrafePlan:
         actor = state.token(str(command.actor))
         weapon = chosen_weapon(actor, command)
         assert weapon is not None
-        return check_strafe(
+        return plan_strafe(
             state,
-            actor.id,
+            actor,
+            weapon,
             command.squares,
-            weapon.name,
             from_end=bool(command.option("from_end", False)),
         )
 
@@ -244,37 +215,48 @@ class Strafe(Handler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
-        targets = strafe_targets(state, actor, command)
+        if chosen_weapon(actor, command) is None:
+            return Preview(command, False, summary="Strafe needs a firearm")
+        plan = self.plan(state, command)
         bonus, mods = self.base_bonus(state, command, actor)
         lines = []
-        for i, (square, token) in enumerate(targets, start=1):
+        for target in plan.targets:
+            token = state.token(target.token_id)
             defense, dmods = am.defense(state, actor, token, chosen_weapon(actor, command))
-            lines.append(f"{token.name} at {square}: Defense {defense}+{STRAFE_DEFENSE_STEP * i}")
+            step = target.defense_bonus
+            lines.append(f"{token.name} at {target.square}: Defense {defense}+{step}")
             mods.extend(replace(m, name=f"{token.name}: {m.name}") for m in dmods)
         return Preview(
             command,
             True,
             summary=(
                 f"{actor.name} strafes {len(command.squares)} squares "
-                f"({SHOTS_PER_SQUARE * len(command.squares)} shots): one roll 1d20{bonus:+d} "
+                f"({plan.shots} shots): one roll 1d20{bonus:+d} "
                 "against " + ("; ".join(lines) if lines else "nobody in the area") + "."
             ),
-            targets=tuple(t.id for _, t in targets),
+            targets=tuple(dict.fromkeys(t.token_id for t in plan.targets)),
             squares=command.squares,
-            shapes=(self.geometry(state, command).shape,),
-            notes=self.geometry(state, command).warnings,
+            shapes=(plan.chain.shape,),
+            notes=tuple(
+                f"{state.token(i).name} is not an opponent but stands in the sweep at {square}"
+                for i, square in plan.bystanders
+            ),
             modifiers=tuple(mods),
-            shots=SHOTS_PER_SQUARE * len(command.squares),
-            rolls=(f"attack 1d20{bonus:+d}", *(f"damage for {t.name}" for _, t in targets)),
+            shots=plan.shots,
+            rolls=(
+                f"attack 1d20{bonus:+d}",
+                *(f"damage for {state.token(t.token_id).name}" for t in plan.targets),
+            ),
+            overlay=strafe_overlay(state, plan),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
         weapon = chosen_weapon(actor, command)
         events: list[Event] = []
-        targets = strafe_targets(state, actor, command)
+        plan = self.plan(state, command)
         bonus, _ = self.base_bonus(state, command, actor)
-        state, fired = spend_ammo(state, actor.id, weapon, SHOTS_PER_SQUARE * len(command.squares))
+        state, fired = spend_ammo(state, actor.id, weapon, plan.shots)
         events.extend(fired)
         roll = model.check_roll(dice, bonus, f"{actor.name} strafes")
         nat = roll.natural
@@ -294,29 +276,30 @@ class Strafe(Handler):
         )
         crit_used = False
         missed_any = False
-        for i, (square, token) in enumerate(targets, start=1):
-            current = state.token(token.id)
+        for target in plan.targets:
+            square = target.square
+            current = state.token(target.token_id)
             defense, _ = am.defense(state, actor, current, weapon)
-            defense += STRAFE_DEFENSE_STEP * i
+            defense += target.defense_bonus
             hit = (roll.total >= defense or nat == 20) and nat != 1
-            state = mark_attacked(state, token.id, actor.id)
+            state = mark_attacked(state, current.id, actor.id)
             events.append(
                 Event(
                     EventKind.ATTACK,
                     f"  {current.name} at {square} (Defense {defense}): "
                     f"{'hit' if hit else 'missed'}.",
-                    (token.id,),
+                    (current.id,),
                 )
             )
             if not hit:
                 missed_any = True
                 continue
             damage = am.roll_damage(dice, actor, weapon, f"Strafe damage to {current.name}")
-            as_crit = critical and not crit_used and (crit_target in (None, token.id))
+            as_crit = critical and not crit_used and (crit_target in (None, current.id))
             crit_used = crit_used or as_crit
             state, dealt = am.apply_damage(
                 state,
-                token.id,
+                current.id,
                 max(0, damage.total - model.stat_int(current, "dr")),
                 critical=as_crit,
                 attacker=actor.id,

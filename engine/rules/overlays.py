@@ -1,0 +1,95 @@
+"""Building a preview's overlay from what a rule computed (no rule system named here).
+
+Each rule calls these with the very values its resolution uses (the template it applies, the
+route it walks, the tokens it rolls against), so the overlay is the rule's own answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import shapely
+
+from engine.encounter import EncounterState
+from engine.geometry.results import AffectedToken, TemplateResult
+from engine.grid import Square
+from engine.overlay import (
+    Modifier,
+    Overlay,
+    OverlayArea,
+    OverlayRoute,
+    OverlayShape,
+    OverlayToken,
+    Role,
+    ShapeKind,
+    Tone,
+)
+
+
+def tone_of(reasons: Sequence[str]) -> Tone:
+    return Tone.REFUSED if reasons else Tone.LEGAL
+
+
+def route_overlay(
+    state: EncounterState,
+    mover_id: str,
+    path: Sequence[Square],
+    label: str = "",
+    reasons: Sequence[str] = (),
+) -> Overlay:
+    """A mover's route from where it stands along ``path`` (start excluded), ending on the
+    path's last square; refused (with the reasons) when ``reasons`` are given."""
+    try:
+        start = state.token(mover_id).square
+    except KeyError:
+        return Overlay()
+    squares = (start, *(Square(*s) for s in path))
+    route = OverlayRoute(squares, label, tone_of(reasons), "; ".join(reasons))
+    return Overlay(routes=(route,), tokens=(OverlayToken(mover_id, Role.ACTOR),))
+
+
+def area_overlay(
+    label: str,
+    squares: Iterable[Square],
+    *,
+    outline: shapely.Geometry | None = None,
+    reasons: Sequence[str] = (),
+) -> Overlay:
+    """One area and the squares it covers."""
+    area = OverlayArea(label, frozenset(squares), tone_of(reasons), "; ".join(reasons), outline)
+    return Overlay(areas=(area,))
+
+
+def overlay_tokens(
+    affected: Iterable[AffectedToken], role: Role = Role.AFFECTED
+) -> tuple[OverlayToken, ...]:
+    """Tokens an area touches, with the geometry's modifiers as overlay modifiers."""
+    return tuple(
+        OverlayToken(
+            t.token_id,
+            role,
+            tuple(Modifier(m.rule, m.value, m.applies_to) for m in t.modifiers),
+        )
+        for t in affected
+    )
+
+
+def template_overlay(
+    label: str,
+    template: TemplateResult,
+    kind: ShapeKind,
+    origin: tuple[float, float],
+    *,
+    direction: float | None = None,
+    reach: float | None = None,
+    tokens: Iterable[OverlayToken] | None = None,
+    reasons: Sequence[str] = (),
+) -> Overlay:
+    """A template: its shape, the squares it covers and the tokens it touches (by default
+    every token the template lists, as affected)."""
+    tone = tone_of(reasons)
+    shape = OverlayShape(kind, label, template.shape, origin, direction, reach, tone)
+    touched = tuple(tokens) if tokens is not None else overlay_tokens(template.tokens)
+    return area_overlay(
+        label, template.squares, outline=template.shape, reasons=reasons
+    ).plus(Overlay(shapes=(shape,), tokens=touched))
