@@ -29,7 +29,7 @@ import shapely
 from engine.grid import Square
 
 T = TypeVar("T")
-_Toned = TypeVar("_Toned", "OverlayArea", "SquareMark", "OverlayRoute")
+_Toned = TypeVar("_Toned", "OverlayArea", "OverlayRoute")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,8 +174,9 @@ class Overlay:
         return tuple(r.end for r in self.routes if r.tone is Tone.LEGAL)
 
     def refused(self, reasons: tuple[str, ...]) -> Overlay:
-        """The overlay of a command the rules refuse: every legal area, mark, route and shape
-        turns refused, keeping its own reason or taking ``reasons``."""
+        """The overlay of a command the rules refuse: every legal area, route and shape turns
+        refused, keeping its own reason or taking ``reasons``. Marks keep their own verdict:
+        they say which squares are fine and which are the trouble."""
         why = "; ".join(reasons)
 
         def turn(part: _Toned) -> _Toned:
@@ -185,7 +186,7 @@ class Overlay:
 
         return Overlay(
             areas=tuple(turn(a) for a in self.areas),
-            marks=tuple(turn(m) for m in self.marks),
+            marks=self.marks,
             routes=tuple(turn(r) for r in self.routes),
             tokens=self.tokens,
             shapes=tuple(

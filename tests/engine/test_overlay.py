@@ -81,3 +81,23 @@ def test_plus_joins_every_part_in_order() -> None:
 def test_overlay_parts_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Overlay().areas = ()  # type: ignore[misc]
+
+
+def test_a_refused_overlay_refuses_areas_routes_and_shapes_but_keeps_each_marks_verdict() -> None:
+    cone = OverlayShape(ShapeKind.CONE, "Brace", shapely.box(0, 0, 1, 1), (0.5, 0.5))
+    overlay = Overlay(
+        areas=(
+            OverlayArea("sweep", frozenset({Square(1, 1)})),
+            OverlayArea("behind", frozenset({Square(2, 1)}), Tone.REFUSED, "behind (1,1)"),
+        ),
+        marks=(SquareMark(Square(1, 1), "1"), SquareMark(Square(2, 1), "2", Tone.REFUSED, "x")),
+        routes=(OverlayRoute((Square(0, 0), Square(1, 0))),),
+        shapes=(cone,),
+    ).refused(("out of ammunition",))
+    assert [(a.tone, a.reason) for a in overlay.areas] == [
+        (Tone.REFUSED, "out of ammunition"),
+        (Tone.REFUSED, "behind (1,1)"),
+    ]
+    assert [m.tone for m in overlay.marks] == [Tone.LEGAL, Tone.REFUSED]
+    assert overlay.routes[0].tone is Tone.REFUSED and overlay.shapes[0].tone is Tone.REFUSED
+    assert overlay.squares() == frozenset()
