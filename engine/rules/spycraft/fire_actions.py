@@ -11,7 +11,6 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry import spycraft_suppressive_fire
-from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
@@ -29,7 +28,7 @@ from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.rules.spycraft.strafe import MINIMUM_SHOTS, StrafePlan, plan_strafe, strafe_overlay
-from engine.tokens import Token, Weapon, are_opponents
+from engine.tokens import Token, Weapon
 from engine.turns.combat import PendingAction
 
 AUTOFIRE_MIN_SHOTS = 6
