@@ -66,6 +66,7 @@ ROUND_KEYS = (
     "incidental_used",
     "pressed",
     "delays",
+    "delayed_from",
     "fluid",
     "surprise_used",
     "surprise_free",
@@ -346,7 +347,9 @@ def new_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
         data.pop("surprise", None)
         busy = int(data.pop("busy_next", 0))
         budget = {"half": max(0, 2 - busy), "bonus": 0}
-        refilled.append(replace(c, budget=budget, data=data, acted=False))
+        # A Delay's priority held only for the Count it led to (Delay, Table: Actions).
+        tiebreak = (0, *c.tiebreak[1:]) if c.tiebreak else c.tiebreak
+        refilled.append(replace(c, budget=budget, data=data, acted=False, tiebreak=tiebreak))
     refilled = _apply_joint(state, refilled, round_number)
     refilled, tied = roll_offs(state, refilled, dice)
     state = replace(

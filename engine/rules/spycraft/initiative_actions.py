@@ -89,11 +89,13 @@ class Delay(Handler):
         mine = state.combat.combatant(actor.id)
         steps = self.steps(state, command)
         count = mine.initiative - steps
-        tiebreak = (1, *mine.tiebreak[1:]) if mine.tiebreak else (1,)
-        data = {**mine.data, "delays": int(mine.get("delays", 0)) + steps}
-        state = turn_order.update(
-            state, replace(mine, initiative=count, tiebreak=tiebreak, data=data)
-        )
+        data = {
+            **mine.data,
+            "delays": int(mine.get("delays", 0)) + steps,
+            "delayed_from": mine.initiative,
+        }
+        state = turn_order.update(state, replace(mine, initiative=count, data=data))
+        state = _delay_priority(state, mine.initiative)
         return state, (
             Event(
                 EventKind.INITIATIVE,
@@ -101,6 +103,19 @@ class Delay(Handler):
                 (actor.id,),
             ),
         )
+
+
+def _delay_priority(state: EncounterState, count: int) -> EncounterState:
+    """Two or more who Delay during the same Count act before everyone else on the Count
+    they delay to, among themselves in standard order; a lone Delay gets no priority (equal
+    Counts then go to the higher Initiative bonus). The priority ends with the round."""
+    group = [c for c in state.combat.order if c.data.get("delayed_from") == count]
+    if len(group) < 2:
+        return state
+    for combatant in group:
+        tiebreak = (1, *combatant.tiebreak[1:]) if combatant.tiebreak else (1,)
+        state = turn_order.update(state, replace(combatant, tiebreak=tiebreak))
+    return state
 
 
 # ---- Press

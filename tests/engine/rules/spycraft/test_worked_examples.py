@@ -58,14 +58,46 @@ def test_delay_never_below_five() -> None:
     assert not refused.legal and "below 5" in refused.reasons[0]
 
 
-def test_delays_at_the_same_count_act_before_others_on_that_count() -> None:
+def test_a_lone_delay_wins_no_tie_the_higher_bonus_does() -> None:
+    # Step 5: equal Counts go to the higher Initiative bonus; the Delay's priority is only
+    # for two or more who Delay during the same Count.
     fight = started(
         agent("kevin", 1, 1, initiative=5),
         agent("guard", 8, 1, Side.ENEMY, initiative=9),
-        rolls=[15, 1],  # Kevin 20, Guard 10 (a higher bonus would normally win a tie)
+        rolls=[15, 1],  # Kevin 20, Guard 10
     )
     fight.apply(cmd("delay", "kevin", to=10))
-    assert fight.state.combat.active == "kevin"
+    assert fight.state.combat.active == "guard"
+
+
+def delaying_pair():  # type: ignore[no-untyped-def]
+    return started(
+        agent("kevin", 1, 1, initiative=1),
+        agent("mole", 2, 5, initiative=2),
+        agent("guard", 8, 1, Side.ENEMY, initiative=9),
+        rolls=[19, 18, 1],  # Kevin 20, Mole 20, Guard 10
+    )
+
+
+def test_two_who_delay_during_the_same_count_act_first_on_the_count_they_reach() -> None:
+    fight = delaying_pair()
+    assert fight.state.combat.active == "mole"  # 20, bonus +2 beats Kevin's +1
+    fight.apply(cmd("delay", "mole", to=10))
+    fight.apply(cmd("delay", "kevin", to=10))
+    # Both delayed during Count 20: they act before the guard on 10, in standard order.
+    assert [c.token_id for c in fight.state.combat.order] == ["mole", "kevin", "guard"]
+    assert fight.state.combat.active == "mole"
+
+
+def test_the_delay_priority_ends_with_the_round() -> None:
+    fight = delaying_pair()
+    fight.apply(cmd("delay", "mole", to=10))
+    fight.apply(cmd("delay", "kevin", to=10))
+    for _ in range(3):
+        fight.apply(cmd("end_turn"))
+    assert fight.state.combat.round == 2
+    # Round 2: all three on Count 10; the guard's +9 now goes first, then Mole, Kevin.
+    assert [c.token_id for c in fight.state.combat.order] == ["guard", "mole", "kevin"]
 
 
 # ---- Press: "Kevin has an Initiative Count of 30..."
