@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QPushButton,
     QSpinBox,
@@ -35,6 +36,8 @@ class PlannedRoll:
     label: str
     expression: str
     face: int  # what the seeded dice would show (the dice's sum, no modifier)
+    modifier: int = 0  # what the engine adds to the face
+    dice: int = 1  # how many dice the face sums (the smallest face it can be)
 
 
 class _Recording:
@@ -65,16 +68,32 @@ def planned_rolls(
         return [PlannedRoll(text, "", 1) for text in announced]
     planned = []
     for index, made in enumerate(recorder.made):
-        modifier, _count = modifier_of(made.expression)
+        modifier, count = modifier_of(made.expression)
         label = (
             announced[index] if index < len(announced) else f"{made.purpose} ({made.expression})"
         )
-        planned.append(PlannedRoll(label, made.expression, made.total - modifier))
+        planned.append(
+            PlannedRoll(label, made.expression, made.total - modifier, modifier, max(1, count))
+        )
     return planned
 
 
+#: What the dialog asks for, said once above the rows.
+FACE_HELP = (
+    "Type the die face your dice show (for several dice, their faces added up), "
+    "not the total: the engine adds the modifier and shows the total it will make."
+)
+
+
+def total_text(planned: PlannedRoll, face: int) -> str:
+    """ "= 22 (face 17 +5)": the total a typed face makes."""
+    if not planned.modifier:
+        return f"= {face}"
+    return f"= {face + planned.modifier} (face {face} {planned.modifier:+d})"
+
+
 class DiceDialog(QDialog):
-    """A compact list of rolls with a face box each; Roll or Use these dice."""
+    """A compact list of rolls with a die-face box and the total it makes; Roll or Use."""
 
     def __init__(
         self, parent: QWidget | None, title: str, rolls: Sequence[PlannedRoll], note: str = ""
@@ -84,6 +103,7 @@ class DiceDialog(QDialog):
         self.answer: DiceAnswer = False
         self.rolls_layout = QFormLayout()
         self.face_boxes: list[QSpinBox] = []
+        self.total_labels: list[QLabel] = []
         layout = QVBoxLayout(self)
         if note:
             self.note = QLabel(note)
@@ -91,6 +111,9 @@ class DiceDialog(QDialog):
             layout.addWidget(self.note)
         self.extra = QVBoxLayout()
         layout.addLayout(self.extra)
+        self.face_help = QLabel(FACE_HELP)
+        self.face_help.setWordWrap(True)
+        layout.addWidget(self.face_help)
         layout.addLayout(self.rolls_layout)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.roll_button = QPushButton("Roll")
@@ -108,16 +131,25 @@ class DiceDialog(QDialog):
     def set_rolls(self, rolls: Sequence[PlannedRoll]) -> None:
         while self.rolls_layout.rowCount():
             self.rolls_layout.removeRow(0)
-        self.face_boxes = []
+        self.face_boxes, self.total_labels = [], []
         for planned in rolls:
             box = QSpinBox()
-            box.setRange(0, 999)
+            box.setRange(planned.dice, 999)
+            box.setPrefix("die face ")
             box.setValue(planned.face)
             box.setToolTip(
-                f"The face of {planned.expression or 'the dice'}; the engine adds the modifier"
+                f"The die face of {planned.expression or 'the dice'}; the engine adds the modifier"
             )
-            self.rolls_layout.addRow(planned.label, box)
+            total = QLabel(total_text(planned, planned.face))
+            box.valueChanged.connect(
+                lambda face, p=planned, t=total: t.setText(total_text(p, face))
+            )
+            row = QHBoxLayout()
+            row.addWidget(box)
+            row.addWidget(total)
+            self.rolls_layout.addRow(planned.label, row)
             self.face_boxes.append(box)
+            self.total_labels.append(total)
         self.typed_button.setEnabled(bool(rolls))
 
     def faces(self) -> list[int]:

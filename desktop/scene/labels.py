@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView
 
 from desktop.scene import style
@@ -34,6 +34,8 @@ def wrap_lines(lines: Iterable[str], width: int = LINE_WIDTH, most: int = MAX_LI
 
 class ScreenTag(TagItem):
     """A TagItem drawn at screen size whatever the zoom, above tokens and their plates."""
+
+    alignment = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 
     def __init__(self, text: str = "", size: float = 13) -> None:
         super().__init__(text, size=size)

@@ -79,6 +79,9 @@ class RouteItem(QGraphicsPathItem):
 class TagItem(QGraphicsItem):
     """A short text on a dark rounded plate (cost, reasons, names); lines split on newlines."""
 
+    #: How the lines sit on the plate (long wrapped reasons read better flush left).
+    alignment = Qt.AlignmentFlag.AlignCenter
+
     def __init__(self, text: str = "", colour: QColor | None = None, size: float = 13) -> None:
         super().__init__()
         self.setZValue(style.Z_LABELS + 1)
@@ -116,7 +119,7 @@ class TagItem(QGraphicsItem):
         painter.drawRoundedRect(self._rect, 6, 6)
         painter.setFont(self._font)
         painter.setPen(self._colour)
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self._text)
+        painter.drawText(self._rect.adjusted(7, 0, -7, 0), self.alignment, self._text)
 
 
 class SquaresItem(QGraphicsPathItem):

@@ -1,0 +1,175 @@
+"""The one targeting mode: area actions draw exactly the preview, hovers preview, Escape
+cancels, labels stay readable; the palette and the token menu start it."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from desktop.scene.labels import visible_scene_rect
+from desktop.tools.action_tool import ActionTool
+from engine.rules import get_system, system_names
+from engine.rules.base import Command, Need
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window, move_to, render_png, view_point
+from tests.engine.rules.legal_setups import legal_setup
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
+
+AREA_ACTIONS = [
+    (name, spec.key)
+    for name in system_names()
+    for spec in get_system(name).catalogue
+    if {Need.SQUARE, Need.AREA} & set(spec.needs)
+]
+
+
+def hover(view, square_point: tuple[float, float]) -> None:  # type: ignore[no-untyped-def]
+    """A mouse move over the viewport, sent as the window system would."""
+    point = QPointF(view_point(view, square_point))
+    event = QMouseEvent(
+        QEvent.Type.MouseMove,
+        point,
+        QPointF(view.viewport().mapToGlobal(point.toPoint())),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    QApplication.sendEvent(view.viewport(), event)
+
+
+def window_at(qtbot, tmp_path, system: str, action: str):  # type: ignore[no-untyped-def]
+    setup = legal_setup(system, action)
+    return make_window(qtbot, tmp_path, setup.state), setup
+
+
+def preview_squares(preview) -> tuple[set, set]:  # type: ignore[no-untyped-def]
+    """(legal, refused) squares the preview asks to draw."""
+    overlay = getattr(preview, "overlay", None)
+    if overlay:
+        legal = {s for a in overlay.areas if str(a.tone) != "refused" for s in a.squares}
+        refused = {s for a in overlay.areas if str(a.tone) == "refused" for s in a.squares}
+        return legal, refused
+    squares = set(preview.squares)
+    return (squares, set()) if preview.legal else (set(), squares)
+
+
+@pytest.mark.parametrize(
+    ("system", "action"), AREA_ACTIONS, ids=[f"{s}-{a}" for s, a in AREA_ACTIONS]
+)
+def test_an_area_action_draws_exactly_the_squares_of_its_preview(
+    qtbot, tmp_path, system: str, action: str
+) -> None:  # type: ignore[no-untyped-def]
+    win, setup = window_at(qtbot, tmp_path, system, action)
+    actor = str(setup.command.actor)
+    tool = win.start_action(actor, win.controller.system.action(action), setup.command.targets)
+    tool.set_weapon(setup.command.weapon)
+    for name, value in setup.command.options:
+        tool.set_option(name, value)
+    for square in setup.command.squares:
+        tool.pick(square)
+    preview = tool.preview
+    assert preview is not None and tool.command == setup.command
+    assert preview == win.controller.preview(setup.command)
+    legal, refused = preview_squares(preview)
+    assert tool.drawn.squares == legal
+    assert tool.drawn.refused_squares == refused
+    render_png(win, f"area-{system}-{action}")
+    # Area attacks are placed, then confirmed: picking fired nothing.
+    assert win.controller.state == setup.state
+
+
+def test_hovering_a_refused_target_shows_the_engines_reason_on_the_map(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win, _setup = window_at(qtbot, tmp_path, "spycraft", "kick")
+    tool = win.start_action("a1", win.controller.system.action("kick"))
+    dee = win.controller.state.token("e2").square  # across the room: out of reach
+    move_to(qtbot, win.view, (dee.x + 0.5, dee.y + 0.5))
+    assert tool.preview is not None and not tool.preview.legal
+    assert tool.preview.command.targets == ("e2",)
+    shown = tool.tag.text.replace("\n", " ")
+    first_words = tool.preview.reasons[0].split()[:3]
+    assert " ".join(first_words) in shown
+    assert not win.palette.targeting.confirm_button.isEnabled()
+    cal = win.controller.state.token("e1").square
+    move_to(qtbot, win.view, (cal.x + 0.5, cal.y + 0.5))
+    assert tool.preview.legal and tool.preview.command.targets == ("e1",)
+    render_png(win, "hover-kick-legal")
+
+
+def test_escape_cancels_at_any_step(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win, _setup = window_at(qtbot, tmp_path, "spycraft", "bull_rush")
+    before = win.controller.state
+    for picks in (0, 1):
+        tool = win.start_action("a1", win.controller.system.action("bull_rush"))
+        assert win.palette.targeting.isVisible()
+        if picks:
+            tool.pick(win.controller.state.token("e1").square)
+            assert tool.targets == ["e1"]
+        qtbot.keyClick(win.view, Qt.Key.Key_Escape)
+        assert win.view.tool is win.default_tool
+        assert not win.palette.targeting.isVisible()
+        assert tool.tag.scene() is None and not tool.overlay.childItems()
+    assert win.controller.state is before
+
+
+def test_labels_stay_inside_the_view_and_off_the_tokens(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win, _setup = window_at(qtbot, tmp_path, "spycraft", "kick")
+    win.view.resetTransform()
+    win.view.scale(2.0, 2.0)
+    tool = win.start_action("a1", win.controller.system.action("kick"))
+    for target in ("e2", "e1", "a2"):
+        square = win.controller.state.token(target).square
+        win.view.centerOn((square.x + 0.9) * 64, (square.y + 0.5) * 64)
+        hover(win.view, (square.x + 0.5, square.y + 0.5))
+        scale = win.view.transform().m11()
+        box = tool.tag.boundingRect()
+        placed = QRectF(tool.tag.pos(), box.size() / scale)
+        visible = visible_scene_rect(win.view)
+        assert visible.contains(placed), (target, placed, visible)
+        hovered = win.scene.token_items[target].sceneBoundingRect()
+        assert not placed.intersects(hovered)
+        assert max(len(line) for line in tool.tag.text.split("\n")) <= 46
+    render_png(win, "labels-zoomed")
+
+
+def test_the_token_menu_offers_what_the_acting_token_may_do_and_why_not(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win, _setup = window_at(qtbot, tmp_path, "spycraft", "kick")
+    menu = win.token_menu("e1")
+    allowed = [a.text() for a in menu.actions() if a.isEnabled() and not a.menu()]
+    assert "Standard Attack with the rifle" in allowed and "Kick" in allowed
+    why_not = next(a.menu() for a in menu.actions() if a.menu())
+    refused = [a.text() for a in why_not.actions()]
+    assert refused and all(
+        ": " in text and not a.isEnabled()
+        for text, a in zip(refused, why_not.actions(), strict=True)
+    )
+    far = win.token_menu("e2")
+    far_refused = next(a.menu() for a in far.actions() if a.menu())
+    assert any(a.text().startswith("Kick:") for a in far_refused.actions())
+    entry = next(a for a in menu.actions() if a.text() == "Kick")
+    entry.trigger()
+    tool = win.view.tool
+    assert isinstance(tool, ActionTool) and tool.targets == ["e1"] and tool.ready
+
+
+def test_the_palette_groups_by_category_filters_and_follows_the_turn(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win, _setup = window_at(qtbot, tmp_path, "savage-worlds", "shooting")
+    palette = win.palette
+    categories = {spec.category for spec in win.controller.system.catalogue}
+    assert {g.lower() for g in palette.groups} == categories
+    win.controller.select("e2")  # selecting another token does not take the palette away
+    assert palette.actor(win.controller.state) == win.controller.state.combat.active == "a1"
+    palette.filter.setText("shooting attack")
+    shown = [k for k, b in palette.buttons.items() if not b.isHidden()]
+    assert shown and all("shooting" in palette.buttons[k].toolTip().lower() for k in shown)
+    assert "shooting" in shown and "fighting" not in shown
+    hidden_groups = [g for g in palette.groups.values() if g.isHidden()]
+    assert hidden_groups  # a category with nothing matching folds away
+    palette.filter.clear()
+    greyed = next(b for b in palette.buttons.values() if not b.isEnabled())
+    assert "Not now:" in greyed.toolTip()
+    win.controller.apply(Command("end_turn"))
+    assert palette.actor(win.controller.state) == win.controller.state.combat.active != "a1"
+    win.find_action()
+    assert palette.filter.hasFocus() or not win.isActiveWindow()
