@@ -55,7 +55,11 @@ class Condition:
 
 @dataclass(frozen=True, slots=True)
 class Weapon:
-    """A weapon as the rules see it. Ranges are in the system's unit (ft, inches or m)."""
+    """A weapon as the rules see it. Ranges are in the system's unit (ft, inches or m).
+
+    ``drawn``: in hand, ready to use; False when holstered, slung or sheathed (the systems
+    that count drawing a weapon as an action read it).
+    """
 
     name: str
     damage: str = "1d6"
@@ -67,6 +71,7 @@ class Weapon:
     two_handed: bool = False
     rate_of_fire: int = 1
     traits: tuple[str, ...] = ()
+    drawn: bool = True
 
     def __post_init__(self) -> None:
         if self.ammo < 0 or (self.capacity > 0 and self.ammo > self.capacity):

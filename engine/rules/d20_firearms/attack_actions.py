@@ -181,7 +181,7 @@ def _pair(actor: Token, command: Command) -> tuple[Weapon, Weapon]:
     other = command.option("offhand")
     if other is None:
         second = next((w for w in actor.weapons if w.name != first.name and not w.melee
-                       and w.name in board.drawn(actor)), None)
+                       and w.drawn), None)
         if second is None:
             raise KeyError(f"{actor.name} has no second gun in hand")
         return first, second

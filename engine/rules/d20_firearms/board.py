@@ -3,8 +3,8 @@
 Token stats read here (all optional): ``initiative`` (bonus, 0), ``ranged_attack`` and
 ``melee_attack`` (attack bonuses, 0), ``defense`` (10), ``hp`` (10), ``reflex`` (save
 bonus, 0), ``perception`` (0), ``int_mod`` (0), ``str_score`` (10), feats as booleans
-(``advanced_firearms``, ``quick_recon``), ``drawn`` (comma list of weapons in hand; absent
-means every weapon is drawn).
+(``advanced_firearms``, ``quick_recon``). Which weapons are in hand is each weapon's own
+``drawn`` flag.
 """
 
 from __future__ import annotations
@@ -35,14 +35,6 @@ def out_of_fight(token: Token) -> bool:
 
 def opponents(state: EncounterState, token: Token) -> list[Token]:
     return [t for t in state.tokens if are_opponents(token.side, t.side) and not out_of_fight(t)]
-
-
-def drawn(token: Token) -> list[str]:
-    """Weapons in hand (every weapon, unless the ``drawn`` stat lists them)."""
-    if "drawn" not in token.stats:
-        return [w.name for w in token.weapons]
-    listed = str(token.stats["drawn"])
-    return [name.strip() for name in listed.split(",") if name.strip()]
 
 
 def add_condition(

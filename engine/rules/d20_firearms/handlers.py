@@ -14,7 +14,7 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command, Modifier
 from engine.rules.common import HandlerTable, actor_of
-from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import attack_math
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.tokens import Token, Weapon
 
@@ -42,7 +42,7 @@ def weapon_of(actor: Token, command: Command) -> Weapon:
 
 
 def in_hand(actor: Token, weapon: Weapon) -> str | None:
-    return None if weapon.name in board.drawn(actor) else f"draw the {weapon.name} first"
+    return None if weapon.drawn else f"draw the {weapon.name} first"
 
 
 def rounds_per_action(weapon: Weapon) -> int:
@@ -61,7 +61,7 @@ def spend_rounds(state: EncounterState, actor_id: str, weapon: Weapon, rounds: i
 
 
 def two_weapons(actor: Token) -> bool:
-    ranged = [w for w in actor.weapons if w.name in board.drawn(actor) and not w.melee]
+    ranged = [w for w in actor.weapons if w.drawn and not w.melee]
     return len(ranged) >= 2
 
 

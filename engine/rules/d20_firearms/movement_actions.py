@@ -115,14 +115,9 @@ def _draw_check(state: EncounterState, command: Command) -> list[str]:
 def _draw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     weapon = weapon_of(actor, command)
-    hand = board.drawn(actor)
-    if weapon.name in hand:
-        hand.remove(weapon.name)
-        verb = "holsters"
-    else:
-        hand.append(weapon.name)
-        verb = "draws"
-    state = common.set_stat(state, actor.id, drawn=",".join(hand))
+    verb = "holsters" if weapon.drawn else "draws"
+    weapons = tuple(replace(w, drawn=not w.drawn) if w is weapon else w for w in actor.weapons)
+    state = common.put(state, replace(actor, weapons=weapons))
     return state, (Event(EventKind.ACTION, f"{actor.name} {verb} the {weapon.name}.",
                          (actor.id,)),)
 
@@ -136,9 +131,6 @@ def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     kept = list(actor.weapons)
     kept.remove(weapon)
     state = common.put(state, replace(actor, weapons=tuple(kept)))
-    hand = [n for n in board.drawn(actor) if n != weapon.name]
-    if "drawn" in actor.stats:
-        state = common.set_stat(state, actor.id, drawn=",".join(hand))
     return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} "
                          "(no action).", (actor.id,)),)
 
@@ -164,8 +156,7 @@ def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     weapon = weapon_of(actor, command)
     both = {weapon.name}
     if two_weapons(actor):
-        both.update(w.name for w in actor.weapons if w.name in board.drawn(actor)
-                    and not w.melee)
+        both.update(w.name for w in actor.weapons if w.drawn and not w.melee)
     state = common.put(state, replace(actor, weapons=tuple(
         w.with_ammo(w.capacity) if w.name in both and w.uses_ammunition else w
         for w in actor.weapons)))

@@ -3,6 +3,9 @@ action, played through the public session API."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from engine.battlemap import BattleMap
@@ -306,3 +309,20 @@ def test_covering_fire_shoots_a_foe_who_steps_into_the_cone_until_the_shooters_t
     assert any("entering the covered cone" in e.text for e in events)
     game.apply(Command("end_turn"))  # round 2: a's turn ends the cover
     assert game.state.combat.pending == ()
+
+
+def test_a_weapon_named_with_a_comma_stays_usable_when_the_knife_is_holstered(
+    tmp_path: Path,
+) -> None:
+    colt = replace(PISTOL, name="Colt, .45")
+    game = fight(soldier("a", Side.PARTY, (0, 0), colt, KNIFE), soldier("b", Side.ENEMY, (5, 0)))
+    shot = Command.build("attack", "a", targets=["b"], weapon="Colt, .45")
+    game.apply(Command.build("draw_holster", "a", weapon="Knife"))
+    weapons = {w.name: w.drawn for w in game.state.token("a").weapons}
+    assert weapons == {"Colt, .45": True, "Knife": False}
+    assert game.preview(shot).legal, game.preview(shot).reasons
+    game.save(tmp_path / "holstered.killbox")
+    loaded = Encounter.open(tmp_path / "holstered.killbox")
+    assert loaded.state == game.state
+    loaded.apply(Command.build("draw_holster", "a", weapon="Colt, .45"))
+    assert "draw the Colt, .45 first" in loaded.preview(shot).reasons[0]
