@@ -11,6 +11,7 @@ temporary file and renames it over the old one, and refuses a state that would n
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import math
@@ -27,6 +28,7 @@ from engine.files.archive import ARCHIVE, read_entries, unsafe_name_reason, zip_
 from engine.files.atomic import atomic_write_bytes
 from engine.files.errors import EncounterFileError, json_path
 from engine.files.images import ImageProblem, check_image
+from engine.rules import get_system
 
 FORMAT_NAME = "killbox-encounter"
 #: The version this Killbox writes.
@@ -105,6 +107,7 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, "encounter", f"is not plain JSON data ({exc})") from exc
     except RecursionError as exc:
         raise EncounterFileError(path, "encounter", "nested too deeply") from exc
+    _load_system_of(encounter)
     try:
         # Strict JSON validation: arrays become tuples and strings enums, but "12" is not a
         # number and 1 is not true, as a hand-edited file should be read.
@@ -114,6 +117,16 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, place, problem) from exc
     _check_no_unknown_keys(encounter, _STATE.dump_python(state, mode="json"), ["encounter"], path)
     return state
+
+
+def _load_system_of(encounter: Any) -> None:
+    """Import the encounter's rule system first: it registers its typed combat state
+    (engine.turns.system_state), which validation then reads. An unknown name is left for
+    whoever opens the encounter to report."""
+    name = encounter.get("system") if isinstance(encounter, dict) else None
+    if isinstance(name, str):
+        with contextlib.suppress(KeyError):
+            get_system(name)
 
 
 def load_encounter(path: str | os.PathLike[str]) -> EncounterFile:

@@ -2,8 +2,8 @@
 
 These are plain frozen values kept inside :class:`engine.encounter.EncounterState`, so an
 undo stack of states restores all of them exactly. This module imports nothing from the
-rest of the engine but the leaf ``engine.frozen``, so ``engine.encounter`` can hold it
-without an import cycle.
+rest of the engine but the leaves ``engine.frozen`` and ``engine.turns.system_state``, so
+``engine.encounter`` can hold it without an import cycle.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
+from engine.turns.system_state import SystemState
 
 #: A value a rule system keeps per combatant or per command option.
 DataValue = int | float | str | bool
@@ -85,6 +86,8 @@ class CombatState:
     ``order`` lists combatants in acting order for the current round; ``active`` is the
     token whose turn it is (None before combat or between rounds). ``seed`` and ``rolls``
     fix the dice: roll number n of an encounter always draws from the same stream.
+    ``data`` holds a system's plain numbers and flags; ``system_state`` its own typed
+    value (see :mod:`engine.turns.system_state`), such as the Savage Worlds Action Deck.
     """
 
     phase: Phase = Phase.SETUP
@@ -96,6 +99,7 @@ class CombatState:
     rolls: int = 0
     log: tuple[LogEntry, ...] = ()
     data: FrozenMapping[str, DataValue] = EMPTY
+    system_state: SystemState = None
 
     def __post_init__(self) -> None:
         freeze_fields(self, "data")

@@ -5,9 +5,9 @@ first, then hearts, diamonds and clubs. A Joker beats every other card and lets 
 act whenever they like that round with +2 to Trait and damage rolls; after a round in which
 a Joker was dealt, every card goes back and the deck is shuffled.
 
-The deck is a frozen value (draw pile and discards as card codes) so the turn engine can
-store it in the encounter and undo exactly. Shuffling draws from the encounter's dice, never
-from the global random module.
+The deck is a frozen value (draw pile and discards as cards) so the turn engine can store it
+in the encounter (``combat_state``) and undo exactly. Shuffling draws from the encounter's
+dice, never from the global random module.
 
 >>> from engine.dice import SeededDice
 >>> deck = ActionDeck.fresh().shuffled(SeededDice(seed=3))
@@ -177,14 +177,10 @@ class ActionDeck:
             return deck.shuffled(dice)
         return deck
 
-    # The turn engine keeps only plain values: the deck travels as one string.
-    def encode(self) -> str:
-        pile = ",".join(c.code for c in self.draw_pile)
-        discards = ",".join(c.code for c in self.discards)
-        return f"{pile}|{discards}|{int(self.joker_dealt)}"
-
     @classmethod
     def decode(cls, text: str) -> ActionDeck:
+        """The deck from a version-1 file, which kept it as one string:
+        ``"<pile codes>|<discard codes>|<1 if a Joker was dealt>"``, codes comma-joined."""
         try:
             pile, discards, joker = text.split("|")
         except ValueError:

@@ -33,7 +33,7 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.savage_worlds import board, hold
+from engine.rules.savage_worlds import board, combat_state, hold
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
@@ -46,7 +46,6 @@ from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
 MAX_ACTIONS = 3
-DECK_KEY = "deck"
 #: Actions a Shaken character may still take (free actions and movement).
 SHAKEN_ALLOWED = frozenset({"move", "stand_up", "go_prone"})
 OUT_OF_TURN = frozenset({"act_from_hold"})
@@ -241,12 +240,10 @@ class SavageWorldsSystem(HandlerSystem):
         return state, deck, combatants, events
 
     def _store_deck(self, state: EncounterState, deck: ActionDeck) -> EncounterState:
-        return replace(state, combat=replace(state.combat,
-                                             data={**state.combat.data, DECK_KEY: deck.encode()}))
+        return combat_state.with_deck(state, deck)
 
     def deck(self, state: EncounterState) -> ActionDeck:
-        text = state.combat.data.get(DECK_KEY)
-        return ActionDeck.decode(str(text)) if text else ActionDeck.fresh()
+        return combat_state.deck_of(state)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         deck = ActionDeck.fresh().shuffled(dice)

@@ -9,6 +9,7 @@ from engine.dice import SeededDice
 from engine.encounter import EncounterState
 from engine.grid import SAVAGE_INCH, GridScale, Square
 from engine.rules import get_system
+from engine.rules.savage_worlds.combat_state import SavageWorldsCombat
 from engine.rules.savage_worlds.deck import ActionDeck
 from engine.tokens import Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, Phase
@@ -39,7 +40,7 @@ def fight(*tokens: Token, width: int = 12, height: int = 10,
         Combatant(t.id, 14 - i, (4,), system.fresh_budget(state, t.id), {"card": ""})
         for i, t in enumerate(tokens)
     )
-    deck = ActionDeck.fresh().shuffled(SeededDice(seed=1)).encode()
+    deck = ActionDeck.fresh().shuffled(SeededDice(seed=1))
     combat = CombatState(Phase.ROUND, 1, order, tokens[0].id if tokens else None, seed=3,
-                         data={"deck": deck})
+                         system_state=SavageWorldsCombat(deck))
     return Encounter(replace(state, combat=combat))

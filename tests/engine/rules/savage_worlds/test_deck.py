@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pydantic import TypeAdapter, ValidationError
 
 from engine.dice import GivenDice, SeededDice
+from engine.rules.savage_worlds.combat_state import SavageWorldsCombat
 from engine.rules.savage_worlds.deck import (
     ActionDeck,
     Card,
@@ -104,7 +108,23 @@ def test_a_bad_shuffle_draw_is_rejected() -> None:
 
 @settings(max_examples=50)
 @given(st.integers(min_value=0, max_value=10_000))
-def test_encode_decode_round_trip(seed: int) -> None:
+def test_the_typed_deck_round_trips_through_strict_json(seed: int) -> None:
+    adapter = TypeAdapter(SavageWorldsCombat)
     deck = ActionDeck.fresh().shuffled(SeededDice(seed=seed))
-    deck, _ = deck.deal(["a", "b", "c"])
-    assert ActionDeck.decode(deck.encode()) == deck
+    deck, hands = deck.deal(["a", "b", "c"])
+    kept = SavageWorldsCombat(deck.discard(hands.values()))
+    assert adapter.validate_json(adapter.dump_json(kept), strict=True) == kept
+
+
+def test_a_deck_holding_a_card_twice_is_refused_on_load() -> None:
+    adapter = TypeAdapter(SavageWorldsCombat)
+    ace = {"rank": 14, "suit": 4}
+    with pytest.raises(ValidationError, match="same card twice"):
+        adapter.validate_json(json.dumps({"deck": {"draw_pile": [ace], "discards": [ace]}}),
+                              strict=True)
+
+
+def test_a_version_1_deck_string_still_decodes() -> None:
+    deck = ActionDeck.decode("AS,10H,RJ|2C|1")
+    assert deck == ActionDeck((Card(14, Suit.SPADES), Card(10, Suit.HEARTS), Card(16)),
+                              (Card(2, Suit.CLUBS),), joker_dealt=True)

@@ -14,7 +14,8 @@ from engine.grid import SAVAGE_INCH, DiagonalRule, GridScale, Square, Unit
 from engine.rules import get_system
 from engine.rules.base import Command, IllegalCommand
 from engine.rules.savage_worlds import templates
-from engine.rules.savage_worlds.deck import ActionDeck, Card
+from engine.rules.savage_worlds.combat_state import deck_of
+from engine.rules.savage_worlds.deck import Card
 from engine.tokens import Condition, Side, Weapon
 from engine.turns.session import Encounter
 
@@ -76,12 +77,12 @@ def test_joker_gives_plus_two_to_trait_and_damage_and_reshuffles_after_the_round
     shot = game.preview(Command.build("fighting", "a", targets=["b"], weapon="Knife"))
     assert ("Joker", 2, "attack") in [(m.name, m.value, m.applies_to) for m in shot.modifiers]
     assert ("Joker", 2, "damage") in [(m.name, m.value, m.applies_to) for m in shot.modifiers]
-    deck = ActionDeck.decode(str(game.state.combat.data["deck"]))
+    deck = deck_of(game.state)
     assert deck.joker_dealt and len(deck.draw_pile) == 52
     game.apply(Command("end_turn"))
     events = game.apply(Command("end_turn"))  # round 2: reshuffled, then dealt two
     assert any("shuffled" in e.text for e in events)
-    deck = ActionDeck.decode(str(game.state.combat.data["deck"]))
+    deck = deck_of(game.state)
     assert len(deck.draw_pile) == 52 and deck.discards == ()
     # The round-1 Joker has run out with its round.
     assert not any(c.name == "Joker" and c.expires is not None and c.expires.round == 1
