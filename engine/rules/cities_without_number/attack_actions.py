@@ -15,8 +15,9 @@ from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.cities_without_number import attack_math, board
+from engine.rules.cities_without_number import attack_math, board, combat_state
 from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.combat_state import swarm_members
 from engine.rules.cities_without_number.handlers import (
     register,
     weapon_of,
@@ -122,15 +123,6 @@ register("snap_attack", _snap_check, attack_describe("Make a Snap Attack", None,
 # --- Swarm Attack ----------------------------------------------------------------------------
 
 
-def swarm_key(target_id: str) -> str:
-    return f"swarm:{target_id}"
-
-
-def swarm_members(state: EncounterState, target_id: str) -> list[str]:
-    text = str(state.combat.data.get(swarm_key(target_id), ""))
-    return [m for m in text.split(",") if m]
-
-
 def _swarm_bonus(state: EncounterState, command: Command) -> list[Modifier]:
     members = swarm_members(state, str(command.target))
     count = len({*members, str(command.actor)})
@@ -165,17 +157,17 @@ def _swarm_describe(state: EncounterState, command: Command) -> Preview:
 
 def _swarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target = actor_of(state, command), target_of(state, command)
-    members = [*swarm_members(state, target.id), actor.id]
+    members = (*swarm_members(state, target.id), actor.id)
     strike = bool(command.option("strike", False)) or len(members) >= rules.SWARM_MAX_ASSAILANTS
     if not strike:
-        state = board.set_combat_data(state, **{swarm_key(target.id): ",".join(members)})
+        state = combat_state.set_swarm(state, target.id, members)
         return state, (Event(EventKind.ACTION, f"{actor.name} joins the swarm on {target.name} "
                              f"({len(members)} assailants; Swarm Attack).",
                              (actor.id, target.id)),)
     _, _, plan = _plan(state, command, None, _swarm_bonus)
     bonus = rules.swarm_bonus(len(members))
     state = spend_round(state, actor, plan.weapon)
-    state = board.set_combat_data(state, **{swarm_key(target.id): ""})
+    state = combat_state.set_swarm(state, target.id, ())
     state, result = attack_math.roll_attack(state, actor, target, plan, dice,
                                             f"strikes with a swarm of {len(members)}", swarm=bonus)
     return state, result.events

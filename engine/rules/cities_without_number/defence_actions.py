@@ -15,12 +15,12 @@ from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.cities_without_number import attack_math, board, movement
 from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.combat_state import dropped_at, store_dropped
 from engine.rules.cities_without_number.handlers import (
     no_check,
     register,
     simple_describe,
 )
-from engine.rules.cities_without_number.item_actions import dropped_at, store_dropped
 from engine.rules.common import actor_of, error_reasons, target_of
 from engine.tokens import Token, Weapon, are_opponents
 
@@ -166,7 +166,7 @@ def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     events = [Event(EventKind.CONDITION, f"{actor.name} stands up.", (actor.id,))]
     items = dropped_at(state, actor.square)
     if items:
-        state = store_dropped(state, actor.square, [])
+        state = store_dropped(state, actor.square, ())
         token = state.token(actor.id)
         state = common.put(state, replace(token, weapons=(*token.weapons, *items)))
         events.append(Event(EventKind.ACTION, f"{actor.name} grabs "

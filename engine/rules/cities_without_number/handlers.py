@@ -7,8 +7,6 @@ economy); a handler says what is special to its action. Handlers live in
 
 from __future__ import annotations
 
-import pydantic
-
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
@@ -19,8 +17,6 @@ from engine.tokens import Token, Weapon
 
 SKILL_ROLL = "2d6"
 DEFAULT_DIFFICULTY = 8
-#: Dropped weapons travel in the combat data as JSON.
-WEAPON_LIST = pydantic.TypeAdapter(list[Weapon])
 
 HANDLERS = HandlerTable(action_spec)
 register = HANDLERS.register

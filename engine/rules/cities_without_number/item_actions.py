@@ -8,23 +8,21 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.grid import Square
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.combat_state import dropped_at, store_dropped
 from engine.rules.cities_without_number.economy import ActionType
 from engine.rules.cities_without_number.handlers import (
     DEFAULT_DIFFICULTY,
     SKILL_ROLL,
-    WEAPON_LIST,
     no_check,
     register,
     simple_describe,
     weapon_of,
 )
 from engine.rules.common import Resolve, actor_of, error_reasons
-from engine.tokens import Weapon
 
 # --- Use a Skill -----------------------------------------------------------------------------
 
@@ -46,19 +44,6 @@ register("use_skill", no_check, simple_describe("Use a Skill"), _skill_resolve)
 
 # --- Items -----------------------------------------------------------------------------------
 
-
-def dropped_key(square: Square) -> str:
-    return f"dropped:{square.x},{square.y}"
-
-
-def dropped_at(state: EncounterState, square: Square) -> list[Weapon]:
-    text = str(state.combat.data.get(dropped_key(square), ""))
-    return list(WEAPON_LIST.validate_json(text)) if text else []
-
-
-def store_dropped(state: EncounterState, square: Square, items: list[Weapon]) -> EncounterState:
-    text = WEAPON_LIST.dump_json(items).decode() if items else ""
-    return board.set_combat_data(state, **{dropped_key(square): text})
 
 
 def _item_resolve(verb: str) -> Resolve:
@@ -124,7 +109,7 @@ def _drop_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     kept = list(actor.weapons)
     kept.remove(weapon)
     state = common.put(state, replace(actor, weapons=tuple(kept)))
-    state = store_dropped(state, actor.square, [*dropped_at(state, actor.square), weapon])
+    state = store_dropped(state, actor.square, (*dropped_at(state, actor.square), weapon))
     return state, (Event(EventKind.ACTION, f"{actor.name} drops the {weapon.name} at "
                          f"{actor.square}.", (actor.id,)),)
 
@@ -149,9 +134,9 @@ def _pick_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     square = command.squares[0]
     items = dropped_at(state, square)
     wanted = str(command.option("item", items[0].name))
-    item = next((w for w in items if w.name == wanted), items[0])
-    items.remove(item)
-    state = store_dropped(state, square, items)
+    index = next((i for i, w in enumerate(items) if w.name == wanted), 0)
+    item = items[index]
+    state = store_dropped(state, square, (*items[:index], *items[index + 1:]))
     state = common.put(state, replace(actor, weapons=(*actor.weapons, item)))
     return state, (Event(EventKind.ACTION, f"{actor.name} picks up the {item.name}, ready in "
                          "hand.", (actor.id,)),)

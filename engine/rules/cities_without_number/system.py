@@ -30,7 +30,7 @@ from engine.rules.base import (
     InitiativeScheme,
     Outcome,
 )
-from engine.rules.cities_without_number import board, economy, initiative
+from engine.rules.cities_without_number import board, combat_state, economy, initiative
 from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
@@ -203,8 +203,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     def new_round(self, state: EncounterState, dice: Dice) -> Outcome:
         combat = state.combat
         cleared = tuple(replace(c, data={}) for c in combat.order)
-        data = {k: v for k, v in combat.data.items() if not k.startswith("swarm:")}
-        state = replace(state, combat=replace(combat, order=cleared, data=data))
+        state = combat_state.clear_swarms(replace(state, combat=replace(combat, order=cleared)))
         return super().new_round(state, dice)
 
 

@@ -12,6 +12,7 @@ from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import METRIC, Square
 from engine.rules.base import Command, IllegalCommand
+from engine.rules.cities_without_number.combat_state import swarm_members
 from engine.tokens import Side, Weapon
 from engine.turns.session import Encounter
 
@@ -119,7 +120,7 @@ def test_swarm_attack_bonus_grows_with_assailants_and_caps_at_four() -> None:
     preview = game.preview(join["d"])
     assert mods(game, join["d"])["Swarm Attack"] == 6 and "strikes now" in preview.summary
     game.apply(join["d"], GivenDice([1]))  # the fourth strikes (a natural 1 misses)
-    assert game.state.combat.data["swarm:goon"] == ""
+    assert swarm_members(game.state, "goon") == ()
 
 
 def test_swarm_damage_bonus_and_unavoidable_shock() -> None:
