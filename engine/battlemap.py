@@ -153,10 +153,26 @@ class Light:
 
 @dataclass(frozen=True, slots=True)
 class Background:
-    """The map picture: an image entry of the encounter file, stretched over the bounds."""
+    """The map picture: an image entry of the encounter file, and its grid.
+
+    ``pixels_per_square`` may be fractional (a scan at 70.4 px a square);
+    ``offset_x``/``offset_y`` are where, in picture pixels, the map's top-left grid corner
+    lies (negative: the picture starts inside the first square). Picture pixel (px, py) is
+    the map point ((px - offset_x) / pixels_per_square, (py - offset_y) / pixels_per_square).
+    """
 
     image: str
-    pixels_per_square: int = 64
+    pixels_per_square: float = 64.0
+    offset_x: float = 0.0
+    offset_y: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not (math.isfinite(self.pixels_per_square) and self.pixels_per_square > 0):
+            raise ValueError(
+                f"pixels per square must be a positive number, not {self.pixels_per_square}"
+            )
+        if not (math.isfinite(self.offset_x) and math.isfinite(self.offset_y)):
+            raise ValueError("the picture's grid offset must be finite numbers")
 
 
 @dataclass(frozen=True, slots=True)

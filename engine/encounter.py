@@ -16,6 +16,9 @@ from engine.turns.combat import CombatState
 
 @dataclass(frozen=True, slots=True)
 class EncounterState:
+    """``description`` says what the place is (shown to all); ``briefing`` is the GM's own
+    text about the fight (who wants what, what happens when), never shown to players."""
+
     name: str
     system: str
     scale: GridScale
@@ -24,6 +27,7 @@ class EncounterState:
     description: str = ""
     #: Round, initiative order, budgets, readied actions, dice position and log (engine.turns).
     combat: CombatState = CombatState()  # noqa: RUF009 (frozen: one shared default is safe)
+    briefing: str = ""
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

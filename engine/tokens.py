@@ -98,6 +98,9 @@ class Token:
 
     ``speed`` is in the system's unit (30 ft, 6", 10 m). ``stats`` holds the stat block
     whose fields the rule system defines (initiative bonus, Defense, Parry, Toughness...).
+    ``portrait`` names its picture, an image entry of the encounter file (``images/...``),
+    drawn cropped to a disc. A ``hidden`` token is the GM's secret: the player view never
+    shows it. ``notes`` are the GM's own words about it.
     """
 
     id: str
@@ -111,6 +114,8 @@ class Token:
     weapons: tuple[Weapon, ...] = ()
     stats: FrozenMapping[str, StatValue] = EMPTY
     portrait: str | None = None
+    hidden: bool = False
+    notes: str = ""
 
     def __post_init__(self) -> None:
         if not self.id:

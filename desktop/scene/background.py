@@ -129,6 +129,8 @@ class MapBackground:
         self.height = battlemap.height
         self.rect = QRectF(0, 0, self.width * SQUARE, self.height * SQUARE)
         self.picture = QPixmap.fromImage(picture) if picture is not None else None
+        #: Where the picture lies: its pixels a square and the grid's offset in its pixels.
+        self.grid = battlemap.background
         self.terrain = [_Terrain(patch) for patch in battlemap.terrain]
         tiles: dict[tuple[int, int], list[Wall]] = {}
         for wall in battlemap.walls:
@@ -185,10 +187,17 @@ class MapBackground:
         if self.picture is None or self.picture.isNull():
             painter.fillRect(area, style.FLOOR)
             return
-        # Draw just the part of the picture under the exposed area.
-        sx = self.picture.width() / self.rect.width()
-        sy = self.picture.height() / self.rect.height()
-        source = QRectF(area.x() * sx, area.y() * sy, area.width() * sx, area.height() * sy)
+        # Draw just the part of the picture under the exposed area, placed by its grid.
+        if self.grid is None:
+            scale, left, top = self.picture.width() / self.rect.width(), 0.0, 0.0
+        else:
+            scale = self.grid.pixels_per_square / SQUARE
+            left, top = self.grid.offset_x, self.grid.offset_y
+            painter.fillRect(area, style.FLOOR)  # under any part the picture does not reach
+        source = QRectF(
+            left + area.x() * scale, top + area.y() * scale,
+            area.width() * scale, area.height() * scale,
+        )
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, True)
         painter.drawPixmap(area, self.picture, source)
 

@@ -171,7 +171,7 @@ def import_uvtt(
         notes.extend(_picture_notes(picture, map_size, pixels_per_grid))
         name = f"{IMAGE_FOLDER}background.{picture.extension}"
         images[name] = picture.data
-        background = Background(name, max(1, round(picture.size[0] / bounds[0])))
+        background = Background(name, picture.size[0] / bounds[0])
     try:
         battlemap = BattleMap(
             width=bounds[0], height=bounds[1], walls=walls, portals=portals,

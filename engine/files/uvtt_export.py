@@ -112,15 +112,28 @@ def _picture(encounter_file: EncounterFile, path: str | os.PathLike[str]) -> tup
         kind, _ = check_image(data)
     except ImageProblem as exc:
         raise EncounterFileError(path, background.image, str(exc)) from exc
-    ppg = max(1, min(background.pixels_per_square, fitting))
+    ppg = max(1, min(round(background.pixels_per_square), fitting))
     size = (battlemap.width * ppg, battlemap.height * ppg)
+    # The part of the picture the map covers, in picture pixels (the grid's offset and size).
+    pps = background.pixels_per_square
+    box = (
+        background.offset_x,
+        background.offset_y,
+        background.offset_x + battlemap.width * pps,
+        background.offset_y + battlemap.height * pps,
+    )
     try:
         with Image.open(io.BytesIO(data), formats=[kind]) as image:
-            if kind == "PNG" and image.size == size:
+            whole = box == (0, 0, *image.size)
+            if kind == "PNG" and image.size == size and whole:
                 return ppg, data
             image.load()
             mode = "RGBA" if "A" in image.getbands() or "transparency" in image.info else "RGB"
-            converted = image.convert(mode).resize(size, Image.Resampling.LANCZOS)
+            picture = image.convert(mode)
+            if not whole:
+                left, top, right, bottom = (round(v) for v in box)
+                picture = picture.crop((left, top, right, bottom))  # pads outside with black
+            converted = picture.resize(size, Image.Resampling.LANCZOS)
             return ppg, _png(converted)
     except (OSError, ValueError, SyntaxError, EOFError) as exc:
         raise EncounterFileError(path, background.image, f"cannot be decoded: {exc}") from exc

@@ -37,6 +37,7 @@ import importlib
 import pkgutil
 from pathlib import Path
 
+from engine.rules import editing as editing  # registers the GM's editing commands
 from engine.rules.base import RuleSystem
 
 

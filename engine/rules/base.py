@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from engine.battlemap import PortalState
 from engine.dice import Dice, Roll
@@ -32,6 +32,7 @@ from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.rules.overlays import route_overlay
+from engine.rules.placement import footprint_problems
 from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
@@ -270,6 +271,28 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 
+
+class GmCommand(Protocol):
+    """An editing command the GM gives (draw a wall, edit a token): engine.rules.editing.
+
+    Registered in :data:`GM_COMMANDS` by key; every system checks, previews and applies it
+    through the same ``check``/``preview``/``apply`` as its own actions.
+    """
+
+    @property
+    def spec(self) -> ActionSpec: ...
+
+    def check(self, system: RuleSystem, state: EncounterState, command: Command) -> list[str]: ...
+
+    def describe(self, system: RuleSystem, state: EncounterState, command: Command) -> Preview: ...
+
+    def apply(self, system: RuleSystem, state: EncounterState, command: Command) -> Outcome: ...
+
+
+#: The GM's editing commands by key (filled by engine.rules.editing, imported by engine.rules).
+GM_COMMANDS: dict[str, GmCommand] = {}
+
+
 # --------------------------------------------------------------------------- the interface
 
 
@@ -294,6 +317,8 @@ class RuleSystem(ABC):
         for spec in (*self.catalogue, *ENGINE_ACTIONS):
             if spec.key == key:
                 return spec
+        if key in GM_COMMANDS:
+            return GM_COMMANDS[key].spec
         raise UnknownAction(f"{self.title} has no action {key!r}")
 
     def condition(self, name: str) -> ConditionSpec:
@@ -432,6 +457,8 @@ class RuleSystem(ABC):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         """Every reason ``command`` is not allowed now; empty means legal."""
         self.action(command.action)  # raises UnknownAction
+        if command.action in GM_COMMANDS:
+            return GM_COMMANDS[command.action].check(self, state, command)
         if command.action == "start_combat":
             return ["combat has already started"] if state.combat.phase != Phase.SETUP else []
         if command.action == "end_combat":
@@ -459,7 +486,14 @@ class RuleSystem(ABC):
     def preview(self, state: EncounterState, command: Command) -> Preview:
         """Whether ``command`` is legal, why not, and what it would do. Changes nothing."""
         reasons = tuple(self.check(state, command))
-        if command.action in {spec.key for spec in ENGINE_ACTIONS}:
+        if command.action in GM_COMMANDS:
+            gm = GM_COMMANDS[command.action]
+            preview = (
+                Preview(command, False, summary=gm.spec.summary)
+                if reasons
+                else gm.describe(self, state, command)
+            )
+        elif command.action in {spec.key for spec in ENGINE_ACTIONS}:
             preview = _describe_engine_action(self, state, command)
         else:
             preview = self.describe_action(state, command)
@@ -476,6 +510,8 @@ class RuleSystem(ABC):
         reasons = tuple(self.check(state, command))
         if reasons:
             raise IllegalCommand(command, reasons)
+        if command.action in GM_COMMANDS:
+            return GM_COMMANDS[command.action].apply(self, state, command)
         if command.action == "start_combat":
             return self.start_combat(state, command, dice)
         if command.action == "end_turn":
@@ -528,7 +564,7 @@ def _check_add(state: EncounterState, command: Command) -> list[str]:
         state.with_token(token)
     except ValueError as error:
         return [str(error)]
-    return []
+    return footprint_problems(state, token)
 
 
 #: How the log tells a door or window changing state ("The door door-1 opens.").
@@ -567,14 +603,7 @@ def _check_place(state: EncounterState, command: Command) -> list[str]:
         token = state.token(command.actor)
     except KeyError:
         return [f"there is no token {command.actor!r}"]
-    reasons = []
-    for square in token.moved_to(command.squares[0]).squares:
-        if not state.battlemap.in_bounds(square):
-            reasons.append(f"{square} is off the map")
-        other = state.token_at(square)
-        if other is not None and other.id != token.id:
-            reasons.append(f"{other.name} already stands on {square}")
-    return reasons
+    return footprint_problems(state, token.moved_to(command.squares[0]))
 
 
 def _describe_engine_action(system: RuleSystem, state: EncounterState, command: Command) -> Preview:

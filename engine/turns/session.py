@@ -8,6 +8,7 @@ one undo step.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -16,7 +17,16 @@ from dataclasses import replace
 from engine.dice import Dice, GivenDice, Roll, SeededDice
 from engine.encounter import EncounterState
 from engine.rules import get_system
-from engine.rules.base import ActionSpec, Command, CommandError, Event, Preview, RuleSystem
+from engine.rules.base import (
+    ActionSpec,
+    Command,
+    CommandError,
+    Event,
+    IllegalCommand,
+    Preview,
+    RuleSystem,
+)
+from engine.rules.editing import images_named
 from engine.turns.combat import LogEntry
 
 DiceInput = Dice | Sequence[int] | None
@@ -78,8 +88,47 @@ class Encounter:
         self._state = state
         self._grouping = 0
         self._group_saved = False
-        #: Pictures the encounter file carries (kept so that save writes them back).
-        self.images: Mapping[str, bytes] = dict(images or {})
+        #: Pictures the encounter file carries (kept so that save writes them back), and
+        #: those added since (:meth:`add_image`), by entry name.
+        self._images: dict[str, bytes] = dict(images or {})
+        self._added: set[str] = set()
+
+    # ---- pictures
+
+    @property
+    def images(self) -> Mapping[str, bytes]:
+        """Every picture the encounter holds, by entry name (``images/...``)."""
+        return self._images
+
+    def add_image(self, data: bytes, stem: str = "picture") -> str:
+        """Keep a PNG, JPEG or WebP picture; returns its entry name for a command to give.
+
+        The name holds a digest of the bytes, so the same picture is stored once and an
+        entry never changes: undo and redo need no picture history. A picture no state
+        names is left out when the encounter is saved. CommandError says why a picture is
+        refused (not an image, too large, damaged).
+        """
+        from engine.files.images import ImageProblem, check_image
+
+        try:
+            kind, _ = check_image(bytes(data))
+        except ImageProblem as problem:
+            raise CommandError(f"the picture is refused: {problem}") from problem
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in stem)[:40] or "picture"
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        extension = {"PNG": "png", "JPEG": "jpg", "WEBP": "webp"}[kind]
+        name = f"images/{safe}-{digest}.{extension}"
+        if name not in self._images:
+            self._images[name] = bytes(data)
+            self._added.add(name)
+        return name
+
+    def _missing_images(self, command: Command) -> tuple[str, ...]:
+        return tuple(
+            f"the encounter holds no picture {name!r} (add it with add_image first)"
+            for name in images_named(command)
+            if name not in self._images
+        )
 
     # ---- files
 
@@ -93,9 +142,15 @@ class Encounter:
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Save the current state (combat, dice position and log included), atomically."""
-        from engine.files import EncounterFile, save_encounter
+        from engine.files import EncounterFile, referenced_images, save_encounter
 
-        save_encounter(path, EncounterFile(self._state, self.images))
+        named = set(referenced_images(self._state).values())
+        kept = {
+            name: data
+            for name, data in self._images.items()
+            if name in named or name not in self._added
+        }
+        save_encounter(path, EncounterFile(self._state, kept))
 
     # ---- reading
 
@@ -129,7 +184,11 @@ class Encounter:
 
     def preview(self, command: Command) -> Preview:
         """What ``command`` would do; nothing changes."""
-        return self.system.preview(self._state, command)
+        preview = self.system.preview(self._state, command)
+        missing = self._missing_images(command)
+        if missing:
+            return replace(preview, legal=False, reasons=(*preview.reasons, *missing))
+        return preview
 
     # ---- changing
 
@@ -150,6 +209,9 @@ class Encounter:
         rolled at the table (used in the order the preview's ``rolls`` lists, the rest
         rolled from the seed); or any :class:`~engine.dice.Dice`.
         """
+        missing = self._missing_images(command)
+        if missing:
+            raise IllegalCommand(command, missing)
         counting = _Counting(self.dice_for(dice))
         new_state, events = self.system.apply(self._state, command, counting)
         combat = new_state.combat

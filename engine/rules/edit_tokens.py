@@ -1,0 +1,225 @@
+"""The GM's token and encounter edits: edit a token, duplicate one, name and brief the fight.
+
+Like :mod:`engine.rules.edit_map`, each ``build_*`` returns the new state and its events or
+raises :class:`~engine.rules.edit_options.Refused` with every reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import deque
+from dataclasses import replace
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
+from engine.rules.edit_options import Options, Refused
+from engine.rules.placement import footprint_problems
+from engine.tokens import Side, StatValue, Token, Weapon
+
+_IMAGE_NAME = re.compile(r"^images/[^/\\\x00]+$")
+_NUMBERED = re.compile(r"^(?P<base>.*?)(?: (?P<number>\d+))?$")
+_NUMBERED_ID = re.compile(r"^(?P<base>.*?)(?:-(?P<number>\d+))?$")
+_WEAPONS = TypeAdapter(tuple[Weapon, ...])
+_STATS = TypeAdapter(dict[str, StatValue])
+
+
+def _target(state: EncounterState, command: Command, options: Options) -> Token | None:
+    if command.target is None:
+        options.problems.append("say which token (targets=[id])")
+        return None
+    try:
+        return state.token(command.target)
+    except KeyError:
+        options.problems.append(f"there is no token {command.target!r}")
+        return None
+
+
+def _json(options: Options, name: str) -> Any:
+    text = options.text(name)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        options.problems.append(f"{name}= is not valid JSON: {error.msg} at column {error.colno}")
+        return None
+
+
+def _placed(state: EncounterState, token: Token) -> EncounterState:
+    """The state holding ``token``, refused where it cannot stand."""
+    reasons = footprint_problems(state, token)
+    if reasons:
+        raise Refused(*reasons)
+    return state.with_token(token)
+
+
+def stat_reasons(system: RuleSystem, token: Token) -> list[str]:
+    """The system's complaints about a token's stat block (its declared stat schema)."""
+    check = getattr(system, "stat_problems", None)  # the schema (StatSpec) where declared
+    return list(check(token)) if callable(check) else []
+
+
+def build_edit_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
+    """``edit_token targets=[id]`` with any of ``name side size speed facing portrait hidden
+    notes stats weapons``. ``stats`` is a JSON object merged into the stat block (checked
+    against the system's stat schema); ``weapons`` a JSON list that replaces them all;
+    ``portrait=""`` takes the picture away."""
+    options = Options(command)
+    token = _target(state, command, options)
+    changes: dict[str, Any] = {}
+    if options.has("name"):
+        changes["name"] = options.text("name").strip()
+        if not changes["name"]:
+            options.problems.append("name= must not be empty")
+    if options.has("side"):
+        changes["side"] = options.choice("side", Side, Side.NEUTRAL)
+    if options.has("size"):
+        changes["size"] = options.whole("size", 1, minimum=1)
+    if options.has("speed"):
+        changes["speed"] = options.number("speed", 0.0, minimum=0)
+    if options.has("facing"):
+        changes["facing"] = options.number("facing", 0.0) % 360.0
+    if options.has("portrait"):
+        portrait = options.text("portrait")
+        if portrait and not _IMAGE_NAME.match(portrait):
+            options.problems.append(
+                f"portrait= must name a picture entry images/<name>, not {portrait!r}"
+            )
+        changes["portrait"] = portrait or None
+    if options.has("hidden"):
+        changes["hidden"] = options.flag("hidden", False)
+    if options.has("notes"):
+        changes["notes"] = options.text("notes")
+    if options.has("stats"):
+        stats = _json(options, "stats")
+        try:
+            merged = _STATS.validate_python(stats, strict=True)
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            options.problems.append(f"stats= {where}: {first['msg']}".replace(" :", ":"))
+        else:
+            if token is not None:
+                changes["stats"] = {**token.stats, **merged}
+    if options.has("weapons"):
+        weapons = _json(options, "weapons")
+        try:
+            changes["weapons"] = _WEAPONS.validate_python(weapons)
+        except ValidationError as error:
+            first = error.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            options.problems.append(f"weapons= [{where}]: {first['msg']}")
+    if not changes and not options.problems:
+        options.problems.append("say what to change (name=, side=, size=, speed=, facing=, "
+                                "portrait=, hidden=, notes=, stats= or weapons=)")
+    options.done()
+    assert token is not None
+    try:
+        edited = replace(token, **changes)
+    except ValueError as error:
+        raise Refused(str(error)) from error
+    reasons = stat_reasons(system, edited)
+    if reasons:
+        raise Refused(*reasons)
+    new = _placed(state, edited)
+    what = ", ".join(sorted(changes))
+    return new, (Event(EventKind.NOTE, f"GM edits {token.name} ({what}).", (token.id,)),)
+
+
+def _next_number(pattern: re.Pattern[str], base: str, taken: set[str], joiner: str) -> int:
+    numbers = [1]
+    for text in taken:
+        match = pattern.match(text)
+        if match and match["base"] == base:
+            numbers.append(int(match["number"] or 1))
+    number = max(numbers) + 1
+    while f"{base}{joiner}{number}" in taken:
+        number += 1
+    return number
+
+
+def copy_name(name: str, taken: set[str]) -> str:
+    """The next name in a series: "Gunman" -> "Gunman 2", "Gunman 2" -> "Gunman 3"."""
+    base = _NUMBERED.match(name)["base"] or name  # type: ignore[index]
+    return f"{base} {_next_number(_NUMBERED, base, taken, ' ')}"
+
+
+def copy_id(token_id: str, taken: set[str]) -> str:
+    """A fresh id in the same series: "gunman" -> "gunman-2"."""
+    base = _NUMBERED_ID.match(token_id)["base"] or token_id  # type: ignore[index]
+    return f"{base}-{_next_number(_NUMBERED_ID, base, taken, '-')}"
+
+
+def nearest_free_square(state: EncounterState, token: Token, start: Square) -> Square | None:
+    """The free square nearest ``start`` (by steps) where ``token`` could stand, or None."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        if not footprint_problems(state, token.moved_to(square)):
+            return square
+        for neighbour in square.neighbours():
+            if neighbour not in seen and state.battlemap.in_bounds(neighbour):
+                seen.add(neighbour)
+                queue.append(neighbour)
+    return None
+
+
+def build_duplicate_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
+    """``duplicate_token targets=[id] squares=[where]? name=? id=?``: a copy with the same
+    stats and weapons, a new id and the next name ("Gunman 2"), on the square given or the
+    nearest free one; conditions are not copied."""
+    options = Options(command)
+    original = _target(state, command, options)
+    ids = {t.id for t in state.tokens}
+    names = {t.name for t in state.tokens}
+    new_id = options.text("id")
+    new_name = options.text("name")
+    if new_id in ids:
+        options.problems.append(f"a token called {new_id!r} is already on the map")
+    if len(command.squares) > 1:
+        options.problems.append("say one square for the copy (squares=[(x, y)])")
+    options.done()
+    assert original is not None
+    copy = replace(
+        original,
+        id=new_id or copy_id(original.id, ids),
+        name=new_name or copy_name(original.name, names),
+        conditions=(),
+    )
+    if command.squares:
+        square: Square | None = command.squares[0]
+    else:
+        square = nearest_free_square(state, copy, original.square)
+        if square is None:
+            raise Refused(f"there is no free square for a copy of {original.name}")
+    assert square is not None
+    copy = copy.moved_to(square)
+    new = _placed(state, copy)
+    return new, (
+        Event(
+            EventKind.NOTE,
+            f"GM copies {original.name} as {copy.name} at {square}.",
+            (original.id, copy.id),
+        ),
+    )
+
+
+def build_edit_encounter(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
+    """``edit_encounter name= description= briefing=``: the fight's name and texts."""
+    options = Options(command)
+    changes: dict[str, Any] = {}
+    for field in ("name", "description", "briefing"):
+        if options.has(field):
+            changes[field] = options.text(field)
+    if "name" in changes and not changes["name"].strip():
+        options.problems.append("name= must not be empty")
+    if not changes and not options.problems:
+        options.problems.append("say what to change (name=, description= or briefing=)")
+    options.done()
+    return replace(state, **changes), (
+        Event(EventKind.NOTE, f"GM edits the encounter ({', '.join(sorted(changes))})."),
+    )
