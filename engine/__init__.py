@@ -25,10 +25,14 @@ True
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from engine.dice import Dice, DiceError, GivenDice, Roll, SeededDice
 from engine.encounter import EncounterState
+from engine.files.grid_detection import GRID_FOUND, GridGuess, NoGrid, detect_grid
+from engine.preparation import NoGridFound
+from engine.preparation import new_encounter as _prepare
 from engine.rules import UnknownSystem, get_system, register_system, system_names
 from engine.rules.base import (
     ActionSpec,
@@ -40,6 +44,7 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
+from engine.rules.editing import EDIT_ACTIONS, points_text
 from engine.turns.session import Encounter, NothingToUndo
 
 _MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -66,8 +71,26 @@ def open_encounter(path: str | Path, *, seed: int | None = None) -> Encounter:
     return Encounter.open(path, seed=seed)
 
 
-def new_encounter(state: EncounterState, *, seed: int | None = None) -> Encounter:
-    """Play an encounter built in code.
+def new_encounter(
+    state_or_system: EncounterState | str | RuleSystem,
+    name: str | None = None,
+    *,
+    size: tuple[int, int] | None = None,
+    picture: bytes | str | os.PathLike[str] | None = None,
+    grid: tuple[float, float, float] | GridGuess | None = None,
+    seed: int | None = None,
+) -> Encounter:
+    """A new encounter: from a state built in code, or a blank map or a picture to prepare.
+
+    ``new_encounter(state, seed=...)`` plays a state built in code;
+    ``new_encounter("spycraft", "Alley", size=(30, 20))`` makes a blank map and
+    ``new_encounter("spycraft", "Alley", picture="map.png", grid=None)`` a map over a picture
+    (its grid found by :func:`detect_grid` when left out; NoGridFound says when none is).
+    The scale and the diagonal rule come from the rule system.
+
+    >>> blank = new_encounter("savage-worlds", "Rooftop", size=(12, 8))
+    >>> (blank.state.battlemap.width, blank.state.scale.diagonal.value)
+    (12, 'one')
 
     >>> from engine.battlemap import BattleMap
     >>> from engine.grid import FIVE_FOOT, Square
@@ -89,10 +112,16 @@ def new_encounter(state: EncounterState, *, seed: int | None = None) -> Encounte
     >>> fight.state.token("kevin").weapon("pistol").ammo
     9
     """
-    return Encounter(state, seed=seed)
+    if isinstance(state_or_system, EncounterState):
+        return Encounter(state_or_system, seed=seed)
+    if name is None:
+        raise CommandError("a new encounter needs a name")
+    return _prepare(state_or_system, name, size=size, picture=picture, grid=grid, seed=seed)
 
 
 __all__ = [
+    "EDIT_ACTIONS",
+    "GRID_FOUND",
     "ActionSpec",
     "Command",
     "CommandError",
@@ -102,7 +131,10 @@ __all__ = [
     "EncounterState",
     "Event",
     "GivenDice",
+    "GridGuess",
     "IllegalCommand",
+    "NoGrid",
+    "NoGridFound",
     "NothingToUndo",
     "Preview",
     "Roll",
@@ -111,9 +143,11 @@ __all__ = [
     "UnknownAction",
     "UnknownSystem",
     "bundled_map",
+    "detect_grid",
     "get_system",
     "new_encounter",
     "open_encounter",
+    "points_text",
     "register_system",
     "system_names",
 ]
