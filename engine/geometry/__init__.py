@@ -46,9 +46,6 @@ from engine.geometry.results import AffectedToken, Modifier, TemplateResult, squ
 from engine.geometry.strafe import ChainCheck, check_chain
 from engine.geometry.suppression import (
     SuppressionArea,
-    d20_suppressive_fire,
-    savage_suppressive_fire,
-    spycraft_suppressive_fire,
     suppressed_squares,
     suppression_against,
 )
@@ -100,7 +97,6 @@ __all__ = [
     "cover_table",
     "covered_squares",
     "covering_fire_area",
-    "d20_suppressive_fire",
     "default_inclusion",
     "explain_line_of_sight",
     "first_blocker",
@@ -108,9 +104,7 @@ __all__ = [
     "line_template",
     "range_bands",
     "savage_cone_template",
-    "savage_suppressive_fire",
     "sight_pairs",
-    "spycraft_suppressive_fire",
     "square_template",
     "squares_see_each_other",
     "squares_shape",

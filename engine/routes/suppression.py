@@ -1,11 +1,10 @@
-"""Spycraft Suppressive Fire on the move: which final attacks a route draws.
+"""Suppressive Fire on the move: which final attacks a route draws.
 
-A shooter who took Suppressive Fire gets, for one round, one final attack (at -4, no Aim
-bonus, one more shot each) against each opponent who moves through the target square,
-while his firearm has ammunition left; each such mover also suffers -4 on attack and
-skill checks until the shooter's next Initiative Count. The geometry package works out
-the suppressed squares (``engine.geometry.suppression.spycraft_suppressive_fire``); its
-areas can be passed here as they are, and a route is checked against them.
+Where a system's Suppressive Fire gives the shooter a final attack on each opponent who
+moves through the area (while his firearm has ammunition left) and a penalty on the
+mover's checks, a route is checked here against the areas in force: the system's rule
+fills ``engine.geometry.suppression.SuppressionArea`` (with ``draws_final_attacks``), and
+those areas can be passed as they are.
 
 Rules-silent choices: "moves through" is any square the mover's footprint covers after
 leaving its start square, the last one included; a shooter attacks a mover once per
@@ -51,12 +50,12 @@ class SuppressedArea:
     squares: frozenset[Square]
 
 
-def _spycraft_in_force(areas: Iterable[SuppressionLike]) -> list[SuppressionLike]:
-    """Areas that draw final attacks: allowed ones, of Spycraft (when they say their system)."""
+def _in_force(areas: Iterable[SuppressionLike]) -> list[SuppressionLike]:
+    """Areas that draw final attacks: allowed ones whose rule says they do."""
     return [
         area
         for area in areas
-        if getattr(area, "allowed", True) and getattr(area, "system", "spycraft") == "spycraft"
+        if getattr(area, "allowed", True) and getattr(area, "draws_final_attacks", True)
     ]
 
 
@@ -67,7 +66,7 @@ def final_attacks(
     mover = movement.token(mover_id)
     crossed = _crossed(route, mover.size)
     attacks = []
-    for area in _spycraft_in_force(areas):
+    for area in _in_force(areas):
         shooter = movement.tokens.get(area.shooter_id)
         if shooter is None or not are_opponents(shooter.side, mover.side):
             continue
@@ -95,7 +94,7 @@ def with_suppression(
 ) -> Route:
     """The route with its final attacks and the mover's check penalty filled in."""
     mover = movement.token(mover_id)
-    areas = _spycraft_in_force(areas)
+    areas = _in_force(areas)
     crossed = set(_crossed(route, mover.size))
     suppressed = any(
         crossed & area.squares

@@ -93,3 +93,21 @@ def template_overlay(
     return area_overlay(
         label, template.squares, outline=template.shape, reasons=reasons
     ).plus(Overlay(shapes=(shape,), tokens=touched))
+
+
+def approach_overlay(
+    actor_id: str,
+    route: Sequence[Square],
+    target_id: str,
+    modifiers: Iterable[Modifier] = (),
+    label: str = "",
+) -> Overlay:
+    """A route that ends in an attack (a Charge): the route, start first, and its target."""
+    parts = (OverlayRoute(tuple(route), label),) if route else ()
+    return Overlay(
+        routes=parts,
+        tokens=(
+            OverlayToken(actor_id, Role.ACTOR),
+            OverlayToken(target_id, Role.TARGET, tuple(modifiers)),
+        ),
+    )

@@ -23,6 +23,7 @@ from engine.rules.cities_without_number.handlers import (
     weapon_of,
 )
 from engine.rules.common import Check, Describe, Resolve, actor_of, error_reasons, target_of
+from engine.rules.overlays import approach_overlay
 from engine.tokens import Token, Weapon
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -224,7 +225,9 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
     return Preview(command, True, summary=f"Charge: {actor.name} runs {len(squares) - 1} squares "
                    f"at {target.name} and attacks at +2; -2 to both ACs until the round ends.",
                    squares=squares, targets=(target.id,), modifiers=plan.modifiers,
-                   rolls=("attack 1d20", f"damage {plan.weapon.damage}"))
+                   rolls=("attack 1d20", f"damage {plan.weapon.damage}"),
+                   overlay=approach_overlay(actor.id, squares, target.id, plan.modifiers,
+                                            "Charge"))
 
 
 def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

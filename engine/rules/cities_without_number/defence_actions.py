@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.overlay import Overlay, OverlayToken, Role
 from engine.routes import walk
 from engine.routes.graph import graph_for
 from engine.routes.withdraw import run_free_attacks
@@ -22,6 +23,7 @@ from engine.rules.cities_without_number.handlers import (
     simple_describe,
 )
 from engine.rules.common import actor_of, error_reasons, target_of
+from engine.rules.overlays import route_overlay
 from engine.tokens import Token, Weapon, are_opponents
 
 # --- Screen an Ally, Total Defense -------------------------------------------------------------
@@ -115,9 +117,13 @@ def _run_describe(state: EncounterState, command: Command) -> Preview:
     free = _free_attackers(state, actor, command)
     notes = tuple(f"{enemy.name} gets a free attack with the {weapon.name} as {actor.name} "
                   "leaves" for enemy, weapon in free)
+    threats = Overlay(tokens=tuple(OverlayToken(enemy.id, Role.THREAT, note=f"free attack with "
+                                                f"the {weapon.name}") for enemy, weapon in free))
     return Preview(command, True, summary=f"Run: {actor.name} moves {state.scale.describe(cost)}.",
                    squares=command.squares, notes=notes,
-                   targets=tuple(enemy.id for enemy, _ in free))
+                   targets=tuple(enemy.id for enemy, _ in free),
+                   overlay=route_overlay(state, actor.id, command.squares,
+                                         state.scale.describe(cost)).plus(threats))
 
 
 def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -24,6 +24,7 @@ from engine.rules.d20_firearms.handlers import (
     target_of,
     weapon_of,
 )
+from engine.rules.overlays import approach_overlay
 from engine.tokens import Token, Weapon
 
 # --- Attack and Full-Auto --------------------------------------------------------------------
@@ -155,7 +156,9 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
     return Preview(command, True, summary=f"Charge: {actor.name} rushes {target.name} and "
                    f"attacks at +2 (1d20{plan.bonus:+d} against {plan.defense}); -2 Defense "
                    "until the next turn.", squares=squares, targets=(target.id,),
-                   modifiers=plan.modifiers, notes=option.reasons)
+                   modifiers=plan.modifiers, notes=option.reasons,
+                   overlay=approach_overlay(actor.id, squares, target.id, plan.modifiers,
+                                            "Charge"))
 
 
 def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -7,11 +7,12 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.areas import aiming_area, covering_fire_area
+from engine.geometry.areas import aiming_area, covering_fire_area, token_centre
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
-from engine.geometry.suppression import SuppressionArea, d20_suppressive_fire
+from engine.geometry.suppression import SuppressionArea
 from engine.grid import Square, distance_squares
+from engine.overlay import Overlay, Role, ShapeKind
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
@@ -32,6 +33,8 @@ from engine.rules.d20_firearms.handlers import (
     weapon_of,
 )
 from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
+from engine.rules.d20_firearms.suppressive_fire import suppressive_fire_area
+from engine.rules.overlays import area_overlay, overlay_tokens, template_overlay
 from engine.tokens import Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
@@ -215,6 +218,13 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
                    "dive for cover.", squares=tuple(sorted(area.squares)), shapes=(area.shape,),
                    targets=area.token_ids(),
                    shots=actions * rounds_per_action(weapon),
+                   overlay=template_overlay(
+                       "Covering Fire", area, ShapeKind.CONE, token_centre(actor),
+                       direction=direction_to(actor, command.squares[0]),
+                       tokens=overlay_tokens((t for t in area.tokens
+                                              if not board.out_of_fight(state.token(t.token_id))),
+                                             Role.TARGET),
+                       reasons=() if area.allowed else area.reasons),
                    notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
                                for t, q in take_cover_actions.destinations(command).items()))
 
@@ -322,7 +332,7 @@ register("covering_fire", _covering_check, _covering_describe, _covering_resolve
 def _suppress_area(state: EncounterState, command: Command) -> SuppressionArea:
     actor = actor_of(state, command)
     weapon = weapon_of(actor, command)
-    return d20_suppressive_fire(state, actor.id, command.squares[0], weapon.name,
+    return suppressive_fire_area(state, actor.id, command.squares[0], weapon.name,
                                 advanced_firearms_proficiency=bool(
                                     actor.stat("advanced_firearms", False)))
 
@@ -355,7 +365,11 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
                    targets=tuple(t.token_id for t in area.tokens), shots=area.shots,
                    modifiers=tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack),
-                   rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"))
+                   rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"),
+                   overlay=area_overlay("Suppressive Fire", area.squares, outline=area.shape,
+                                        reasons=area.reasons).plus(Overlay(tokens=overlay_tokens(
+                                            t for t in area.tokens
+                                            if not board.out_of_fight(state.token(t.token_id))))))
 
 
 def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -9,9 +9,11 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.results import TemplateResult
+from engine.overlay import Overlay, OverlayToken, Role, ShapeKind
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
+from engine.rules.overlays import template_overlay
 from engine.rules.savage_worlds import attack_math, board, maneuvers, templates
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
@@ -352,14 +354,33 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
         area = blast_area(state, command)
     except (KeyError, IndexError) as error:
         return Preview(command, False, summary=f"Suppressive Fire: {error}")
-    targets = tuple(t.id for t in _suppress_targets(state, command))
+    targets = _suppress_targets(state, command)
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} sprays a Medium Blast "
                    f"with {weapon.name}; Shooting {sum(m.value for m in mods):+d}; success "
                    f"Distracts, a raise hits (at most {weapon.rate_of_fire}).",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=targets, notes=area.reasons,
+                   targets=tuple(t.id for t in targets), notes=area.reasons,
                    modifiers=tuple(mods), shots=sup.bullets_needed(weapon),
-                   rolls=("shooting", "damage per target hit"), cost="1 action")
+                   rolls=("shooting", "damage per target hit"), cost="1 action",
+                   overlay=_suppress_overlay(state, actor, command, area, targets))
+
+
+def _suppress_overlay(state: EncounterState, actor: Token, command: Command,
+                      area: TemplateResult, targets: list[Token]) -> Overlay:
+    """The Medium Blast as the rule places it (cut by walls) and each target under it with
+    its own cover; a target in total cover is under the template but out of reach."""
+    touched = []
+    for target in targets:
+        cover = _target_cover(state, actor, target)
+        if cover is None:
+            touched.append(OverlayToken(target.id, Role.SPARED, note="total cover"))
+            continue
+        mods = (Modifier("cover", cover, "to the Shooting total against it"),) if cover else ()
+        touched.append(OverlayToken(target.id, Role.AFFECTED, mods))
+    radius = sup.TEMPLATE_RADIUS_INCHES * templates.squares_per_inch(state)
+    return template_overlay("Suppressive Fire (Medium Blast)", area, ShapeKind.CIRCLE,
+                            command.squares[0].centre, reach=radius, tokens=touched,
+                            reasons=() if area.allowed else area.reasons)
 
 
 def _target_cover(state: EncounterState, shooter: Token, target: Token) -> int | None:

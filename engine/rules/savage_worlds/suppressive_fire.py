@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from engine.geometry.suppression import SAVAGE_BULLETS_PER_ROF, savage_suppressive_bullets
 from engine.rules.savage_worlds.traits import outcome
 from engine.tokens import Weapon
 
@@ -20,6 +19,10 @@ from engine.tokens import Weapon
 RECOIL_PENALTY = -2
 #: A Medium Blast Template has a radius of 2" (4" across).
 TEMPLATE_RADIUS_INCHES = 2.0
+#: Bullets a weapon normally spends per attack at each Rate of Fire (the core rule book's
+#: table; our text only says "three times the usual"), and that multiplier.
+BULLETS_PER_ROF: Mapping[int, int] = {1: 1, 2: 5, 3: 10, 4: 20, 5: 40, 6: 50}
+MULTIPLIER = 3
 #: A weapon trait meaning it must be reloaded (or re-cocked) between shots.
 RELOADS_EACH_SHOT = "reload each shot"
 
@@ -29,10 +32,11 @@ class SuppressiveFireError(ValueError):
 
 
 def bullets_needed(weapon: Weapon) -> int:
+    """Three times the bullets of the weapon's Rate of Fire."""
     rof = max(1, weapon.rate_of_fire)
-    if rof not in SAVAGE_BULLETS_PER_ROF:
+    if rof not in BULLETS_PER_ROF:
         raise SuppressiveFireError(f"{weapon.name}: no bullet count for Rate of Fire {rof}")
-    return savage_suppressive_bullets(rof)
+    return BULLETS_PER_ROF[rof] * MULTIPLIER
 
 
 def refusal(weapon: Weapon, *, recoil_negated: bool = False) -> str | None:

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry import spycraft_suppressive_fire
+from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
@@ -28,13 +28,17 @@ from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.rules.spycraft.strafe import MINIMUM_SHOTS, StrafePlan, plan_strafe, strafe_overlay
+from engine.rules.spycraft.suppressive_fire import (
+    WARNING_SHOTS,
+    suppression_overlay,
+    suppressive_fire_area,
+)
 from engine.tokens import Token, Weapon
 from engine.turns.combat import PendingAction
 
 AUTOFIRE_MIN_SHOTS = 6
 SHOTS_PER_VOLLEY = 3
 MAX_VOLLEYS = 10
-SUPPRESS_SHOTS = 5
 COVER_FIRE_SHOTS = 5
 
 
@@ -322,18 +326,17 @@ class SuppressiveFire(Handler):
         if weapon is None or weapon.melee or not weapon.uses_ammunition:
             return ["Suppressive Fire needs a firearm"]
         # Empty square, range, sight and the 5 shots: engine.geometry's area check.
-        area = spycraft_suppressive_fire(state, actor.id, command.squares[0], weapon.name)
+        area = suppressive_fire_area(state, actor.id, command.squares[0], weapon.name)
         return weapon_reasons(weapon) + list(area.reasons)
-
-    def shapes(self, state: EncounterState, command: Command) -> tuple[object, ...]:
-        actor = state.token(str(command.actor))
-        weapon = chosen_weapon(actor, command)
-        if weapon is None:
-            return ()
-        return (spycraft_suppressive_fire(state, actor.id, command.squares[0], weapon.name).shape,)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
+        weapon = chosen_weapon(actor, command)
+        area = (
+            suppressive_fire_area(state, actor.id, command.squares[0], weapon.name)
+            if weapon is not None
+            else None
+        )
         return Preview(
             command,
             True,
@@ -343,15 +346,16 @@ class SuppressiveFire(Handler):
                 "each foe crossing it, who also takes -4 to attacks and skills."
             ),
             squares=command.squares,
-            shapes=self.shapes(state, command),
-            shots=SUPPRESS_SHOTS,
+            shapes=(area.shape,) if area else (),
+            shots=WARNING_SHOTS,
+            overlay=suppression_overlay(area) if area else Overlay(),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
         weapon = chosen_weapon(actor, command)
         assert weapon is not None
-        state, fired = spend_ammo(state, actor.id, weapon, SUPPRESS_SHOTS)
+        state, fired = spend_ammo(state, actor.id, weapon, WARNING_SHOTS)
         square = command.squares[0]
         zone = PendingAction(
             actor.id,

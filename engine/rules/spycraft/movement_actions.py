@@ -10,6 +10,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.overlays import approach_overlay, route_overlay
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
@@ -71,6 +72,17 @@ class FiveFootStep(Handler):
         if mine.get("stepped", False):
             reasons.append("he already took his 5-ft step this round")
         return reasons + path_reasons(state, mover, command.squares, 1)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        mover = state.token(str(command.actor))
+        end = command.squares[-1] if command.squares else "?"
+        return Preview(
+            command,
+            True,
+            summary=f"{mover.name} takes a 5-ft step to {end}.",
+            squares=command.squares,
+            overlay=route_overlay(state, mover.id, command.squares, "5-ft step"),
+        )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         state, events = move_token(state, str(command.actor), command.squares, "steps", dice)
@@ -371,6 +383,7 @@ class BullRush(Handler):
             targets=(target.id,),
             squares=tuple(route),
             rolls=("Athletics (both)",),
+            overlay=approach_overlay(actor.id, route, target.id, label="Bull Rush approach"),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -1,17 +1,18 @@
-"""Suppressive Fire areas for Spycraft, the d20 rules and Savage Worlds; who suppresses what."""
+"""Suppressive Fire areas of Spycraft and the d20 rules (each in its package); who suppresses
+what (engine.geometry.suppression, for routes)."""
 
 import pytest
 
 from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
-from engine.geometry.suppression import (
-    d20_suppressive_fire,
-    savage_suppressive_fire,
-    spycraft_suppressive_fire,
-    suppressed_squares,
-    suppression_against,
-)
+from engine.geometry.suppression import suppressed_squares, suppression_against
 from engine.grid import FIVE_FOOT, SAVAGE_INCH, Square
+from engine.rules.d20_firearms.suppressive_fire import (
+    suppressive_fire_area as d20_suppressive_fire,
+)
+from engine.rules.spycraft.suppressive_fire import (
+    suppressive_fire_area as spycraft_suppressive_fire,
+)
 from engine.tokens import Side, Token, Weapon
 
 RIFLE = Weapon(
@@ -63,16 +64,6 @@ def test_d20_area_is_ten_by_ten_feet_and_needs_ten_rounds() -> None:
     assert [m.value for m in proficient.attack] == [10]
     short = d20_suppressive_fire(scene("d20-firearms", ammo=9), "me", Square(8, 5), "rifle")
     assert "needs 10" in short.reasons[0]
-
-
-def test_savage_worlds_uses_a_medium_blast_and_three_times_rate_of_fire() -> None:
-    # Rate of Fire 3 normally spends 10 bullets; Suppressive Fire spends three times that.
-    area = savage_suppressive_fire(scene("savage-worlds", ammo=30), "me", (9.0, 6.0), "rifle")
-    assert area.shots == 30 and area.max_casualties == 3
-    assert set(t.token_id for t in area.tokens) == {"thug", "boss"}
-    assert len(area.squares) == 16  # radius 2 about a grid corner, partly covered squares
-    short = savage_suppressive_fire(scene("savage-worlds", ammo=29), "me", (9.0, 6.0), "rifle")
-    assert "needs 30" in short.reasons[0]
 
 
 def test_routes_ask_which_squares_are_suppressed_and_by_whom() -> None:
