@@ -1,10 +1,11 @@
 """For every area-like action of every system, the preview's overlay is what the rule does.
 
 Each action is set up legal (tests/engine/rules/legal_setups.py), previewed, then applied
-with typed dice (for an area every die shows its best face, so attacks land and their events
-name whom they touch; for a move every die shows 1, so free attacks miss). The tokens the overlay says are rolled against or affected are exactly the
-tokens the resolution's events name (besides the actor); every token standing on the
-overlay's squares is in the overlay; a move's route ends where the token ends.
+with typed dice: for an area every die shows its best face, so attacks land and their events
+name whom they touch; for a move every die shows 1, so free attacks miss. The tokens the
+overlay says are rolled against or affected are exactly the tokens the resolution's events
+name (besides the actor); every token standing on the overlay's squares is in the overlay; a
+move's route ends where the token ends.
 """
 
 from __future__ import annotations
