@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.geometry.suppression import spycraft_suppressive_fire
 from engine.grid import Square
 from engine.routes import MovementGraph, cheapest_route, reach
 from engine.routes.suppression import SuppressedArea, final_attacks, with_suppression
+from engine.rules.spycraft.suppressive_fire import suppressive_fire_area
 from engine.tokens import Side, Weapon
 from tests.engine.routes.helpers import encounter, token
 
@@ -63,7 +63,7 @@ def test_areas_from_the_geometry_package_are_accepted() -> None:
         token("gunner", Side.ENEMY, 10, 10, weapons=(SMG,)),
     )
     state = encounter(tokens=tokens)
-    area = spycraft_suppressive_fire(state, "gunner", Square(3, 0), "smg")
+    area = suppressive_fire_area(state, "gunner", Square(3, 0), "smg")
     assert area.allowed
     movement = MovementGraph(state)
     route = cheapest_route(movement, "runner", Square(6, 0))
