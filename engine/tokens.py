@@ -89,6 +89,30 @@ class Weapon:
         return replace(self, ammo=ammo)
 
 
+@dataclass(frozen=True, slots=True)
+class DroppedItems:
+    """Weapons lying on one square (dropped, knocked away, thrown down in surrender)."""
+
+    square: Square
+    items: tuple[Weapon, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "square", Square(*self.square))
+
+
+def items_on(piles: tuple[DroppedItems, ...], square: Square) -> tuple[Weapon, ...]:
+    """What lies on ``square`` among ``piles``."""
+    return next((pile.items for pile in piles if pile.square == square), ())
+
+
+def with_items_on(
+    piles: tuple[DroppedItems, ...], square: Square, items: tuple[Weapon, ...]
+) -> tuple[DroppedItems, ...]:
+    """``piles`` with what lies on ``square`` replaced by ``items`` (none: nothing)."""
+    others = tuple(pile for pile in piles if pile.square != square)
+    return (*others, DroppedItems(square, items)) if items else others
+
+
 StatValue = int | float | str | bool
 
 

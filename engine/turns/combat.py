@@ -8,7 +8,7 @@ rest of the engine but the leaves ``engine.frozen`` and ``engine.turns.system_st
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
@@ -67,13 +67,18 @@ class LogEntry:
 
 @dataclass(frozen=True, slots=True)
 class PendingAction:
-    """An action waiting for its moment (a Ready with its trigger, a Delay...)."""
+    """An action waiting for its moment (a Ready with its trigger, a Delay...).
+
+    ``tokens`` are the tokens it involves, in order (a Stand Off's members, a Joint
+    Action's acting order); ``data`` holds its plain numbers and flags.
+    """
 
     token_id: str
     kind: str
     trigger: str = ""
     action: str = ""
     data: FrozenMapping[str, DataValue] = EMPTY
+    tokens: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         freeze_fields(self, "data")
@@ -103,6 +108,12 @@ class CombatState:
 
     def __post_init__(self) -> None:
         freeze_fields(self, "data")
+
+    def with_system_state(self, value: object, *, dropping: tuple[str, ...] = ()) -> CombatState:
+        """A copy holding the system's state ``value``; ``data`` keys starting with one of
+        ``dropping`` (where a version-1 file kept the same things as text) are left out."""
+        data = {k: v for k, v in self.data.items() if not k.startswith(dropping)}
+        return replace(self, system_state=value, data=data)
 
     def combatant(self, token_id: str) -> Combatant:
         for combatant in self.order:

@@ -13,25 +13,14 @@ from dataclasses import dataclass, replace
 import pydantic
 
 from engine.encounter import EncounterState
-from engine.frozen import EMPTY, FrozenMap, FrozenMapping, freeze_fields
+from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square
-from engine.tokens import Weapon
+from engine.tokens import DroppedItems, Weapon, items_on, with_items_on
 from engine.turns.system_state import register_system_state
 
 _LEGACY_SWARM = "swarm:"
 _LEGACY_DROPPED = "dropped:"
 _LEGACY_WEAPONS = pydantic.TypeAdapter(tuple[Weapon, ...])
-
-
-@dataclass(frozen=True, slots=True)
-class DroppedItems:
-    """What lies on one square."""
-
-    square: Square
-    items: tuple[Weapon, ...]
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "square", Square(*self.square))
 
 
 @register_system_state("cities-without-number")
@@ -51,9 +40,8 @@ def kept(state: EncounterState) -> CitiesCombat:
 
 
 def _store(state: EncounterState, value: CitiesCombat) -> EncounterState:
-    data = FrozenMap({k: v for k, v in state.combat.data.items()
-                      if not k.startswith((_LEGACY_SWARM, _LEGACY_DROPPED))})
-    return replace(state, combat=replace(state.combat, system_state=value, data=data))
+    dropping = (_LEGACY_SWARM, _LEGACY_DROPPED)
+    return replace(state, combat=state.combat.with_system_state(value, dropping=dropping))
 
 
 def swarm_members(state: EncounterState, target_id: str) -> tuple[str, ...]:
@@ -72,14 +60,13 @@ def clear_swarms(state: EncounterState) -> EncounterState:
 
 
 def dropped_at(state: EncounterState, square: Square) -> tuple[Weapon, ...]:
-    return next((pile.items for pile in kept(state).dropped if pile.square == square), ())
+    return items_on(kept(state).dropped, square)
 
 
 def store_dropped(state: EncounterState, square: Square,
                   items: tuple[Weapon, ...]) -> EncounterState:
     """What lies on ``square`` is now ``items`` (none: nothing)."""
-    others = tuple(pile for pile in kept(state).dropped if pile.square != square)
-    piles = (*others, DroppedItems(square, items)) if items else others
+    piles = with_items_on(kept(state).dropped, square, items)
     return _store(state, replace(kept(state), dropped=piles))
 
 

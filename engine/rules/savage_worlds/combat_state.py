@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.encounter import EncounterState
-from engine.frozen import FrozenMap
 from engine.rules.savage_worlds.deck import ActionDeck
 from engine.turns.system_state import register_system_state
 
@@ -35,6 +34,5 @@ def deck_of(state: EncounterState) -> ActionDeck:
 
 
 def with_deck(state: EncounterState, deck: ActionDeck) -> EncounterState:
-    data = FrozenMap({k: v for k, v in state.combat.data.items() if k != LEGACY_DECK_KEY})
-    combat = replace(state.combat, system_state=SavageWorldsCombat(deck), data=data)
-    return replace(state, combat=combat)
+    kept = SavageWorldsCombat(deck)
+    return replace(state, combat=state.combat.with_system_state(kept, dropping=(LEGACY_DECK_KEY,)))

@@ -16,12 +16,12 @@ module constant a table can change:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.spycraft import cheap_shot, condition_effects, model
+from engine.rules.spycraft import cheap_shot, combat_state, condition_effects, model
 from engine.rules.spycraft.geometry_bridge import cover, in_cone
 from engine.rules.spycraft.stand_offs import end_stand_offs_for
 from engine.tokens import Token, Weapon
@@ -238,7 +238,7 @@ def apply_damage(
     vitality -= to_vitality
     wounds -= to_wounds
     if attacker is not None:
-        state = record_harm(state, attacker, target_id, to_vitality, to_wounds)
+        state = combat_state.record_harm(state, attacker, target_id, to_vitality, to_wounds)
     state = state.with_token(model.with_stats(target, vitality=vitality, wounds=wounds))
     parts = []
     if to_vitality:
@@ -265,25 +265,6 @@ def apply_damage(
         state, down = model.add_condition(state, target_id, model.UNCONSCIOUS)
         events.append(down)
     return state, events
-
-
-def record_harm(
-    state: EncounterState, attacker: str, target: str, vitality: int, wounds: int
-) -> EncounterState:
-    """Remember what an attacker has taken from a target (Threaten needs it)."""
-
-    data = dict(state.combat.data)
-    key = f"harm:{attacker}>{target}"
-    old_v, _, old_w = str(data.get(key, "0/0")).partition("/")
-    data[key] = f"{int(old_v) + vitality}/{int(old_w or 0) + wounds}"
-    return replace(state, combat=replace(state.combat, data=data))
-
-
-def harm_done(state: EncounterState, attacker: str, target: str) -> tuple[int, int]:
-    vitality, _, wounds = str(state.combat.data.get(f"harm:{attacker}>{target}", "0/0")).partition(
-        "/"
-    )
-    return int(vitality), int(wounds or 0)
 
 
 def roll_damage(

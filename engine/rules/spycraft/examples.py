@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command
-from engine.rules.spycraft import model
+from engine.rules.spycraft import combat_state, model
 
 TARGETED = (
     "standard_attack",
@@ -103,12 +103,10 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command.build(
             "ready", token_id, then="standard_attack", trigger="the first foe to step into view"
         )
-    for key in state.combat.data:
-        if key.startswith("item:"):
-            _, where, name = key.split(":", 2)
-            x, y = (int(v) for v in where.split(","))
-            if Square(x, y) in token.squares:
-                yield Command.build("draw_holster", token_id, weapon=name, mode="pick_up")
+    for pile in combat_state.lying_items(state):
+        if pile.square in token.squares:
+            for lying in pile.items:
+                yield Command.build("draw_holster", token_id, weapon=lying.name, mode="pick_up")
     for pending in state.combat.pending:
         if pending.kind == "ready":
             for other in model.opponents_of(state, state.token(pending.token_id)):

@@ -388,7 +388,9 @@ def _apply_joint(
         leader = next((c for c in result if c.token_id == joint.token_id), None)
         if leader is None:
             continue
-        order = [m for m in str(joint.data.get("order", "")).split(",") if m]
+        order = list(joint.tokens) or [  # a version-1 file kept them comma-joined
+            m for m in str(joint.data.get("order", "")).split(",") if m
+        ]
         rank = {token_id: i for i, token_id in enumerate(order)}
         result = [
             replace(

@@ -334,15 +334,23 @@ class TriggerReady(Handler):
 # ---- Joint Action
 
 
+def joint_order(command: Command, leader: str) -> tuple[str, ...]:
+    """The acting order a Joint Action command asks for: its ``order`` option (ids joined
+    by commas, as typed at the table), else the leader and then the targets."""
+    order = command.option("order")
+    if order is None:
+        return (leader, *command.targets)
+    return tuple(m for m in str(order).split(",") if m)
+
+
 @handles("joint_action")
 class JointAction(Handler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         reasons: list[str] = []
         most = max(1, model.stat_int(actor, "cha") + 1)
-        order = command.option("order")
-        if order is not None:
-            named = sorted(m for m in str(order).split(",") if m)
+        if command.option("order") is not None:
+            named = sorted(joint_order(command, actor.id))
             if named != sorted((actor.id, *command.targets)):
                 reasons.append("the order must name the leader and each chosen teammate once")
         if len(command.targets) > most:
@@ -390,10 +398,8 @@ class JointAction(Handler):
                 "joint",
                 "",
                 "joint_action",
-                {
-                    "round": state.combat.round + 1,
-                    "order": str(command.option("order", ",".join((actor.id, *command.targets)))),
-                },
+                {"round": state.combat.round + 1},
+                tokens=joint_order(command, actor.id),
             )
             state = replace(
                 state, combat=replace(state.combat, pending=(*state.combat.pending, pending))

@@ -11,32 +11,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pydantic import TypeAdapter
-
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.spycraft import model
+from engine.rules.spycraft import combat_state, model
+from engine.rules.spycraft.combat_state import items_at
 from engine.rules.spycraft.handlers import Handler, handles
 from engine.tokens import Weapon
 
 HOLSTERED = "holstered"
 SINGLE_FED_SHOTS = 3
-_WEAPON = TypeAdapter(Weapon)
-
-
-def item_key(square: Square, name: str) -> str:
-    return f"item:{square.x},{square.y}:{name}"
-
-
-def items_at(state: EncounterState, square: Square) -> dict[str, Weapon]:
-    prefix = f"item:{square.x},{square.y}:"
-    return {
-        key[len(prefix) :]: _WEAPON.validate_json(str(value))
-        for key, value in state.combat.data.items()
-        if key.startswith(prefix)
-    }
 
 
 def drop_weapon(
@@ -46,8 +31,7 @@ def drop_weapon(
     weapon = token.weapon(name)
     kept = tuple(w for w in token.weapons if w.name != name)
     state = state.with_token(replace(token, weapons=kept))
-    data = {**state.combat.data, item_key(where, name): _WEAPON.dump_json(weapon).decode()}
-    state = replace(state, combat=replace(state.combat, data=data))
+    state = combat_state.put_item(state, where, weapon)
     return state, Event(EventKind.ACTION, f"{token.name} drops {name} at {where}.", (token_id,))
 
 
@@ -90,9 +74,7 @@ class DrawHolster(Handler):
             for square in (*actor.squares, *command.squares):
                 found = items_at(state, square)
                 if name in found:
-                    data = dict(state.combat.data)
-                    del data[item_key(square, name)]
-                    state = replace(state, combat=replace(state.combat, data=data))
+                    state = combat_state.take_item(state, square, name)
                     actor = state.token(actor.id)
                     state = state.with_token(replace(actor, weapons=(*actor.weapons, found[name])))
                     break

@@ -10,7 +10,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import model
+from engine.rules.spycraft import combat_state, model
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     attack_once,
@@ -454,7 +454,7 @@ class Threaten(Handler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         reasons = _cqb_reason(state, actor, target)
-        vitality, wounds = am.harm_done(state, actor.id, target.id)
+        vitality, wounds = combat_state.harm_done(state, actor.id, target.id)
         if vitality < THREATEN_VITALITY and wounds < 1:
             reasons.append(
                 f"{actor.name} has not yet hurt {target.name} enough (5 vitality or 1 wound)"

@@ -74,15 +74,15 @@ class StandOff(Handler):
         target = state.token(str(command.target))
         if command.option("join", False):
             pending = next(p for p in stand_offs(state) if target.id in stand_off_members(p))
-            members = ",".join((*stand_off_members(pending), actor.id))
-            joined = replace(pending, data={**pending.data, "members": members})
+            members = (*stand_off_members(pending), actor.id)
+            joined = replace(pending, tokens=members)
             kept = tuple(joined if p is pending else p for p in state.combat.pending)
             state = replace(state, combat=replace(state.combat, pending=kept))
             return state, (
                 Event(EventKind.ACTION, f"{actor.name} joins the Stand Off.", (actor.id,)),
             )
         pending = PendingAction(
-            actor.id, "standoff", "", "stand_off", {"members": f"{actor.id},{target.id}"}
+            actor.id, "standoff", "", "stand_off", tokens=(actor.id, target.id)
         )
         state = replace(
             state, combat=replace(state.combat, pending=(*state.combat.pending, pending))
@@ -138,7 +138,7 @@ def _leave(
         return state, [
             Event(EventKind.NOTE, "Only one side stands: the Stand Off is over.", tuple(members))
         ]
-    left = replace(pending, data={**pending.data, "members": ",".join(members)})
+    left = replace(pending, tokens=tuple(members))
     kept = tuple(left if p is pending else p for p in state.combat.pending)
     return replace(state, combat=replace(state.combat, pending=kept)), []
 

@@ -1,7 +1,7 @@
 """Spycraft Stand Offs as state: who is in one, the Resolve contest each round opens with,
 and the damage that ends one for everybody.
 
-A Stand Off is a pending action of kind ``standoff`` whose ``members`` list the token ids
+A Stand Off is a pending action of kind ``standoff`` whose ``tokens`` are the ids of those
 frozen in it. The actions that start, join and leave one live in ``initiative_actions``
 (Stand Off) and ``stand_off_actions`` (Surrender, Take the Shot).
 """
@@ -23,6 +23,9 @@ def stand_offs(state: EncounterState) -> list[PendingAction]:
 
 
 def stand_off_members(pending: PendingAction) -> list[str]:
+    if pending.tokens:
+        return list(pending.tokens)
+    # A version-1 file kept them comma-joined in data["members"].
     return [m for m in str(pending.data.get("members", "")).split(",") if m]
 
 

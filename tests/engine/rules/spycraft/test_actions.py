@@ -3,6 +3,7 @@
 import pytest
 
 from engine.rules.base import IllegalCommand
+from engine.rules.spycraft.combat_state import lying_items
 from engine.tokens import Side
 from tests.engine.rules.spycraft.builders import PISTOL, agent, cmd, started
 
@@ -123,7 +124,8 @@ def test_disarm_sends_the_weapon_to_an_adjacent_square() -> None:
     fight = duel()
     fight.apply(cmd("disarm", "kevin", targets=["guard"], weapon="pistol"), [18, 2, 1])
     assert not fight.state.token("guard").weapons
-    assert any(k.startswith("item:") and k.endswith(":pistol") for k in fight.state.combat.data)
+    (pile,) = lying_items(fight.state)
+    assert [w.name for w in pile.items] == ["pistol"]
 
 
 def test_coup_de_grace_only_on_the_helpless_and_the_fort_save() -> None:
@@ -316,6 +318,6 @@ def test_disarm_with_a_threat_may_send_the_weapon_flying() -> None:
     fight = duel()
     disarm = cmd("disarm", "kevin", targets=["guard"], weapon="pistol", fly=True)
     fight.apply(disarm, [20, 2, 3, 3])  # natural 20; d8 direction 3; 1d4+1 = 4 squares
-    (key,) = [k for k in fight.state.combat.data if k.startswith("item:")]
-    x, y = (int(v) for v in key.split(":")[1].split(","))
+    (pile,) = lying_items(fight.state)
+    x, y = pile.square
     assert 2 <= max(abs(x - 5), abs(y - 4)) <= 5
