@@ -116,6 +116,7 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         place, problem = _describe_validation_error(exc, encounter)
         raise EncounterFileError(path, place, problem) from exc
     _check_no_unknown_keys(encounter, _STATE.dump_python(state, mode="json"), ["encounter"], path)
+    _check_rule_system(state, path)
     return state
 
 
@@ -300,6 +301,23 @@ def _loc_path(loc: tuple[int | str, ...], kind: str, data: Any) -> tuple[int | s
             break
         kept.append(key)
     return tuple(kept)
+
+
+def _check_rule_system(state: EncounterState, path: str | os.PathLike[str]) -> None:
+    """Refuse a rule system Killbox does not know, and any token stat its schema refuses
+    (an unknown name such as ``defence``, a wrong type, a value out of range, a missing
+    required stat): the rules would otherwise read a silent default."""
+    from engine.rules import UnknownSystem, get_system
+    from engine.rules.base import stat_problems
+
+    try:
+        system = get_system(state.system)
+    except UnknownSystem as exc:
+        raise EncounterFileError(path, "encounter.system", str(exc)) from None
+    for index, token in enumerate(state.tokens):
+        for name, problem in stat_problems(system.stats, token.stats):
+            place = json_path("encounter", ["tokens", index, "stats", name])
+            raise EncounterFileError(path, place, f"{problem} ({system.title} stat block)")
 
 
 def _check_no_unknown_keys(

@@ -17,10 +17,13 @@ lives here with hooks a system overrides.
 
 from __future__ import annotations
 
+import difflib
+import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from types import MappingProxyType
 from typing import ClassVar, Protocol
 
 from engine.battlemap import PortalState
@@ -33,7 +36,7 @@ from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.rules.overlays import route_overlay
 from engine.rules.placement import footprint_problems
-from engine.tokens import Token
+from engine.tokens import StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
 
@@ -55,6 +58,11 @@ class IllegalCommand(CommandError):
 
 class UnknownAction(CommandError):
     """A command naming an action the system does not have."""
+
+
+class BadOptions(CommandError):
+    """A command carrying an option its action does not declare, or a value of the wrong
+    type or outside the allowed choices; the message names each one."""
 
 
 # --------------------------------------------------------------------------- commands
@@ -164,6 +172,137 @@ class Preview:
 Outcome = tuple[EncounterState, tuple[Event, ...]]
 
 
+# --------------------------------------------------------------------------- schemas
+
+#: The Python types a stat or an option may hold.
+ValueKind = type[int] | type[float] | type[str] | type[bool]
+
+_KIND_WORDS: dict[type, str] = {int: "a whole number", float: "a number", str: "text",
+                                 bool: "true or false"}
+
+
+def _kind_problem(kind: ValueKind, value: object) -> str | None:
+    """Why ``value`` is not a ``kind`` (a bool is not a number; a whole number is a float)."""
+    if isinstance(value, bool):
+        ok = kind is bool
+    elif isinstance(value, int):
+        ok = kind in (int, float)
+    else:
+        ok = isinstance(value, kind)
+    return None if ok else f"must be {_KIND_WORDS[kind]}, not {value!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class StatSpec:
+    """One entry of a system's stat block: what a token's ``stats[name]`` may hold.
+
+    ``default`` is what the rules use when a token has no such stat (None: the rules derive
+    it, and ``help`` says how, e.g. Savage Worlds Parry from Fighting). ``minimum`` and
+    ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``label``
+    is the short name a form shows; ``help`` a sentence in our own words.
+    """
+
+    name: str
+    kind: ValueKind
+    default: StatValue | None
+    minimum: float | None = None
+    maximum: float | None = None
+    required: bool = False
+    label: str = ""
+    help: str = ""
+    choices: tuple[str, ...] = ()
+
+    def problem(self, value: object) -> str | None:
+        """Why ``value`` cannot be this stat, in words; None when it can."""
+        wrong = _kind_problem(self.kind, value)
+        if wrong is not None:
+            return wrong
+        if self.choices and value not in self.choices:
+            return f"must be one of {', '.join(self.choices)}, not {value!r}"
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            if not math.isfinite(value):
+                return f"must be a finite number, not {value!r}"
+            if self.minimum is not None and value < self.minimum:
+                return f"must be at least {_number(self.minimum)}, not {value!r}"
+            if self.maximum is not None and value > self.maximum:
+                return f"must be at most {_number(self.maximum)}, not {value!r}"
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option an action's command may carry (``Command.build(..., name=value)``).
+
+    ``choices`` lists the allowed values (empty: any value of ``kind``); ``default`` is what
+    the rules assume when the option is left out; ``required`` options must be given.
+    """
+
+    name: str
+    kind: ValueKind
+    choices: tuple[OptionValue, ...] = ()
+    required: bool = False
+    default: OptionValue | None = None
+    label: str = ""
+
+    def problem(self, value: object) -> str | None:
+        wrong = _kind_problem(self.kind, value)
+        if wrong is not None:
+            return wrong
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            return f"must be one of {allowed}, not {value!r}"
+        return None
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def _close(name: str, known: Iterable[str]) -> str:
+    match = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def stat_problems(
+    specs: tuple[StatSpec, ...], stats: Mapping[str, object]
+) -> list[tuple[str, str]]:
+    """Every (stat name, problem) in a stat block against a system's schema: unknown names,
+    missing required stats, values of the wrong type or out of range."""
+    by_name = {spec.name: spec for spec in specs}
+    found: list[tuple[str, str]] = []
+    for name, value in stats.items():
+        spec = by_name.get(name)
+        if spec is None:
+            found.append((name, f"unknown stat{_close(name, by_name)}"))
+            continue
+        problem = spec.problem(value)
+        if problem is not None:
+            found.append((name, problem))
+    for spec in specs:
+        if spec.required and spec.name not in stats:
+            found.append((spec.name, "missing: this stat is required"))
+    return found
+
+
+def option_problems(specs: tuple[OptionSpec, ...], command: Command) -> list[str]:
+    """Every problem with a command's options against its action's declared options."""
+    by_name = {spec.name: spec for spec in specs}
+    found: list[str] = []
+    for name, value in command.options:
+        spec = by_name.get(name)
+        if spec is None:
+            known = ", ".join(sorted(by_name)) or "none"
+            found.append(f"unknown option {name!r}{_close(name, by_name)} (options: {known})")
+            continue
+        problem = spec.problem(value)
+        if problem is not None:
+            found.append(f"option {name!r} {problem}")
+    given = {name for name, _ in command.options}
+    found.extend(f"option {spec.name!r} is required" for spec in specs
+                 if spec.required and spec.name not in given)
+    return found
+
+
 # --------------------------------------------------------------------------- catalogue data
 
 
@@ -194,6 +333,8 @@ class ActionSpec:
     tags: tuple[str, ...] = ()
     requirements: str = ""
     needs: tuple[Need, ...] = ()
+    #: The options a command for this action may carry; any other is refused.
+    options: tuple[OptionSpec, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,6 +372,7 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "turn",
         "-",
         "Roll initiative for every token on the map and begin the first round.",
+        # A system adds its own start options through RuleSystem.engine_options.
     ),
     ActionSpec(
         "end_turn", "End Turn", "turn", "-", "Finish the active token's turn; the next one acts."
@@ -243,6 +385,7 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "-",
         "The GM puts a new token on the map (option token= its JSON); in a fight, the "
         "system's enter-combat rule brings it in.",
+        options=(OptionSpec("token", str, required=True, label="Token (JSON)"),),
     ),
     ActionSpec(
         "remove_token",
@@ -267,6 +410,8 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "-",
         "The GM opens, closes or locks a door or window (options portal= its id, "
         "state= open, closed or locked); sight and movement follow at once.",
+        options=(OptionSpec("portal", str, label="Door or window"),
+                 OptionSpec("state", str, label="State")),
     ),
 )
 
@@ -300,7 +445,11 @@ class RuleSystem(ABC):
     """A rule system. Subclass, fill the class data, implement the abstract methods.
 
     Class data: ``name`` (registry key), ``title``, ``scale``, ``economy``,
-    ``initiative_scheme``, ``catalogue`` (tuple of :class:`ActionSpec`), ``conditions``.
+    ``initiative_scheme``, ``catalogue`` (tuple of :class:`ActionSpec`, each declaring its
+    options), ``conditions``, ``stats`` (the stat block schema: a token with a stat not
+    declared here, or a value out of range, is refused on load and by ``add_token``),
+    ``shared_options`` (options every catalogue action accepts) and ``engine_options``
+    (options the system adds to an engine action, e.g. its ``start_combat`` choices).
     """
 
     name: ClassVar[str]
@@ -310,6 +459,9 @@ class RuleSystem(ABC):
     initiative_scheme: ClassVar[InitiativeScheme]
     catalogue: ClassVar[tuple[ActionSpec, ...]]
     conditions: ClassVar[tuple[ConditionSpec, ...]] = ()
+    stats: ClassVar[tuple[StatSpec, ...]] = ()
+    shared_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    engine_options: ClassVar[Mapping[str, tuple[OptionSpec, ...]]] = MappingProxyType({})
 
     # ---- catalogue
 
@@ -320,6 +472,38 @@ class RuleSystem(ABC):
         if key in GM_COMMANDS:
             return GM_COMMANDS[key].spec
         raise UnknownAction(f"{self.title} has no action {key!r}")
+
+    def options_of(self, key: str) -> tuple[OptionSpec, ...]:
+        """Every option a command for action ``key`` may carry."""
+        spec = self.action(key)
+        if spec in self.catalogue:
+            return (*spec.options, *self.shared_options)
+        return (*spec.options, *self.engine_options.get(key, ()))
+
+    def check_options(self, command: Command) -> None:
+        """Raise :class:`BadOptions` naming every undeclared or ill-typed option."""
+        problems = option_problems(self.options_of(command.action), command)
+        if problems:
+            name = self.action(command.action).name
+            raise BadOptions(f"{name}: " + "; ".join(problems))
+
+    # ---- the stat block
+
+    def stat_spec(self, name: str) -> StatSpec:
+        for spec in self.stats:
+            if spec.name == name:
+                return spec
+        raise KeyError(f"{self.title} has no stat {name!r}")
+
+    def stat(self, token: Token, name: str) -> StatValue | None:
+        """A declared stat of a token, or the schema's default (None: the rules derive it)."""
+        spec = self.stat_spec(name)
+        return token.stats.get(name, spec.default)
+
+    def stat_problems(self, token: Token) -> list[str]:
+        """Every problem with a token's stat block, each naming the stat."""
+        return [f"stat {name!r}: {problem}"
+                for name, problem in stat_problems(self.stats, token.stats)]
 
     def condition(self, name: str) -> ConditionSpec:
         for spec in self.conditions:
@@ -455,7 +639,11 @@ class RuleSystem(ABC):
     # ---- the one place legality is decided
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        """Every reason ``command`` is not allowed now; empty means legal."""
+        """Every reason ``command`` is not allowed now; empty means legal.
+
+        An unknown action or a bad option is not a reason but an error (UnknownAction,
+        BadOptions): the command itself is malformed.
+        """
         self.action(command.action)  # raises UnknownAction
         if command.action in GM_COMMANDS:
             return GM_COMMANDS[command.action].check(self, state, command)
@@ -468,7 +656,7 @@ class RuleSystem(ABC):
         if command.action == "place":
             return _check_place(state, command)
         if command.action == "add_token":
-            return _check_add(state, command)
+            return _check_add(self, state, command)
         if command.action == "set_portal":
             return _check_portal(state, command)
         if command.action == "remove_token":
@@ -553,13 +741,16 @@ def _token_from(command: Command) -> Token:
     return TypeAdapter(Token).validate_json(str(command.option("token", "")))
 
 
-def _check_add(state: EncounterState, command: Command) -> list[str]:
+def _check_add(system: RuleSystem, state: EncounterState, command: Command) -> list[str]:
     try:
         token = _token_from(command)
     except ValueError as error:
         return [f"the token= option is not a valid token: {error}".splitlines()[0]]
     if any(t.id == token.id for t in state.tokens):
         return [f"a token called {token.id!r} is already on the map"]
+    problems = system.stat_problems(token)
+    if problems:
+        return [f"{token.name}: {problem}" for problem in problems]
     try:
         state.with_token(token)
     except ValueError as error:

@@ -62,8 +62,7 @@ def _operator(token_id: str, name: str, side: Side, square: tuple[int, int],
     stats: dict[str, int | str | bool] = {
         "ac_ranged": ac, "ac_melee": ac, "hp": hp, "max_hp": hp, "dex_mod": dex,
         "str_mod": 0, "attack_bonus": attack, "shoot": shoot, "stab": stab, "punch": punch,
-        "exert": 0,
-        "combat_skill": max(shoot, stab, punch), "disciplined": disciplined,
+        "exert": 0, "disciplined": disciplined,
     }
     return Token(token_id, name, side, Square(*square), speed=MOVE, weapons=weapons,
                  stats=stats)

@@ -30,7 +30,7 @@ from engine.rules.base import (
     InitiativeScheme,
     Outcome,
 )
-from engine.rules.cities_without_number import board, combat_state, economy, initiative
+from engine.rules.cities_without_number import board, combat_state, economy, initiative, schema
 from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
@@ -78,6 +78,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
+    stats = schema.STATS
     handlers = HANDLERS
     unknown_action = "Cities Without Number has no rules for {key}"
 

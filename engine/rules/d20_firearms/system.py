@@ -30,7 +30,7 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, economy
+from engine.rules.d20_firearms import board, economy, schema
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
@@ -77,6 +77,7 @@ class D20FirearmsSystem(HandlerSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
+    stats = schema.STATS
     handlers = HANDLERS
     unknown_action = "the d20 firearms rules have no {key}"
 

@@ -1,14 +1,7 @@
 """Small helpers over the state that every Spycraft action uses.
 
-Token stats the Spycraft rules read (all optional, with defaults): ``initiative`` (bonus),
-``defense`` (10), ``ranged_attack`` / ``melee_attack`` (0), ``vitality`` / ``wounds``
-(current points), ``str``/``dex``/``con``/``int``/``wis``/``cha`` (modifiers), ``str_score``
-(10, for recoil), skills by name (``athletics``, ``acrobatics``, ``tactics``, ``stealth``,
-``sense_motive``, ``bluff``, ``notice``, ``sleight_of_hand``, ``manipulate``,
-``intimidate``, ``resolve``), saves (``fortitude``, ``reflex``, ``will``), ``bab``,
-``armor`` ("none", "partial", "moderate", "full"), ``helmet`` (bool), ``size_category``
-(0 = Medium), ``not_proficient`` (comma list of action keys or weapon names), ``special``
-(bool: a special character), ``reach`` (squares, 1), ``cqb_range`` (ft, 10 x... see code).
+The token stats the Spycraft rules read, with their defaults, are declared in
+:mod:`engine.rules.spycraft.schema`.
 """
 
 from __future__ import annotations
@@ -293,10 +286,20 @@ def skill_penalty(token: Token, name: str) -> int:
     return penalty
 
 
+def size_rank(token: Token) -> int:
+    """Size categories above Medium (negative: below), from the ``size_category`` stat
+    (a category name) or else the footprint (1 square: Medium, 2: Large...)."""
+    from engine.rules.spycraft.schema import SIZE_CATEGORIES
+
+    named = token.stat("size_category", "")
+    if isinstance(named, str) and named in SIZE_CATEGORIES:
+        return SIZE_CATEGORIES.index(named) - SIZE_CATEGORIES.index("medium")
+    return token.size - 1
+
+
 def size_bonus(a: Token, b: Token) -> tuple[int, int]:
     """+4 per size category to the bigger of two combatants (Bull Rush, Grapple, Trip)."""
-    sa = stat_int(a, "size_category", a.size - 1)
-    sb = stat_int(b, "size_category", b.size - 1)
+    sa, sb = size_rank(a), size_rank(b)
     if sa > sb:
         return 4 * (sa - sb), 0
     return 0, 4 * (sb - sa)
@@ -304,4 +307,4 @@ def size_bonus(a: Token, b: Token) -> tuple[int, int]:
 
 def size_difference(a: Token, b: Token) -> int:
     """How many size categories ``b`` is bigger than ``a`` (negative: smaller)."""
-    return stat_int(b, "size_category", b.size - 1) - stat_int(a, "size_category", a.size - 1)
+    return size_rank(b) - size_rank(a)

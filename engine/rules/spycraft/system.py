@@ -26,7 +26,7 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
-from engine.rules.spycraft import model
+from engine.rules.spycraft import model, schema
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import ACTIONS, ATTACK, HALVES, IDL, MOVEMENT, PRF, TRICK
 from engine.rules.spycraft.examples import example_commands
@@ -125,6 +125,7 @@ class SpycraftSystem(RuleSystem):
     )
     catalogue = ACTIONS
     conditions = CONDITIONS
+    stats = schema.STATS
 
     # ---- catalogue queries
 

@@ -102,7 +102,7 @@ def rich_state() -> EncounterState:
               conditions=(Condition("aiming", Expiry(2, ExpiryPoint.END_OF_TURN), "self", 1),
                           Condition("flat-footed")),
               weapons=(smg, knife),
-              stats={"defense": 14, "initiative": 3.5, "class": "Soldier", "wild_card": True},
+              stats={"defense": 14, "initiative": 3, "armor": "partial", "helmet": True},
               portrait="images/kestrel.png"),
         Token("thug-1", "Thug «Ägypten»", Side.ENEMY, Square(7, 7), size=2, speed=20.0,
               conditions=(Condition("shaken", Expiry(1, ExpiryPoint.START_OF_TURN, "agent-1")),),

@@ -19,6 +19,8 @@ from engine.battlemap import (
 )
 from engine.encounter import EncounterState
 from engine.grid import DiagonalRule, GridScale, Square, Unit
+from engine.rules import get_system, system_names
+from engine.rules.base import StatSpec
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, LogEntry, PendingAction, Phase
 
@@ -28,6 +30,29 @@ finite = st.floats(allow_nan=False, allow_infinity=False)
 non_negative = st.floats(min_value=0, allow_nan=False, allow_infinity=False)
 text = st.text(max_size=12)
 stat_values = st.one_of(st.integers(), finite, text, st.booleans())
+
+
+def stat_value(spec: StatSpec) -> st.SearchStrategy[object]:
+    """Any value the system's schema accepts for one stat."""
+    if spec.choices:
+        return st.sampled_from(spec.choices)
+    if spec.kind is bool:
+        return st.booleans()
+    if spec.kind is str:
+        return text
+    low = None if spec.minimum is None else int(spec.minimum)
+    high = None if spec.maximum is None else int(spec.maximum)
+    if spec.kind is int:
+        return st.integers(low, high)
+    return st.floats(spec.minimum, spec.maximum, allow_nan=False, allow_infinity=False)
+
+
+def stat_blocks(system_name: str) -> st.SearchStrategy[dict[str, object]]:
+    """A stat block of a few declared stats, each with a value its schema accepts."""
+    specs = get_system(system_name).stats
+    return st.lists(st.sampled_from(specs), unique_by=lambda s: s.name, max_size=4).flatmap(
+        lambda chosen: st.fixed_dictionaries({spec.name: stat_value(spec) for spec in chosen})
+    )
 
 
 def points(width: int, height: int) -> st.SearchStrategy[tuple[float, float]]:
@@ -101,6 +126,7 @@ conditions = st.builds(
 @st.composite
 def encounter_states(draw: st.DrawFn) -> EncounterState:
     battlemap = draw(battlemaps())
+    system = draw(st.sampled_from(system_names()))
     tokens: list[Token] = []
     taken: set[Square] = set()
     for token_id in draw(st.lists(st.text(min_size=1, max_size=8), unique=True, max_size=5)):
@@ -114,7 +140,7 @@ def encounter_states(draw: st.DrawFn) -> EncounterState:
             facing=draw(finite), speed=draw(non_negative),
             conditions=tuple(draw(st.lists(conditions, max_size=2))),
             weapons=tuple(draw(st.lists(weapons(), max_size=2))),
-            stats=draw(st.dictionaries(text, stat_values, max_size=4)),
+            stats=draw(stat_blocks(system)),
             portrait=draw(st.none() | st.sampled_from(IMAGE_NAMES)),
         )
         if taken.isdisjoint(token.squares):
@@ -122,7 +148,7 @@ def encounter_states(draw: st.DrawFn) -> EncounterState:
             tokens.append(token)
     scale = GridScale(draw(st.floats(min_value=0.01, max_value=1e6)),
                       draw(st.sampled_from(Unit)), draw(st.sampled_from(DiagonalRule)))
-    return EncounterState(draw(text), draw(text), scale, battlemap, tuple(tokens),
+    return EncounterState(draw(text), system, scale, battlemap, tuple(tokens),
                           draw(st.text(max_size=40)), draw(combat_states(tokens)))
 
 

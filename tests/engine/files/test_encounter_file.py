@@ -46,8 +46,8 @@ def test_save_then_load_gives_the_same_state_and_image_bytes(tmp_path: Path) -> 
     assert loaded.state.battlemap.portals == original.state.battlemap.portals
     assert loaded.state.battlemap.terrain[0].squares == original.state.battlemap.terrain[0].squares
     stats = loaded.state.token("agent-1").stats
-    assert stats == {"defense": 14, "initiative": 3.5, "class": "Soldier", "wild_card": True}
-    assert [type(v) for v in stats.values()] == [int, float, str, bool]
+    assert stats == {"defense": 14, "initiative": 3, "armor": "partial", "helmet": True}
+    assert [type(v) for v in stats.values()] == [int, int, str, bool]
 
 
 def test_the_archive_holds_versioned_json_and_the_images(tmp_path: Path) -> None:

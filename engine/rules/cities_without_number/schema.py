@@ -1,0 +1,31 @@
+"""The Cities Without Number stat block and the options of each action, as declared by the
+contract. Every stat the rules read is here with the default they use when a token has none.
+"""
+
+from __future__ import annotations
+
+from engine.rules.base import StatSpec
+
+ATTRIBUTE_MODIFIERS = ("str_mod", "dex_mod", "con_mod", "int_mod", "wis_mod", "cha_mod")
+#: The skill list; a skill a token lacks is untrained (-1).
+SKILLS = ("administer", "connect", "drive", "exert", "fix", "heal", "know", "lead", "notice",
+          "perform", "program", "punch", "shoot", "sneak", "stab", "survive", "talk", "trade",
+          "work")
+
+STATS: tuple[StatSpec, ...] = (
+    *(StatSpec(name, int, 0, -3, 3, label=name.split("_")[0].title(),
+               help="Attribute modifier.") for name in ATTRIBUTE_MODIFIERS),
+    *(StatSpec(name, int, -1, -1, 4, label=name.title(),
+               help="Skill level; -1 is untrained.") for name in SKILLS),
+    StatSpec("attack_bonus", int, 0, -10, 20, label="Atk", help="Base attack bonus."),
+    StatSpec("ac_melee", int, 10, 0, 40, label="AC melee", help="Armor Class against melee."),
+    StatSpec("ac_ranged", int, 10, 0, 40, label="AC ranged",
+             help="Armor Class against ranged attacks."),
+    StatSpec("hp", int, 10, -1000, 1000, label="HP", help="Hit points left."),
+    StatSpec("max_hp", int, 10, 0, 1000, label="Max HP", help="Full hit points."),
+    StatSpec("disciplined", bool, False, label="Disciplined",
+             help="An NPC trained to make Snap Attacks."),
+    StatSpec("cyber_armor", bool, False, label="Cyber armor",
+             help="Integral cyber armour (a screen then blocks gunfire too)."),
+    StatSpec("reach", int, 1, 1, 10, label="Reach", help="Melee reach in squares (Charge)."),
+)

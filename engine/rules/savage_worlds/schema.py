@@ -1,0 +1,45 @@
+"""The Savage Worlds stat block and the options of each action, as the contract declares them.
+
+Traits are die sizes (4 for a d4 ... 12 for a d12); a skill of 0 is untrained (it rolls
+d4-2). Every stat the rules read is here with the default they use when a token has none.
+"""
+
+from __future__ import annotations
+
+from engine.rules.base import StatSpec
+
+ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
+#: Skills the rules roll (a skill a token lacks is untrained).
+SKILLS = ("fighting", "shooting", "athletics", "taunt", "intimidation", "notice", "persuasion",
+          "stealth", "healing", "thievery", "battle")
+
+
+def _label(name: str) -> str:
+    return name.replace("_", " ").title()
+
+
+STATS: tuple[StatSpec, ...] = (
+    *(StatSpec(name, int, 6, 4, 12, label=_label(name),
+               help="Attribute die (4 = d4 ... 12 = d12).") for name in ATTRIBUTES),
+    *(StatSpec(name, int, 0, 0, 12, label=_label(name),
+               help="Skill die (4 = d4 ... 12 = d12); 0 is untrained: d4-2.") for name in SKILLS),
+    StatSpec("parry", int, None, 0, 30, label="Parry",
+             help="Parry; without it 2 + half the Fighting die."),
+    StatSpec("toughness", int, 5, 1, 40, label="Tough", help="Toughness without Armor."),
+    StatSpec("armor", int, 0, 0, 30, label="Armor", help="Armor added to Toughness."),
+    StatSpec("shield_parry", int, 0, 0, 6, label="Shield", help="Parry bonus of a shield."),
+    StatSpec("wounds", int, 0, 0, 6, label="Wounds", help="Wounds taken."),
+    StatSpec("max_wounds", int, 3, 0, 6, label="Max wounds",
+             help="Wounds a Wild Card takes before Incapacitation (Extras: 0)."),
+    StatSpec("fatigue", int, 0, 0, 2, label="Fatigue",
+             help="Fatigue levels (Fatigued, Exhausted)."),
+    StatSpec("bennies", int, 0, 0, 20, label="Bennies", help="Bennies in hand."),
+    StatSpec("wild_card", bool, None, label="Wild Card",
+             help="A Wild Card (rolls a Wild Die); without it party tokens are, others not."),
+    StatSpec("size", int, 0, -4, 20, label="Size", help="Size (0 is a person)."),
+    StatSpec("scale", int, None, -3, 3, label="Scale",
+             help="Scale rank (0 Normal, 1 Large, 2 Huge, 3 Gargantuan); without it 0, "
+                  "or for a Push the footprint decides."),
+    StatSpec("sw_size", int, None, -4, 20, label="Push size",
+             help="Size for a Push; without it a typical Size for the Scale."),
+)

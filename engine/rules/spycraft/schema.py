@@ -1,0 +1,72 @@
+"""The Spycraft stat block and the options of each action, as the contract declares them.
+
+Every stat the Spycraft rules read is here with the default they use when a token has none;
+a token carrying any other stat, or a value of the wrong type or out of range, is refused
+(see :class:`engine.rules.base.StatSpec`).
+"""
+
+from __future__ import annotations
+
+from engine.rules.base import StatSpec
+
+#: Size categories from smallest to largest (Medium is a person).
+SIZE_CATEGORIES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge",
+                   "gargantuan", "colossal")
+ARMOR = ("none", "partial", "moderate", "full")
+ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
+SKILLS = ("athletics", "acrobatics", "sleight_of_hand", "stealth", "bluff", "tactics",
+          "notice", "sense_motive", "intimidate", "manipulate", "resolve", "resolve_wis",
+          "resolve_con")
+SAVES = ("fortitude", "reflex", "will")
+
+
+def _bonus(name: str, label: str, help_text: str = "", default: int = 0) -> StatSpec:
+    return StatSpec(name, int, default, -30, 60, label=label, help=help_text)
+
+
+STATS: tuple[StatSpec, ...] = (
+    _bonus("initiative", "Init", "Initiative bonus (1d20 + this)."),
+    StatSpec("defense", int, 10, 0, 60, label="Def", help="Defense."),
+    _bonus("ranged_attack", "Ranged", "Ranged attack bonus."),
+    _bonus("melee_attack", "Melee", "Melee attack bonus."),
+    _bonus("bab", "BAB", "Base attack bonus (the DC to Threaten or to read a Stand Off)."),
+    StatSpec("vitality", int, 0, -100, 500, label="VP", help="Vitality points left."),
+    StatSpec("max_vitality", int, 0, 0, 500, label="Max VP", help="Full vitality."),
+    StatSpec("wounds", int, 0, -100, 200, label="WP", help="Wound points left."),
+    StatSpec("max_wounds", int, 0, 0, 200, label="Max WP", help="Full wound points."),
+    StatSpec("subdual", int, 0, 0, 500, label="Subdual", help="Subdual damage taken."),
+    StatSpec("stress", int, 0, 0, 500, label="Stress", help="Stress damage taken."),
+    StatSpec("stress_threshold", int, 0, 0, 100, label="Stress thr.",
+             help="Stress damage that forces a Will save."),
+    StatSpec("damage", int, 0, 0, 500, label="Damage",
+             help="Damage taken by a standard character (Refresh heals it)."),
+    *(_bonus(name, name.title(), f"{name.title()} modifier.") for name in ATTRIBUTES),
+    StatSpec("str_score", int, 10, 1, 60, label="Str score", help="Strength score (recoil)."),
+    *(_bonus(name, name.replace("_", " ").title(), "Skill check bonus.") for name in SKILLS),
+    *(_bonus(name, name.title(), "Saving throw bonus.") for name in SAVES),
+    StatSpec("dr", int, 0, 0, 30, label="DR", help="Damage reduction from armour."),
+    StatSpec("armor", str, "none", label="Armor", help="Armour worn (full armour slows a Run).",
+             choices=ARMOR),
+    StatSpec("full_armor", bool, False, label="Full armor",
+             help="Wears full armour (a Run covers less ground)."),
+    StatSpec("helmet", bool, False, label="Helmet", help="Wears a helmet."),
+    StatSpec("size_category", str, None, label="Size", choices=SIZE_CATEGORIES,
+             help="Size category; without it the footprint decides (1 square: Medium)."),
+    StatSpec("reach", int, 1, 1, 10, label="Reach", help="Melee reach in squares."),
+    StatSpec("cqb_range", int, 10, 0, 1000, label="CQB ft",
+             help="Close-quarters range in feet."),
+    StatSpec("sight_range", int, 0, 0, 10000, label="Sight ft",
+             help="How far he sees at the fight's location (surprise checks)."),
+    StatSpec("not_proficient", str, "", label="Not proficient",
+             help="Comma list of action keys or weapon names he is not proficient with."),
+    StatSpec("special", bool, True, label="Special",
+             help="A special character (NPCs: false makes him a standard character)."),
+    StatSpec("deliberate", bool, False, label="Deliberate",
+             help="Enters combat deliberately (not flat-footed)."),
+    StatSpec("action_die", str, "1d4", label="Action die", help="The Action Die (Refresh)."),
+    StatSpec("refresh_heals", str, "vitality", label="Refresh heals",
+             choices=("vitality", "wounds"), help="What a Refresh heals."),
+    StatSpec("unarmed_damage", str, "1d4", label="Unarmed", help="Unarmed damage dice."),
+    StatSpec("reloads", int, None, 0, 100, label="Reloads",
+             help="Spare magazines; without it reloads are not counted."),
+)

@@ -1,0 +1,155 @@
+"""The declared stat blocks: every system's schema, refusing bad stats on load and add_token,
+and every stat the rules read during play declared with the default the rules use."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from engine.files import EncounterFile, EncounterFileError, load_encounter, save_encounter
+from engine.files.encounter_file import encounter_from_json, encounter_to_json
+from engine.rules import get_system, system_names
+from engine.rules.base import Command, IllegalCommand, StatSpec, stat_problems
+from engine.tokens import Side, Token
+from engine.turns.session import Encounter
+from tests.engine.rules.test_conformance import play_step, small_encounter
+
+SYSTEMS = system_names()
+KINDS = (int, float, str, bool)
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_every_stat_is_declared_once_with_a_label_and_a_sound_default(name: str) -> None:
+    specs = get_system(name).stats
+    assert specs, f"{name} declares no stat block"
+    names = [spec.name for spec in specs]
+    assert len(names) == len(set(names)), "a stat declared twice"
+    for spec in specs:
+        assert spec.kind in KINDS and spec.label, spec
+        if spec.default is not None:
+            assert spec.problem(spec.default) is None, spec
+        if spec.minimum is not None and spec.maximum is not None:
+            assert spec.minimum <= spec.maximum, spec
+
+
+def test_a_stat_spec_names_each_kind_of_problem() -> None:
+    wounds = StatSpec("wounds", int, 0, 0, 6, label="Wounds")
+    assert wounds.problem(3) is None
+    assert wounds.problem(7) == "must be at most 6, not 7"
+    assert wounds.problem(-1) == "must be at least 0, not -1"
+    assert wounds.problem(True) == "must be a whole number, not True"
+    assert wounds.problem(2.5) == "must be a whole number, not 2.5"
+    armor = StatSpec("armor", str, "none", choices=("none", "full"), label="Armor")
+    assert armor.problem("heavy") == "must be one of none, full, not 'heavy'"
+    speed = StatSpec("speed", float, 1.0, label="Speed")
+    assert speed.problem(2) is None and speed.problem(float("nan")) is not None
+    required = StatSpec("name", str, "", required=True, label="Name")
+    assert stat_problems((required,), {}) == [("name", "missing: this stat is required")]
+
+
+def test_a_misspelt_stat_is_refused_with_the_likely_name() -> None:
+    problems = stat_problems(get_system("spycraft").stats, {"defence": 14})
+    assert problems == [("defence", "unknown stat (did you mean 'defense'?)")]
+
+
+def _document_with(system: str, stats: dict[str, object]) -> dict[str, object]:
+    state = small_encounter(system)
+    document = encounter_to_json(state)
+    document["encounter"]["tokens"][1]["stats"] = stats
+    return json.loads(json.dumps(document))
+
+
+@pytest.mark.parametrize(
+    ("system", "stats", "place", "problem"),
+    [
+        ("spycraft", {"defence": 14}, "stats.defence", "unknown stat (did you mean 'defense'?)"),
+        ("spycraft", {"armor": "plate"}, "stats.armor", "must be one of none, partial"),
+        ("savage-worlds", {"wounds": 9}, "stats.wounds", "must be at most 6, not 9"),
+        ("cities-without-number", {"hp": "12"}, "stats.hp", "must be a whole number"),
+        ("d20-firearms", {"quick_recon": 1}, "stats.quick_recon", "must be true or false"),
+    ],
+)
+def test_loading_refuses_a_bad_stat_naming_the_token_and_stat(
+    system: str, stats: dict[str, object], place: str, problem: str
+) -> None:
+    with pytest.raises(EncounterFileError) as refused:
+        encounter_from_json(_document_with(system, stats), "fight.killbox")
+    assert refused.value.path == "fight.killbox"
+    assert refused.value.place == f"encounter.tokens[1].{place}"
+    assert problem in refused.value.problem
+    assert get_system(system).title in refused.value.problem
+
+
+def test_loading_refuses_a_rule_system_nobody_knows(tmp_path: Path) -> None:
+    document = _document_with("spycraft", {})
+    document["encounter"]["system"] = "monopoly"
+    with pytest.raises(EncounterFileError) as refused:
+        encounter_from_json(document, "fight.killbox")
+    assert refused.value.place == "encounter.system"
+    assert "monopoly" in refused.value.problem
+
+
+def test_a_file_with_good_stats_survives_a_save(tmp_path: Path) -> None:
+    state = small_encounter("spycraft")
+    token = state.tokens[0]
+    state = state.with_token(Token(token.id, token.name, token.side, token.square,
+                                   stats={"defense": 15, "armor": "full", "helmet": True}))
+    save_encounter(tmp_path / "ok.killbox", EncounterFile(state))
+    assert load_encounter(tmp_path / "ok.killbox").state == state
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_add_token_refuses_an_undeclared_stat(name: str) -> None:
+    fight = Encounter(small_encounter(name), seed=1)
+    newcomer = Token("new", "Newcomer", Side.ENEMY, (9, 7), stats={"defence": 14})
+    from pydantic import TypeAdapter
+
+    command = Command.build("add_token", token=TypeAdapter(Token).dump_json(newcomer).decode())
+    with pytest.raises(IllegalCommand) as refused:
+        fight.apply(command)
+    assert any("'defence'" in reason and "unknown stat" in reason
+               for reason in refused.value.reasons)
+
+
+@pytest.fixture
+def stat_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, object]]]:
+    """Every (stat name, default the code passes) read through Token.stat meanwhile."""
+    reads: list[tuple[str, object]] = []
+    original = Token.stat
+
+    def recording(token: Token, name: str, default: object = 0) -> object:
+        reads.append((name, default))
+        return original(token, name, default)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Token, "stat", recording)
+    yield reads
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_every_stat_read_in_play_is_declared_with_the_default_the_rules_use(
+    name: str, stat_reads: list[tuple[str, object]]
+) -> None:
+    system = get_system(name)
+    for seed in (1, 2, 3):
+        fight = Encounter(small_encounter(name), seed=seed)
+        fight.apply(Command("start_combat"))
+        rng = random.Random(seed)
+        for _ in range(40):
+            play_step(fight, rng)
+            for token in fight.state.tokens:
+                for command in fight.example_commands(token.id):
+                    fight.preview(command)
+    declared = {spec.name: spec for spec in system.stats}
+    assert stat_reads, "play read no stat at all"
+    for stat, default in stat_reads:
+        assert stat in declared, f"{name} reads the undeclared stat {stat!r}"
+        spec = declared[stat]
+        if spec.default is not None:
+            assert default == spec.default, (
+                f"{name} reads {stat!r} with default {default!r}; its schema says "
+                f"{spec.default!r}"
+            )
