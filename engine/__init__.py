@@ -31,6 +31,7 @@ from pathlib import Path
 from engine.dice import Dice, DiceError, GivenDice, Roll, SeededDice
 from engine.encounter import EncounterState
 from engine.files.grid_detection import GRID_FOUND, GridGuess, NoGrid, detect_grid
+from engine.files.roster import Roster, place_character
 from engine.preparation import NoGridFound
 from engine.preparation import new_encounter as _prepare
 from engine.rules import UnknownSystem, get_system, register_system, system_names
@@ -45,6 +46,7 @@ from engine.rules.base import (
     UnknownAction,
 )
 from engine.rules.editing import EDIT_ACTIONS, points_text
+from engine.rules.presets import weapon_presets
 from engine.turns.session import Encounter, NothingToUndo
 
 _MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -138,6 +140,7 @@ __all__ = [
     "NothingToUndo",
     "Preview",
     "Roll",
+    "Roster",
     "RuleSystem",
     "SeededDice",
     "UnknownAction",
@@ -147,7 +150,9 @@ __all__ = [
     "get_system",
     "new_encounter",
     "open_encounter",
+    "place_character",
     "points_text",
     "register_system",
     "system_names",
+    "weapon_presets",
 ]
