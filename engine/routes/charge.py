@@ -1,21 +1,21 @@
 """Charge: which opponents a token can Charge, with the path, and why not for the others.
 
-d20 firearms rules (``"d20-firearms"``; Spycraft has no Charge of its own, so a Spycraft
-table that wants one passes ``system="d20-firearms"``): move up to 2x Speed (only Speed
-in the surprise round) in a straight line to the *closest* space from which the target
-can be attacked. That space must be free; no square on the line may block or slow
-movement or hold a creature (a helpless one excepted); the charger must see the target
-at the start; no 5-ft step that round; the charger must move before attacking. +2 to the
-attack, -2 Defense. The reasons for a refusal list what the cheap checks found; line of
-sight, the costliest, is asked only when nothing else forbids the Charge.
+The rule system hands its Charge rule over as a value (``ClosestSpaceCharge`` or
+``RunUpCharge``, with its numbers); nothing here knows a system or its numbers.
 
-Cities Without Number (``"cities-without-number"``): a straight line of at least 3 m and
-at most twice the normal move, ending next to the target; +2 to hit, -2 AC until the end
-of the round. Rules-silent choices: the line is an ordinary move that may not turn (walls,
-impassable squares and opponents stop it, allies may be crossed, difficult terrain costs
-double); the charger picks the cheapest space next to the target that such a line
-reaches; only melee charges are modelled (a thrown attack's range is the attack's
-business, not the route's).
+``ClosestSpaceCharge``: move up to a multiple of Speed (another multiple in the surprise
+round) in a straight line to the *closest* space from which the target can be attacked.
+That space must be free; no square on the line may block or slow movement or hold a creature
+(a helpless one excepted); the charger must see the target at the start; no 5-ft step that
+round; the charger must move before attacking. The reasons for a refusal list what the cheap
+checks found; line of sight, the costliest, is asked only when nothing else forbids it.
+
+``RunUpCharge``: a straight line of at least a minimum run and at most a multiple of the
+normal move, ending next to the target. Rules-silent choices: the line is an ordinary move
+that may not turn (walls, impassable squares and opponents stop it, allies may be crossed,
+difficult terrain costs double); the charger picks the cheapest space next to the target
+that such a line reaches; only the route is judged here (the attack's weapon is the rule's
+business).
 
 "Can attack from" = within the charger's reach (stat ``reach`` in squares, default 1) of
 any square of the target, without overlapping it.
@@ -38,8 +38,32 @@ from engine.tokens import Token, are_opponents
 
 LineOfSight = Callable[[Token, Token], bool]
 
-D20_SYSTEMS = frozenset({"d20-firearms"})
-CWN = "cities-without-number"
+
+@dataclass(frozen=True, slots=True)
+class ClosestSpaceCharge:
+    """A Charge straight to the closest space to attack from (numbers from the system)."""
+
+    speed_multiple: int
+    surprise_speed_multiple: int
+    attack_bonus: int
+    defence_penalty: int
+    penalty_lasts: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunUpCharge:
+    """A Charge that needs a run-up: at least ``minimum_run`` (in ``minimum_unit``: m, ft or
+    in), at most ``speed_multiple`` x the normal move, ending next to the target."""
+
+    minimum_run: float
+    minimum_unit: str
+    speed_multiple: int
+    attack_bonus: int
+    defence_penalty: int
+    penalty_lasts: str
+
+
+ChargeRule = ClosestSpaceCharge | RunUpCharge
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +74,8 @@ class ChargeOption:
     allowed: bool
     route: Route | None
     reasons: tuple[str, ...] = ()
-    attack_bonus: int = 2
-    defence_penalty: int = -2
+    attack_bonus: int = 0
+    defence_penalty: int = 0
     penalty_lasts: str = ""
 
 
@@ -60,7 +84,6 @@ class ChargeReport:
     """For one charger: every opponent it can Charge and every one it cannot, with why."""
 
     charger_id: str
-    system: str
     allowed: tuple[ChargeOption, ...]
     refused: tuple[ChargeOption, ...]
 
@@ -120,8 +143,14 @@ def _far_lower_bound(charger: Token, target: Token, rule: DiagonalRule) -> int:
     return distance_squares(charger.square, clamped, rule)
 
 
-def _too_far(target: Token, nearest: int, limit: int, surprise: bool, scale: GridScale) -> str:
-    what = "Speed in the surprise round" if surprise else "twice Speed"
+def _times(multiple: int) -> str:
+    return {1: "Speed", 2: "twice Speed"}.get(multiple, f"{multiple}x Speed")
+
+
+def _too_far(
+    target: Token, nearest: int, limit: int, surprise: bool, scale: GridScale, multiple: int
+) -> str:
+    what = f"{_times(multiple)} in the surprise round" if surprise else _times(multiple)
     return (
         f"the closest square to attack {target.name} from is {scale.describe(nearest)} away, "
         f"more than {what} ({scale.describe(limit)})"
@@ -136,14 +165,13 @@ def charge_options(
     movement: MovementGraph,
     charger_id: str,
     *,
-    system: str | None = None,
+    rule: ChargeRule,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
     took_five_foot_step: bool = False,
 ) -> ChargeReport:
     """Every opponent of the charger, split into those it can Charge and those it cannot."""
     charger = movement.token(charger_id)
-    system = system or movement.system
     sight = line_of_sight or _default_sight(movement)
     walker = Walker(movement, charger)
     allowed: list[ChargeOption] = []
@@ -151,11 +179,9 @@ def charge_options(
     for target in movement.tokens.values():
         if target.id == charger.id or not are_opponents(charger.side, target.side):
             continue
-        option = _charge(
-            movement, walker, target, system, sight, surprise_round, took_five_foot_step
-        )
+        option = _charge(movement, walker, target, rule, sight, surprise_round, took_five_foot_step)
         (allowed if option.allowed else refused).append(option)
-    return ChargeReport(charger.id, system, tuple(allowed), tuple(refused))
+    return ChargeReport(charger.id, tuple(allowed), tuple(refused))
 
 
 def charge(
@@ -163,7 +189,7 @@ def charge(
     charger_id: str,
     target_id: str,
     *,
-    system: str | None = None,
+    rule: ChargeRule,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
     took_five_foot_step: bool = False,
@@ -175,7 +201,7 @@ def charge(
         movement,
         Walker(movement, charger),
         target,
-        system or movement.system,
+        rule,
         line_of_sight or _default_sight(movement),
         surprise_round,
         took_five_foot_step,
@@ -186,22 +212,23 @@ def _charge(
     movement: MovementGraph,
     walker: Walker,
     target: Token,
-    system: str,
+    rule: ChargeRule,
     sight: LineOfSight,
     surprise_round: bool,
     took_five_foot_step: bool,
 ) -> ChargeOption:
-    if system in D20_SYSTEMS:
-        return _d20_charge(movement, walker, target, sight, surprise_round, took_five_foot_step)
-    if system == CWN:
-        return _cwn_charge(movement, walker, target)
-    raise RouteError(f"no Charge rule for the system {system!r}")
+    if isinstance(rule, ClosestSpaceCharge):
+        return _closest_space_charge(
+            movement, walker, target, rule, sight, surprise_round, took_five_foot_step
+        )
+    return _run_up_charge(movement, walker, target, rule)
 
 
-def _d20_charge(
+def _closest_space_charge(
     movement: MovementGraph,
     walker: Walker,
     target: Token,
+    rule_: ClosestSpaceCharge,
     sight: LineOfSight,
     surprise_round: bool,
     took_five_foot_step: bool,
@@ -212,10 +239,12 @@ def _d20_charge(
     reasons: list[str] = []
     if took_five_foot_step:
         reasons.append("a 5-ft step was taken this round, and a Charge forbids one")
-    limit = scale.squares(charger.speed if surprise_round else 2 * charger.speed)
+    multiple = rule_.surprise_speed_multiple if surprise_round else rule_.speed_multiple
+    limit = scale.squares(multiple * charger.speed)
     far = _far_lower_bound(charger, target, rule)
     if far > limit:
-        return _refused(target, [*reasons, _too_far(target, far, limit, surprise_round, scale)])
+        why = _too_far(target, far, limit, surprise_round, scale, multiple)
+        return _refused(target, [*reasons, why])
     spaces = _attack_spaces(movement, charger, target)
     if not spaces:
         return _refused(target, [*reasons, f"no square to attack {target.name} from"])
@@ -225,7 +254,8 @@ def _d20_charge(
         reasons.append(f"already next to {target.name}: a Charge must move before the attack")
         return _refused(target, reasons)
     if nearest > limit:
-        return _refused(target, [*reasons, _too_far(target, nearest, limit, surprise_round, scale)])
+        why = _too_far(target, nearest, limit, surprise_round, scale, multiple)
+        return _refused(target, [*reasons, why])
     # Equally close spaces: the most direct line first (a GM charges straight when he can).
     closest = sorted(
         (s for s, d in distances.items() if d == nearest),
@@ -245,18 +275,27 @@ def _d20_charge(
     if not reasons and not sight(charger, target):
         reasons.append(f"no line of sight to {target.name} at the start of the turn")
     if good is not None and not reasons:
-        return ChargeOption(
-            target.id, True, good.route, penalty_lasts="until the charger's next turn"
-        )
+        return _allowed(target, good.route, rule_)
     return _refused(target, reasons)
 
 
-def _cwn_charge(movement: MovementGraph, walker: Walker, target: Token) -> ChargeOption:
+def _allowed(target: Token, route: Route, rule: ChargeRule) -> ChargeOption:
+    return ChargeOption(
+        target.id, True, route, (), rule.attack_bonus, rule.defence_penalty, rule.penalty_lasts
+    )
+
+
+def _run_up_charge(
+    movement: MovementGraph, walker: Walker, target: Token, rule_: RunUpCharge
+) -> ChargeOption:
     charger = walker.mover
     scale = movement.scale
     rule = scale.diagonal
-    limit = scale.squares(2 * charger.speed)
-    minimum = math.ceil(3.0 * _metres_to_unit(scale.unit.value) / scale.square_size - 1e-9)
+    limit = scale.squares(rule_.speed_multiple * charger.speed)
+    per_unit = _unit_in(scale.unit.value) / _unit_in(rule_.minimum_unit)
+    minimum = math.ceil(rule_.minimum_run / per_unit / scale.square_size - 1e-9)
+    run_up = f"{rule_.minimum_run:g} {rule_.minimum_unit}"
+    moves = _times(rule_.speed_multiple).replace("Speed", "the normal move")
     spaces = _attack_spaces(movement, charger, target)
     candidates = sorted(spaces, key=lambda s: (distance_squares(charger.square, s, rule), s))
     reasons: list[str] = []
@@ -265,12 +304,12 @@ def _cwn_charge(movement: MovementGraph, walker: Walker, target: Token) -> Charg
         if distance < minimum:
             reasons.append(
                 f"{space} is only {scale.describe(distance)} away; a Charge needs a run of at "
-                f"least 3 m ({scale.describe(minimum)})"
+                f"least {run_up} ({scale.describe(minimum)})"
             )
             continue
         if distance > limit:
             reasons.append(
-                f"{space} is {scale.describe(distance)} away, more than twice the normal move "
+                f"{space} is {scale.describe(distance)} away, more than {moves} "
                 f"({scale.describe(limit)})"
             )
             break
@@ -278,22 +317,23 @@ def _cwn_charge(movement: MovementGraph, walker: Walker, target: Token) -> Charg
         if walk.route.cost.squares > limit:
             reasons.append(
                 f"the line to {space} costs {walk.route.cost} with difficult terrain, more than "
-                f"twice the normal move"
+                f"{moves}"
             )
             continue
         if walk.clear:
-            return ChargeOption(
-                target.id, True, walk.route, penalty_lasts="until the end of the round"
-            )
+            return _allowed(target, walk.route, rule_)
         reasons.extend(walk.problems)
     if not spaces:
         reasons.append(f"no square to attack {target.name} from")
     return _refused(target, reasons)
 
 
-def _metres_to_unit(unit: str) -> float:
-    """How many of the map's units make a metre (CWN maps are in metres; others convert)."""
-    return {"m": 1.0, "ft": 1 / 0.3048, "in": 0.5 / 0.9144}.get(unit, 1.0)
+def _unit_in(unit: str) -> float:
+    """How many metres one of ``unit`` is (a tabletop inch stands for 2 yards)."""
+    try:
+        return {"m": 1.0, "ft": 0.3048, "in": 2 * 0.9144}[unit]
+    except KeyError:
+        raise RouteError(f"no length unit {unit!r} (m, ft or in)") from None
 
 
 def _space_problem(movement: MovementGraph, walker: Walker, space: Square) -> str | None:

@@ -36,6 +36,7 @@ from engine.battlemap import PortalState  # noqa: E402
 from engine.grid import Square  # noqa: E402
 from engine.routes import MovementGraph, cheapest_route, reach  # noqa: E402
 from engine.routes.charge import charge_options  # noqa: E402
+from engine.rules.d20_firearms.combat_rules import CHARGE  # noqa: E402
 from engine.tokens import Side  # noqa: E402
 from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
 
@@ -94,10 +95,10 @@ def main() -> None:
             max(abs(o.square.x - p.square.x), abs(o.square.y - p.square.y)) <= 13 for o in opponents
         ),
     )
-    charge_options(movement, charger.id, system="d20-firearms")
+    charge_options(movement, charger.id, rule=CHARGE)
     report(
         "Charge legality vs 50 opponents",
-        median_ms(lambda: charge_options(movement, charger.id, system="d20-firearms"), 21),
+        median_ms(lambda: charge_options(movement, charger.id, rule=CHARGE), 21),
     )
 
     corner = min(party, key=lambda t: t.square.x + t.square.y)

@@ -185,7 +185,7 @@ def _charge_option(
 ) -> tuple[Token, Token, Weapon, ChargeOption]:
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command, melee=None if command.weapon else True)
-    option = charge_route(graph_for(state), actor.id, target.id, system=state.system)
+    option = charge_route(graph_for(state), actor.id, target.id, rule=rules.CHARGE)
     return actor, target, weapon, option
 
 
@@ -194,8 +194,9 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
         _, target, weapon, option = _charge_option(state, command)
     except (KeyError, ValueError) as error:
         return error_reasons(error)
-    if not (weapon.melee or rules.is_thrown(weapon)):
-        return [f"a Charge ends in a melee or thrown attack, and {weapon.name} is neither"]
+    refusal = rules.charge_weapon_refusal(weapon)
+    if refusal:
+        return [refusal]
     if not option.allowed:
         return list(option.reasons) or [f"cannot Charge {target.name}"]
     try:

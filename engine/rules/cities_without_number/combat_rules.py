@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from engine.routes.charge import RunUpCharge
 from engine.rules.cities_without_number.economy import ActionType
 from engine.tokens import Weapon
 
@@ -88,14 +89,22 @@ CHARGE_MIN_METRES = 3.0
 CHARGE_SPEED_MULTIPLIER = 2
 
 
-def charge_refusal(distance_m: float, speed_m: float, weapon: Weapon) -> str | None:
-    """A Charge runs 3 m or more, at most twice the normal move, in a straight line."""
+#: Charge: a straight run of 3 m or more, at most twice the normal move, ending next to the
+#: target; +2 to hit, -2 AC until the end of the round.
+CHARGE = RunUpCharge(
+    minimum_run=CHARGE_MIN_METRES,
+    minimum_unit="m",
+    speed_multiple=CHARGE_SPEED_MULTIPLIER,
+    attack_bonus=CHARGE_TO_HIT,
+    defence_penalty=CHARGE_AC_PENALTY,
+    penalty_lasts="until the end of the round",
+)
+
+
+def charge_weapon_refusal(weapon: Weapon) -> str | None:
+    """A Charge ends in a melee or thrown attack."""
     if not (weapon.melee or is_thrown(weapon)):
         return f"a Charge ends in a melee or thrown attack, and {weapon.name} is neither"
-    if distance_m < CHARGE_MIN_METRES:
-        return f"a Charge needs a run-up of at least {CHARGE_MIN_METRES:g} m"
-    if distance_m > CHARGE_SPEED_MULTIPLIER * speed_m:
-        return f"a Charge covers at most {CHARGE_SPEED_MULTIPLIER * speed_m:g} m"
     return None
 
 

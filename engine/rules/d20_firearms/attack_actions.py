@@ -112,7 +112,7 @@ register("full_auto", _full_auto_check, _full_auto_describe, _full_auto_resolve)
 
 def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
     actor, target = actor_of(state, command), target_of(state, command)
-    return charge_route(graph_for(state), actor.id, target.id, system=state.system)
+    return charge_route(graph_for(state), actor.id, target.id, rule=special.CHARGE)
 
 
 def _melee_weapon(actor: Token, command: Command) -> Weapon:

@@ -12,6 +12,7 @@ import math
 from dataclasses import dataclass
 
 from engine.battlemap import CoverGrade
+from engine.routes.charge import ClosestSpaceCharge
 from engine.tokens import Weapon
 
 
@@ -260,9 +261,15 @@ CHARGE_DEFENSE_PENALTY = -2
 CHARGE_SPEED_MULTIPLIER = 2
 
 
-def charge_reach_ft(speed_ft: float, *, surprise_round: bool) -> float:
-    """Twice speed; in the surprise round, only speed (its single action)."""
-    return speed_ft if surprise_round else CHARGE_SPEED_MULTIPLIER * speed_ft
+#: Charge: twice speed (only speed in the surprise round, its single action) in a straight
+#: line to the closest space to attack from; +2 to the attack, -2 Defense until the next turn.
+CHARGE = ClosestSpaceCharge(
+    speed_multiple=CHARGE_SPEED_MULTIPLIER,
+    surprise_speed_multiple=1,
+    attack_bonus=CHARGE_ATTACK_BONUS,
+    defence_penalty=CHARGE_DEFENSE_PENALTY,
+    penalty_lasts="until the charger's next turn",
+)
 
 
 # --- Two-Weapon Combat ------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Charge: the d20 clear-path rule clause by clause, and Cities Without Number's Charge."""
+"""Charge: the closest-space clear-path rule clause by clause, and the run-up Charge, each with
+the numbers a system hands over (here the d20 and Cities Without Number ones)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,9 @@ import pytest
 
 from engine.grid import Square
 from engine.routes import MovementGraph, RouteError
-from engine.routes.charge import charge, charge_options
+from engine.routes.charge import RunUpCharge, charge, charge_options
+from engine.rules.cities_without_number.combat_rules import CHARGE as RUN_UP
+from engine.rules.d20_firearms.combat_rules import CHARGE as CLOSEST
 from engine.tokens import Side
 from tests.engine.routes.helpers import encounter, token
 
@@ -19,7 +22,7 @@ def d20(*extra, **kwargs) -> MovementGraph:  # type: ignore[no-untyped-def]
 
 
 def test_d20_charge_moves_straight_to_the_closest_attack_square() -> None:
-    option = charge(d20(), "hero", "thug")
+    option = charge(d20(), "hero", "thug", rule=CLOSEST)
     assert option.allowed
     assert option.route is not None
     assert option.route.squares == tuple(Square(x, 5) for x in range(6))
@@ -31,14 +34,16 @@ CORRIDOR = [((0, 5), (20, 5)), ((0, 6), (20, 6))]
 
 
 def test_d20_charge_is_forbidden_when_the_line_holds_an_ally() -> None:
-    option = charge(d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug")
+    option = charge(
+        d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST
+    )
     assert not option.allowed
     assert option.reasons == ("square (3,5) on the straight line holds an ally (Friend)",)
 
 
 def test_d20_charge_may_use_another_equally_close_attack_square() -> None:
     # In the open, (5,4) is as close as (5,5) (one diagonal is 5 ft) and its line is clear.
-    option = charge(d20(token("friend", Side.ALLY, 3, 5)), "hero", "thug")
+    option = charge(d20(token("friend", Side.ALLY, 3, 5)), "hero", "thug", rule=CLOSEST)
     assert option.allowed and option.route is not None
     assert option.route.end == Square(5, 4)
     assert Square(3, 5) not in option.route.squares
@@ -46,26 +51,28 @@ def test_d20_charge_may_use_another_equally_close_attack_square() -> None:
 
 def test_d20_charge_ignores_helpless_creatures_on_the_line() -> None:
     sleeper = token("sleeper", Side.ENEMY, 3, 5, conditions=["Helpless"])
-    assert charge(d20(sleeper), "hero", "thug").allowed
+    assert charge(d20(sleeper), "hero", "thug", rule=CLOSEST).allowed
 
 
 def test_d20_charge_is_forbidden_through_difficult_terrain() -> None:
-    option = charge(d20(difficult=[(2, 5)]), "hero", "thug")
+    option = charge(d20(difficult=[(2, 5)]), "hero", "thug", rule=CLOSEST)
     assert option.reasons == ("square (2,5) on the straight line is difficult terrain",)
 
 
 def test_d20_charge_is_forbidden_through_blocking_terrain_or_walls() -> None:
     assert "square (2,5) on the straight line blocks movement" in (
-        charge(d20(impassable=[(2, 5)]), "hero", "thug").reasons
+        charge(d20(impassable=[(2, 5)]), "hero", "thug", rule=CLOSEST).reasons
     )
-    walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug")
+    walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug", rule=CLOSEST)
     assert not walled.allowed
     assert any("crosses a wall" in r for r in walled.reasons)
 
 
 def test_d20_charge_needs_the_closest_attack_square_free() -> None:
     # In a corridor (5,5) is the only closest square next to the thug; a goon stands there.
-    option = charge(d20(token("goon", Side.ENEMY, 5, 5), walls=CORRIDOR), "hero", "thug")
+    option = charge(
+        d20(token("goon", Side.ENEMY, 5, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST
+    )
     assert not option.allowed
     assert "the closest square to attack from, (5,5), is occupied by Goon" in option.reasons
 
@@ -74,17 +81,17 @@ def test_d20_charge_range_is_twice_speed_or_speed_in_the_surprise_round() -> Non
     far = MovementGraph(
         encounter(tokens=[HERO, token("thug", Side.ENEMY, 13, 5)], system="d20-firearms")
     )
-    assert charge(far, "hero", "thug").allowed  # 12 squares = 60 ft = twice Speed
-    assert not charge(far, "hero", "thug", surprise_round=True).allowed
+    assert charge(far, "hero", "thug", rule=CLOSEST).allowed  # 12 squares = 60 ft = twice Speed
+    assert not charge(far, "hero", "thug", surprise_round=True, rule=CLOSEST).allowed
 
 
 def test_d20_charge_needs_line_of_sight_at_the_start() -> None:
-    option = charge(d20(), "hero", "thug", line_of_sight=lambda a, b: False)
+    option = charge(d20(), "hero", "thug", line_of_sight=lambda a, b: False, rule=CLOSEST)
     assert option.reasons == ("no line of sight to Thug at the start of the turn",)
 
 
 def test_d20_charge_forbids_a_five_foot_step_that_round() -> None:
-    option = charge(d20(), "hero", "thug", took_five_foot_step=True)
+    option = charge(d20(), "hero", "thug", took_five_foot_step=True, rule=CLOSEST)
     assert not option.allowed
     assert "5-ft step" in option.reasons[0]
 
@@ -93,7 +100,9 @@ def test_d20_charge_must_move_before_the_attack() -> None:
     movement = MovementGraph(
         encounter(tokens=[HERO, token("thug", Side.ENEMY, 1, 5)], system="d20-firearms")
     )
-    assert "must move before the attack" in charge(movement, "hero", "thug").reasons[0]
+    assert (
+        "must move before the attack" in charge(movement, "hero", "thug", rule=CLOSEST).reasons[0]
+    )
 
 
 def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
@@ -103,7 +112,7 @@ def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
         token("far", Side.ENEMY, 19, 19),
         token("near", Side.ENEMY, 0, 9),
     )
-    report = charge_options(movement, "hero")
+    report = charge_options(movement, "hero", rule=CLOSEST)
     assert {o.target_id for o in report.allowed} == {"thug"}
     assert {o.target_id for o in report.refused} == {"far", "near"}
     assert set(report.option("near").reasons) == {
@@ -123,7 +132,7 @@ def test_cwn_charge_runs_straight_at_most_twice_the_move() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 8, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug")
+    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP)
     assert option.allowed and option.route is not None
     assert option.route.end == Square(7, 0)
     assert option.route.cost.text == "10.5 m"
@@ -138,7 +147,7 @@ def test_cwn_charge_needs_at_least_three_metres() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 2, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug")
+    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP)
     assert not option.allowed
     assert "at least 3 m" in option.reasons[0]
 
@@ -147,20 +156,23 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
     hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
     tokens = [hero, token("thug", Side.ENEMY, 8, 0), token("friend", Side.ALLY, 3, 0)]
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    assert charge(MovementGraph(state), "hero", "thug").allowed
+    assert charge(MovementGraph(state), "hero", "thug", rule=RUN_UP).allowed
     tokens[2] = token("friend", Side.ENEMY, 3, 0)
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    refused = charge(MovementGraph(state), "hero", "thug")
+    refused = charge(MovementGraph(state), "hero", "thug", rule=RUN_UP)
     assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
 
 
-def test_charge_in_an_unknown_system_is_an_error() -> None:
-    with pytest.raises(RouteError, match="no Charge rule"):
-        charge(d20(), "hero", "thug", system="savage-worlds")
+def test_a_run_up_in_an_unknown_unit_is_an_error() -> None:
+    hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
+    corridor = encounter(width=20, height=1, tokens=[hero, token("thug", Side.ENEMY, 8, 0)])
+    odd = RunUpCharge(3.0, "cubits", 2, 2, -2, "")
+    with pytest.raises(RouteError, match="cubits"):
+        charge(MovementGraph(corridor), "hero", "thug", rule=odd)
 
 
-def test_spycraft_has_no_charge_of_its_own_but_may_borrow_the_d20_one() -> None:
-    state = encounter(tokens=[HERO, THUG], system="spycraft")
-    with pytest.raises(RouteError, match="'spycraft'"):
-        charge(MovementGraph(state), "hero", "thug")
-    assert charge(MovementGraph(state), "hero", "thug", system="d20-firearms").allowed
+def test_the_rules_numbers_come_from_the_rule_handed_over() -> None:
+    option = charge(d20(), "hero", "thug", rule=CLOSEST)
+    assert option.penalty_lasts == "until the charger's next turn"
+    three_times = charge(d20(), "hero", "thug", rule=RunUpCharge(3.0, "m", 3, 1, -1, "x"))
+    assert (three_times.attack_bonus, three_times.defence_penalty) == (1, -1)

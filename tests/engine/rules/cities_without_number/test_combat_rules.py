@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.rules.cities_without_number.combat_rules import (
+    CHARGE,
     SNAP_ATTACK_PENALTY,
     SwarmBonus,
-    charge_refusal,
+    charge_weapon_refusal,
     prone_modifier_against,
     prone_speed,
     ranged_in_melee,
@@ -59,12 +60,15 @@ def test_swarm_shock_always_lands_except_on_total_defense() -> None:
 
 
 def test_charge_needs_three_metres_and_at_most_double_move() -> None:
-    assert charge_refusal(2.0, 10, KNIFE) is not None
-    assert charge_refusal(3.0, 10, KNIFE) is None
-    assert charge_refusal(20.0, 10, KNIFE) is None
-    assert charge_refusal(21.0, 10, KNIFE) is not None
-    assert charge_refusal(6.0, 10, PISTOL) is not None
-    assert charge_refusal(6.0, 10, GRENADE) is None
+    # The route (engine.routes.charge) measures the run with these numbers.
+    assert (CHARGE.minimum_run, CHARGE.minimum_unit, CHARGE.speed_multiple) == (3.0, "m", 2)
+    assert (CHARGE.attack_bonus, CHARGE.defence_penalty) == (2, -2)
+
+
+def test_charge_ends_in_a_melee_or_thrown_attack() -> None:
+    assert charge_weapon_refusal(KNIFE) is None
+    assert charge_weapon_refusal(GRENADE) is None
+    assert "neither" in str(charge_weapon_refusal(PISTOL))
 
 
 def test_screen_an_ally() -> None:

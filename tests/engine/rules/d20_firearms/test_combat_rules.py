@@ -6,6 +6,7 @@ import pytest
 
 from engine.battlemap import CoverGrade
 from engine.rules.d20_firearms.combat_rules import (
+    CHARGE,
     BlindFireShots,
     aiming_actions,
     aiming_perception,
@@ -15,7 +16,6 @@ from engine.rules.d20_firearms.combat_rules import (
     blind_fire_misses,
     blind_fire_refusal,
     blind_fire_shots,
-    charge_reach_ft,
     covering_fire_cone_ft,
     covering_fire_hits,
     covering_fire_refusal,
@@ -138,8 +138,8 @@ def test_blind_fire_needs_heavy_cover_and_halves_shots_without_a_perception_chec
 
 
 def test_charge_reach_twice_speed_or_speed_in_surprise_round() -> None:
-    assert charge_reach_ft(30, surprise_round=False) == 60
-    assert charge_reach_ft(30, surprise_round=True) == 30
+    assert (CHARGE.speed_multiple, CHARGE.surprise_speed_multiple) == (2, 1)
+    assert (CHARGE.attack_bonus, CHARGE.defence_penalty) == (2, -2)
 
 
 def test_two_weapon_combat_pistols_and_smgs_only_strength_plus_three() -> None:
