@@ -12,6 +12,7 @@ from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
+from engine.rules.spycraft.schema import SIZE_CATEGORIES
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue
@@ -289,8 +290,6 @@ def skill_penalty(token: Token, name: str) -> int:
 def size_rank(token: Token) -> int:
     """Size categories above Medium (negative: below), from the ``size_category`` stat
     (a category name) or else the footprint (1 square: Medium, 2: Large...)."""
-    from engine.rules.spycraft.schema import SIZE_CATEGORIES
-
     named = token.stat("size_category", "")
     if isinstance(named, str) and named in SIZE_CATEGORIES:
         return SIZE_CATEGORIES.index(named) - SIZE_CATEGORIES.index("medium")
