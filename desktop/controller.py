@@ -30,26 +30,31 @@ class EncounterController(QObject):
     document_changed = Signal()
     #: The selected token changed; argument: token id or None.
     selection_changed = Signal(object)
+    #: A picture was added to the document (a token's); argument: the images by entry name.
+    images_changed = Signal(object)
 
     def __init__(self, document: Document, system: RuleSystem | None = None) -> None:
         super().__init__()
         self._system = system
-        self.images: Mapping[str, bytes] = {}
         self.path: Path | None = None
         self.dirty = False
         self.selected: str | None = None
         #: Ask the GM to roll or type the dice of each command (desktop.fight); off: seeded.
         self.ask_dice = False
-        self.session = self._session(document.state)
+        self.session = self._session(document.state, document.images)
         self._take(document)
 
-    def _session(self, state: EncounterState) -> Encounter:
-        return Encounter(state, self._system)
+    def _session(self, state: EncounterState, images: Mapping[str, bytes]) -> Encounter:
+        return Encounter(state, self._system, images=images)
 
     def _take(self, document: Document) -> None:
-        self.images = dict(document.images)
         self.path = document.path
         self.dirty = False
+
+    @property
+    def images(self) -> Mapping[str, bytes]:
+        """The pictures of the document (the map's and the tokens'), by entry name."""
+        return self.session.images
 
     # ---- reading
 
@@ -103,13 +108,24 @@ class EncounterController(QObject):
         """The GM takes a token off the map (the engine's remove_token command)."""
         return self.apply(Command("remove_token", targets=(token_id,)))
 
+    def add_image(self, data: bytes, stem: str = "picture") -> str:
+        """Keep a picture in the document before a command names it; returns its entry name.
+
+        Raises the engine's CommandError when the picture is refused (not an image, too big).
+        """
+        known = set(self.images)
+        name = self.session.add_image(data, stem)
+        if name not in known:
+            self.images_changed.emit(self.images)
+        return name
+
     def replace_state(self, state: EncounterState) -> None:
         """Start over from a state (a restored autosave); the undo history starts here."""
-        self.session = self._session(state)
+        self.session = self._session(state, self.images)
         self._changed()
 
     def open(self, document: Document) -> None:
-        self.session = self._session(document.state)
+        self.session = self._session(document.state, document.images)
         self._take(document)
         self.select(None)
         self.state_changed.emit(self.state)

@@ -109,6 +109,9 @@ class MainWindow(QMainWindow):
         self.view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.view.context_requested.connect(self._context_menu)
         self._build_menus()
+        from desktop.editing.install import install_preparation
+
+        self.token_editing = install_preparation(self)
         self._update_title()
         QTimer.singleShot(0, self.view.fit_map)
 

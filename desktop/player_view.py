@@ -6,6 +6,8 @@ fogged. Enemy ammunition, tooltips and hidden tokens stay on the GM's screen.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QCloseEvent, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QMainWindow, QWidget
@@ -41,18 +43,25 @@ class FogItem(QGraphicsPathItem):
         self.setPath(path)
 
 
+def without_hidden(state: EncounterState) -> EncounterState:
+    """The state with the GM-only tokens left out: the player scene never holds them."""
+    if not any(token.hidden for token in state.tokens):
+        return state
+    return replace(state, tokens=tuple(t for t in state.tokens if not t.hidden))
+
+
 class PlayerScene(MapScene):
     """A MapScene that hides what the players should not see."""
 
     def __init__(self, state: EncounterState, images: dict[str, bytes]) -> None:
         self.fog = FogItem()
         self.seen: frozenset[Square] | None = None
-        super().__init__(state, images, player=True)
+        super().__init__(without_hidden(state), images, player=True)
         self.addItem(self.fog)
         self._update_fog()
 
     def set_state(self, state: EncounterState, images: object = None) -> None:
-        super().set_state(state, images)  # type: ignore[arg-type]
+        super().set_state(without_hidden(state), images)  # type: ignore[arg-type]
         self._update_fog()
 
     def _update_fog(self) -> None:

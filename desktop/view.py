@@ -21,6 +21,8 @@ class MapView(QGraphicsView):
     zoom_changed = Signal(float)
     #: Right click: (scene position, global screen position) for the window's context menu.
     context_requested = Signal(QPointF, QPoint)
+    #: A left double-click no tool used (scene position): the window edits or adds a token.
+    double_clicked = Signal(QPointF)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -142,6 +144,10 @@ class MapView(QGraphicsView):
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if self.tool is not None and self.tool.mouse_double_click(event, self._scene_pos(event)):
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.double_clicked.emit(self._scene_pos(event))
             event.accept()
             return
         super().mouseDoubleClickEvent(event)

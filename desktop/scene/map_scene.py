@@ -18,6 +18,9 @@ from desktop.scene.token_item import TokenItem
 from engine.encounter import EncounterState
 from engine.tokens import Token
 
+#: How a GM-only token shows on the GM's map (the player view never has it at all).
+HIDDEN_OPACITY = 0.5
+
 
 def decode_image(data: bytes | None) -> QImage | None:
     if not data:
@@ -88,6 +91,7 @@ class MapScene(QGraphicsScene):
 
     def _add_token(self, token: Token) -> TokenItem:
         item = TokenItem(token, self._portrait(token), gm=not self.player)
+        item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)  # GM-only: see-through
         self.addItem(item)
         self.addItem(item.label)
         self.token_items[token.id] = item
@@ -123,6 +127,7 @@ class MapScene(QGraphicsScene):
                 if item.token.portrait != token.portrait:
                     item.set_portrait(self._portrait(token))
                 item.set_token(token)
+                item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
     def portal_item_at(self, scene_pos: object) -> PortalItem | None:
         """The door or window under a scene point (its shape is a 14-unit wide stroke)."""

@@ -102,8 +102,12 @@ def wheel_at(view, square_point: tuple[float, float], notches: int, shift: bool 
     QApplication.sendEvent(view.viewport(), event)
 
 
-def render_png(window, name: str) -> QImage:  # type: ignore[no-untyped-def]
-    """Render the map scene (with the tool's overlay) to a PNG and return the picture."""
+def render_png(window, name: str, min_colours: int = 20) -> QImage:  # type: ignore[no-untyped-def]
+    """Render the map scene (with the tool's overlay) to a PNG and return the picture.
+
+    ``min_colours``: fewer distinct colours than this is a blank picture (a bare floor
+    with one wall has few).
+    """
     scene = window.scene
     rect = scene.map_rect.adjusted(-40, -40, 260, 40)
     image = QImage(int(rect.width()), int(rect.height()), QImage.Format.Format_ARGB32)
@@ -114,5 +118,5 @@ def render_png(window, name: str) -> QImage:  # type: ignore[no-untyped-def]
     painter.end()
     PICTURES.mkdir(exist_ok=True)
     image.save(str(PICTURES / f"{name}.png"))
-    assert distinct_colours(image) > 20, f"{name}: the picture is blank"
+    assert distinct_colours(image) > min_colours, f"{name}: the picture is blank"
     return image

@@ -1,0 +1,74 @@
+"""Hooks encounter preparation into the main window: the Map menu and toolbar, the token
+editor on double-click, Ctrl+D, and pictures added to the document reaching the map.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from desktop.docks.gm_notes import GmNotes
+from desktop.editing.map_menu import install_map_menu
+from desktop.editing.snapping import square_at
+from desktop.editing.token_actions import TokenEditing
+
+if TYPE_CHECKING:
+    from desktop.main_window import MainWindow
+
+
+def install_preparation(window: MainWindow) -> TokenEditing:
+    """Add the preparation tools to a main window; returns its token-editing gestures."""
+    editing = TokenEditing(window.controller, window, window._status)
+    window.map_toolbar = install_map_menu(window)
+    window.gm_notes = GmNotes(window.controller)
+    window._add_dock("GM notes", window.gm_notes, Qt.DockWidgetArea.RightDockWidgetArea)
+    window.menus["View"].addAction(window.docks["GM notes"].toggleViewAction())
+    edit_menu = window.menus["Edit"]
+    edit_menu.addSeparator()
+    for key, text, shortcut, slot in (
+        ("edit_token", "&Edit token…", "Ctrl+Return", lambda: _edit_selected(window, editing)),
+        ("duplicate", "D&uplicate token", "Ctrl+D", lambda: _duplicate_selected(window, editing)),
+    ):
+        action = QAction(text, window)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False, s=slot: s())
+        edit_menu.addAction(action)
+        window.actions[key] = action
+    window.view.double_clicked.connect(lambda pos: double_click(window, editing, pos))
+    window.controller.images_changed.connect(lambda images: _share_images(window, images))
+    return editing
+
+
+def double_click(window: MainWindow, editing: TokenEditing, scene_pos: QPointF) -> None:
+    """A token: edit it. An empty square of the map: a new token there."""
+    item = window.scene.token_item_at(scene_pos)
+    if item is not None:
+        window.controller.select(item.token_id)
+        editing.edit(item.token_id)
+        return
+    square = square_at(scene_pos)
+    if window.controller.state.battlemap.in_bounds(square):
+        editing.add_at(square)
+
+
+def _edit_selected(window: MainWindow, editing: TokenEditing) -> None:
+    if window.controller.selected is None:
+        window._status("Select a token to edit it")
+    else:
+        editing.edit(window.controller.selected)
+
+
+def _duplicate_selected(window: MainWindow, editing: TokenEditing) -> None:
+    if window.controller.selected is None:
+        window._status("Select a token to duplicate it")
+    else:
+        editing.duplicate(window.controller.selected)
+
+
+def _share_images(window: MainWindow, images: object) -> None:
+    """The map scenes draw pictures from their own copy of the document's images."""
+    window.scene.images = dict(images)  # type: ignore[call-overload]
+    if window.player_window is not None:
+        window.player_window.scene.images = dict(images)  # type: ignore[call-overload]

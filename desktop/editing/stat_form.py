@@ -1,0 +1,156 @@
+"""The stat block as a form, built from the rule system's declared stat schema (StatSpec).
+
+Each stat gets a box for its kind (a tick box for yes/no, a line for numbers and words).
+A value the schema refuses (not a number, below the minimum, above the maximum, missing
+when required) is shown in red with the reason, and the form is not valid until it is
+fixed. The form knows no rule system: it reads only the schema.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.rules.base import StatSpec
+from engine.tokens import StatValue
+
+
+def kind_name(spec: StatSpec) -> str:
+    """ "int", "float", "str" or "bool"."""
+    return spec.kind.__name__
+
+
+def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | None, str]:
+    """(value, "") for text the schema accepts, else (None, the reason); "" is no value.
+
+    The text only becomes a value of the stat's kind here; whether the value is allowed is
+    the schema's own word (``StatSpec.problem``).
+    """
+    label = spec.label or spec.name
+    text = text.strip()
+    if not text:
+        return None, (f"{label} is required" if spec.required else "")
+    kind = kind_name(spec)
+    value: StatValue = text
+    try:
+        if kind == "int":
+            value = int(text)
+        elif kind == "float":
+            value = float(text)
+    except ValueError:
+        whole = "a whole number" if kind == "int" else "a number"
+        return None, f"{label} must be {whole}, not {text!r}"
+    problem = spec.problem(value)
+    return (None, f"{label} {problem}") if problem else (value, "")
+
+
+class StatForm(QWidget):
+    """One row per declared stat; ``values()`` gives the stat block, ``problems()`` the reasons."""
+
+    #: A value changed (argument: the list of problems now, empty when all are good).
+    validity_changed = Signal(list)
+
+    def __init__(
+        self,
+        specs: Iterable[StatSpec],
+        stats: Mapping[str, StatValue],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.specs = tuple(specs)
+        #: Stats the token carries that the schema does not declare: kept as they are.
+        declared = {spec.name for spec in self.specs}
+        self.extra = {k: v for k, v in stats.items() if k not in declared}
+        self.boxes: dict[str, QLineEdit | QCheckBox | QComboBox] = {}
+        self.reasons: dict[str, QLabel] = {}
+        form = QFormLayout()
+        for spec in self.specs:
+            value = stats.get(spec.name, spec.default)
+            box: QLineEdit | QCheckBox | QComboBox
+            if kind_name(spec) == "bool":
+                box = QCheckBox()
+                box.setChecked(bool(value))
+                box.toggled.connect(self._changed)
+            elif spec.choices:
+                box = QComboBox()
+                if not spec.required:
+                    box.addItem("", "")
+                for choice in spec.choices:
+                    box.addItem(choice, choice)
+                box.setCurrentIndex(max(0, box.findData("" if value is None else str(value))))
+                box.currentIndexChanged.connect(self._changed)
+            else:
+                box = QLineEdit("" if value is None else _text(value))
+                box.textChanged.connect(self._changed)
+            if getattr(spec, "help", ""):
+                box.setToolTip(spec.help)
+            box.setObjectName(f"stat-{spec.name}")
+            reason = QLabel()
+            reason.setStyleSheet("color: #e5484d")
+            reason.setVisible(False)
+            row = QVBoxLayout()
+            row.setSpacing(0)
+            row.addWidget(box)
+            row.addWidget(reason)
+            form.addRow(spec.label or spec.name, row)
+            self.boxes[spec.name] = box
+            self.reasons[spec.name] = reason
+        self.setLayout(form)
+
+    def set_text(self, name: str, text: str) -> None:
+        """Type into a stat's box (what a GM does; tests use it too)."""
+        box = self.boxes[name]
+        if isinstance(box, QCheckBox):
+            box.setChecked(text.strip().lower() in {"1", "true", "yes"})
+        elif isinstance(box, QComboBox):
+            box.setCurrentIndex(box.findData(text))
+        else:
+            box.setText(text)
+
+    def _changed(self) -> None:
+        self.validity_changed.emit(self.problems())
+
+    def problems(self) -> list[str]:
+        """Every refused value's reason (also shown under its box)."""
+        found = []
+        for spec in self.specs:
+            box = self.boxes[spec.name]
+            reason = "" if isinstance(box, QCheckBox) else parse_stat(spec, _box_text(box))[1]
+            self.reasons[spec.name].setText(reason)
+            self.reasons[spec.name].setVisible(bool(reason))
+            if reason:
+                found.append(reason)
+        return found
+
+    def values(self) -> dict[str, StatValue]:
+        """The stat block: the form's good values, plus undeclared stats the token had."""
+        result: dict[str, StatValue] = dict(self.extra)
+        for spec in self.specs:
+            box = self.boxes[spec.name]
+            if isinstance(box, QCheckBox):
+                result[spec.name] = box.isChecked()
+                continue
+            value, _reason = parse_stat(spec, _box_text(box))
+            if value is not None:
+                result[spec.name] = value
+        return result
+
+
+def _box_text(box: QLineEdit | QComboBox) -> str:
+    return str(box.currentData() or "") if isinstance(box, QComboBox) else box.text()
+
+
+def _text(value: StatValue) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return f"{value:g}"
+    return str(value)

@@ -1,0 +1,188 @@
+"""The token editor: every field, the stat form from the schema, weapons, pictures, the engine."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QDialogButtonBox
+
+from desktop.editing.stat_form import parse_stat
+from desktop.editing.token_editor import TokenEditor
+from desktop.editing.weapons_table import weapon_from_cells
+from engine.battlemap import Wall
+from engine.grid import Square
+from engine.rules import get_system
+from engine.rules.base import StatSpec
+from engine.tokens import Side, Weapon
+from tests.desktop.editing.conftest import NOISE, double_click_at
+
+pytestmark = pytest.mark.qt_log_ignore(*NOISE)
+
+
+def fill_and_ok(fill):  # type: ignore[no-untyped-def]
+    """A run_editor that fills the form in (as a GM would) and presses OK once."""
+    seen: list[TokenEditor] = []
+
+    def run(editor: TokenEditor, check) -> bool:  # type: ignore[no-untyped-def]
+        editor.engine_check = check
+        seen.append(editor)
+        fill(editor)
+        editor.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+        return editor.result() == TokenEditor.DialogCode.Accepted
+
+    return run, seen
+
+
+def test_double_click_on_an_empty_square_adds_a_token_there(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+
+    def fill(editor: TokenEditor) -> None:
+        editor.name_edit.setText("Gunman")
+        editor.side_box.setCurrentIndex(editor.side_box.findData("enemy"))
+        editor.speed_box.setValue(25)
+        editor.facing_box.setValue(90)
+        editor.stats.set_text("defense", "14")
+        editor.weapons.add_weapon(Weapon("Pistol", "2d6", 30, ammo=10, capacity=10))
+
+    win.token_editing.run_editor, seen = fill_and_ok(fill)
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    (token,) = win.controller.state.tokens
+    assert (token.name, token.side, token.square) == ("Gunman", Side.ENEMY, Square(4, 3))
+    assert (token.speed, token.facing, token.stats["defense"]) == (25, 90, 14)
+    assert token.weapon("Pistol").capacity == 10
+    assert not seen[0].isVisible()
+
+
+def test_double_click_on_a_token_edits_it_and_undo_restores_it(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    win.token_editing.run_editor, _ = fill_and_ok(lambda e: e.name_edit.setText("Guard"))
+    double_click_at(qtbot, win.view, (2.5, 2.5))
+
+    def fill(editor: TokenEditor) -> None:
+        assert editor.name_edit.text() == "Guard"
+        editor.name_edit.setText("Sergeant")
+        editor.size_box.setValue(2)
+        editor.hidden_box.setChecked(True)
+        editor.notes_edit.setPlainText("Has the vault key.")
+
+    win.token_editing.run_editor, _ = fill_and_ok(fill)
+    double_click_at(qtbot, win.view, (2.5, 2.5))
+    (token,) = win.controller.state.tokens
+    assert (token.name, token.size, token.hidden, token.notes) == (
+        "Sergeant",
+        2,
+        True,
+        "Has the vault key.",
+    )
+    win.actions["undo"].trigger()
+    assert win.controller.state.tokens[0].name == "Guard"
+
+
+def test_a_token_inside_a_wall_is_refused_with_the_reason_and_the_editor_stays(
+    qtbot, blank_window
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop.editing import commands
+
+    win = blank_window
+    win.controller.apply(commands.add_walls([(3, 0), (3, 8)], True, True))
+    win.token_editing.run_editor, seen = fill_and_ok(lambda e: e.size_box.setValue(2))
+    double_click_at(qtbot, win.view, (2.5, 2.5))  # a 2-square token would straddle the wall
+    assert win.controller.state.tokens == ()
+    assert "wall" in seen[0].problem.text()
+    assert seen[0].result() != TokenEditor.DialogCode.Accepted
+    assert win.controller.state.battlemap.walls == (Wall((3, 0), (3, 8)),)
+
+
+@pytest.mark.parametrize(
+    ("stat", "text", "reason"),
+    [
+        ("defense", "twelve", "must be a whole number"),
+        ("defense", "99", "must be at most"),
+        ("initiative", "-31", "must be at least"),
+    ],
+)
+def test_a_bad_stat_is_refused_in_the_form_with_the_reason(
+    qtbot, blank_window, stat, text, reason
+) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    editor = win.token_editing.editor_for(win.token_editing.fresh_token(Square(1, 1)))
+    qtbot.addWidget(editor)
+    editor.stats.set_text(stat, text)
+    assert reason in editor.problem.text()
+    assert editor.stats.reasons[stat].isVisibleTo(editor.stats)
+    assert not editor.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+    editor.stats.set_text(stat, "12")
+    assert editor.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+@pytest.mark.parametrize(
+    "system", ["spycraft", "savage-worlds", "cities-without-number", "d20-firearms"]
+)
+def test_the_stat_form_has_a_row_for_every_declared_stat(qtbot, system: str) -> None:
+    from desktop.editing.stat_form import StatForm
+
+    specs = get_system(system).stats
+    form = StatForm(specs, {})
+    qtbot.addWidget(form)
+    assert list(form.boxes) == [spec.name for spec in specs]
+    assert form.problems() == [] or any(spec.required for spec in specs)
+
+
+def test_parse_stat_asks_the_schema() -> None:
+    spec = StatSpec("pace", int, 6, minimum=0, maximum=24, label="Pace")
+    assert parse_stat(spec, "8") == (8, "")
+    assert parse_stat(spec, "") == (None, "")
+    assert parse_stat(spec, "30")[1] == "Pace must be at most 24, not 30"
+    required = StatSpec("toughness", int, None, required=True, label="Toughness")
+    assert parse_stat(required, " ")[1] == "Toughness is required"
+
+
+def test_weapon_rows_are_checked_by_the_engine() -> None:
+    cells = ["SMG", "2d6", "40", "30", "30", "single-shot, burst, full auto", "1", "", "9 mm"]
+    weapon = weapon_from_cells(cells)
+    assert weapon.modes == ("single-shot", "burst", "full auto") and weapon.capacity == 30
+    with pytest.raises(ValueError, match="capacity"):
+        weapon_from_cells(["SMG", "2d6", "40", "31", "30", "", "1", "", ""])
+    with pytest.raises(ValueError, match=r"Range incr\. must be a number"):
+        weapon_from_cells(["SMG", "2d6", "far", "0", "0", "", "1", "", ""])
+
+
+def test_a_picture_is_cropped_to_a_disc_and_stored_in_the_file(
+    qtbot, blank_window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop.documents import load_document
+
+    wide = QImage(300, 200, QImage.Format.Format_RGB32)
+    wide.fill(QColor("#c0392b"))
+    picture = tmp_path / "face.jpg"
+    wide.save(str(picture))
+    win = blank_window
+    win.token_editing.run_editor, _ = fill_and_ok(
+        lambda e: e.set_picture_file(str(picture)) or e.name_edit.setText("Face")
+    )
+    double_click_at(qtbot, win.view, (5.5, 5.5))
+    (token,) = win.controller.state.tokens
+    assert token.portrait is not None
+    disc = QImage.fromData(win.controller.images[token.portrait])
+    assert (disc.width(), disc.height()) == (256, 256)
+    assert disc.pixelColor(0, 0).alpha() == 0  # outside the disc
+    assert disc.pixelColor(128, 128).red() > 150  # the picture inside it
+    path = tmp_path / "with-picture.killbox"
+    assert win.save_to(path)
+    assert token.portrait in load_document(path).images
+
+
+def test_ctrl_d_duplicates_the_selected_token_with_its_stats(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+
+    def fill(editor: TokenEditor) -> None:
+        editor.name_edit.setText("Gunman")
+        editor.stats.set_text("defense", "15")
+
+    win.token_editing.run_editor, _ = fill_and_ok(fill)
+    double_click_at(qtbot, win.view, (6.5, 4.5))
+    win.controller.select(win.controller.state.tokens[0].id)
+    win.actions["duplicate"].trigger()
+    first, copy = win.controller.state.tokens
+    assert copy.name == "Gunman 2" and copy.stats == first.stats and copy.id != first.id
+    assert copy.square != first.square
