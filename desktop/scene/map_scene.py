@@ -75,6 +75,8 @@ class MapScene(QGraphicsScene):
             picture = decode_image(self.images.get(bm.background.image))
         self.background = MapBackground(bm, picture)
         self.invalidate(QRectF(), QGraphicsScene.SceneLayer.BackgroundLayer)
+        for view in self.views():  # an edited map: the views' cached background is stale
+            view.resetCachedContent()
         for item in map_items(bm):
             if self.player and isinstance(item, LightItem):
                 continue

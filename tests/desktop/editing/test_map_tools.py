@@ -188,3 +188,4 @@ def test_escape_drops_a_wall_in_progress(qtbot, blank_window) -> None:  # type: 
     press_at(qtbot, win.view, (3, 1))
     qtbot.keyClick(win.view, Qt.Key.Key_Escape)
     assert win.controller.state.battlemap.walls == ()
+
