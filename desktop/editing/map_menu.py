@@ -109,14 +109,17 @@ class MapToolbar(QToolBar):
         self.light_range.valueChanged.connect(lambda value: setattr(settings, "light_range", value))
 
     def add_settings(self) -> None:
-        for caption, widgets in (
-            ("Wall", (self.wall_kind,)),
-            ("Opening", (self.portal_kind,)),
-            ("Terrain", (self.terrain_kind,)),
-            ("Cover", (self.cover_grade, self.cover_height, self.cover_hides)),
-            ("Light", (self.light_range,)),
+        for index, (caption, widgets) in enumerate(
+            (
+                ("Wall", (self.wall_kind,)),
+                ("Opening", (self.portal_kind,)),
+                ("Terrain", (self.terrain_kind,)),
+                ("Cover", (self.cover_grade, self.cover_height, self.cover_hides)),
+                ("Light", (self.light_range,)),
+            )
         ):
-            self.addSeparator()
+            if index:
+                self.addSeparator()
             self.addWidget(QLabel(f" {caption} "))
             for widget in widgets:
                 self.addWidget(widget)
@@ -141,21 +144,26 @@ class MapToolbar(QToolBar):
 
 
 def install_map_menu(window: HasMapTools) -> MapToolbar:
-    """Add the Map menu and the Map toolbar to a main window; returns the toolbar."""
+    """Add the Map menu, the map tools' toolbar and, on the row below, the toolbar of what
+    they draw (one row is too narrow for both); returns the settings toolbar."""
     settings = MapToolSettings()
     menu = window.menuBar().addMenu("&Map")
+    tools = QToolBar("Map tools")
+    tools.setObjectName("toolbar-map-tools")
     toolbar = MapToolbar(settings)
     for key, label, shortcut, factory in MAP_TOOLS:
-        action = QAction(label, toolbar)
+        action = QAction(label, tools)
         action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(f"{label.replace('&', '')} ({shortcut})")
         action.triggered.connect(
             lambda _checked=False, f=factory: window.set_tool(f(window.host, settings))
         )
         menu.addAction(action)
-        toolbar.addAction(action)
+        tools.addAction(action)
         window.actions[f"map_{key}"] = action
     toolbar.add_settings()
     if isinstance(window, QMainWindow):
+        window.addToolBar(tools)
+        window.addToolBarBreak()
         window.addToolBar(toolbar)
     return toolbar
