@@ -256,9 +256,17 @@ class MainWindow(QMainWindow):
             return None
         return document
 
-    def new_encounter(self) -> None:
-        if self.confirm_discard():
-            self.load(Document(blank_state(), {}, None))
+    def new_encounter(self) -> bool:
+        """File > New: the rule system, the name and the size, then the blank map."""
+        from desktop.editing.new_flow import ask_new_document
+
+        if not self.confirm_discard():
+            return False
+        document = ask_new_document(self, system=self.controller.state.system)
+        if document is None:
+            return False
+        self.load(document)
+        return True
 
     def open_dialog(self) -> None:
         name, _ = QFileDialog.getOpenFileName(self, "Open encounter", "", OPEN_FILTER)

@@ -16,7 +16,7 @@ from desktop.scene.style import SQUARE
 from engine.grid import Square
 from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
-from tests.desktop.window_helpers import drop_file
+from tests.desktop.window_helpers import answer_next_dialog, drop_file
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
 
@@ -145,7 +145,7 @@ def test_save_then_open_gives_the_same_encounter(qtbot, window, tmp_path: Path) 
     assert window.save_to(path)
     assert not window.controller.dirty
     saved = window.controller.state
-    window.new_encounter()
+    new_blank_encounter(window)
     assert window.controller.state.tokens == ()
     assert window.open_path(path)
     assert window.controller.state.tokens == saved.tokens
@@ -166,7 +166,7 @@ def test_opening_a_bad_file_reports_it_and_keeps_the_encounter(
 def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "dropped.killbox"
     window.save_to(path)
-    window.new_encounter()
+    new_blank_encounter(window)
     drop_file(window, path)
     assert window.controller.path == path
     assert len(window.controller.state.tokens) == 6
@@ -319,3 +319,9 @@ def test_the_token_menu_selects_centres_and_removes(qtbot, window) -> None:  # t
     actions["Remove token"].trigger()
     assert all(t.id != "clerk" for t in window.controller.state.tokens)
     assert window.controller.state.combat.log[-1].text == "GM removes Clerk."
+
+
+def new_blank_encounter(window) -> None:  # type: ignore[no-untyped-def]
+    """File > New, answered as a GM would: a blank map of the suggested size."""
+    answer_next_dialog(lambda dialog: dialog.buttons.accepted.emit())
+    assert window.new_encounter()
