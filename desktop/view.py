@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QContextMenuEvent, QKeyEvent, QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDragEnterEvent,
+    QDragMoveEvent,
+    QDropEvent,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from desktop.scene.map_scene import MapScene
@@ -12,6 +23,14 @@ from desktop.tools.base import Tool
 MIN_ZOOM = 0.05
 MAX_ZOOM = 6.0
 ZOOM_STEP = 1.0015  # per wheel angle unit: one notch (120) is about 20 %
+
+
+class DropTarget(Protocol):
+    """Something that takes drags onto the map (the roster's characters)."""
+
+    def accepts(self, event: QDragEnterEvent | QDragMoveEvent | QDropEvent) -> bool: ...
+
+    def drop(self, event: QDropEvent, scene_pos: QPointF) -> bool: ...
 
 
 class MapView(QGraphicsView):
@@ -42,7 +61,10 @@ class MapView(QGraphicsView):
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setDragMode(QGraphicsView.DragMode.NoDrag)
         self.setMouseTracking(True)
-        self.setAcceptDrops(False)  # file drops go to the main window
+        # File drops go to the main window; ``drop_target`` (the roster dock's) may take
+        # its own drags onto the map.
+        self.drop_target: DropTarget | None = None
+        self.setAcceptDrops(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def set_scene(self, scene: MapScene) -> None:
@@ -151,6 +173,26 @@ class MapView(QGraphicsView):
             event.accept()
             return
         super().mouseDoubleClickEvent(event)
+
+    def set_drop_target(self, target: DropTarget | None) -> None:
+        self.drop_target = target
+        self.setAcceptDrops(target is not None)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if self.drop_target is not None and self.drop_target.accepts(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()  # a file: the main window opens it
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        if self.drop_target is not None and self.drop_target.accepts(event):
+            self.drop_target.drop(event, self.mapToScene(event.position().toPoint()))
+            event.acceptProposedAction()
+        else:
+            event.ignore()
 
     def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         self.context_requested.emit(self.mapToScene(event.pos()), event.globalPos())

@@ -10,9 +10,11 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 from desktop.docks.gm_notes import GmNotes
+from desktop.docks.roster import RosterDock, RosterDrop
 from desktop.editing.map_menu import install_map_menu
 from desktop.editing.snapping import square_at
 from desktop.editing.token_actions import TokenEditing
+from desktop.roster_store import Roster
 
 if TYPE_CHECKING:
     from desktop.main_window import MainWindow
@@ -25,6 +27,13 @@ def install_preparation(window: MainWindow) -> TokenEditing:
     window.gm_notes = GmNotes(window.controller)
     window._add_dock("GM notes", window.gm_notes, Qt.DockWidgetArea.RightDockWidgetArea)
     window.menus["View"].addAction(window.docks["GM notes"].toggleViewAction())
+    roster = Roster(window.autosaver.folder / "roster")
+    window.roster = RosterDock(
+        window.controller, roster, window._status, window.set_tool, window.host
+    )
+    window._add_dock("Roster", window.roster, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.menus["View"].addAction(window.docks["Roster"].toggleViewAction())
+    window.view.set_drop_target(RosterDrop(window.roster))
     edit_menu = window.menus["Edit"]
     edit_menu.addSeparator()
     for key, text, shortcut, slot in (

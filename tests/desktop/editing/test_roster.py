@@ -1,0 +1,132 @@
+"""The roster dock: the GM's library kept between encounters, onto the map, in and out as files."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+
+from desktop.docks.roster import ROSTER_MIME
+from desktop.roster_store import Roster, RosterError, read_character
+from engine.grid import Square
+from tests.desktop.editing.conftest import NOISE, blank_state
+from tests.desktop.tools.conftest import click_at, make_window, view_point
+
+pytestmark = pytest.mark.qt_log_ignore(*NOISE)
+
+SYSTEMS = ["spycraft", "savage-worlds", "cities-without-number", "d20-firearms"]
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_each_system_ships_sample_characters_of_its_own(tmp_path, system: str) -> None:
+    entries = list(Roster(tmp_path).entries(system))
+    assert len(entries) >= 4
+    assert all(entry.system == system for entry in entries)
+    assert {"party", "enemy"} <= {entry.token.side.value for entry in entries}
+
+
+def key_of(dock, name: str) -> str:  # type: ignore[no-untyped-def]
+    return next(e.key for e in dock.entries() if e.token.name == name)
+
+
+def test_drag_from_the_roster_onto_a_square(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    dock = win.roster
+    mime = QMimeData()
+    mime.setData(ROSTER_MIME, key_of(dock, "Kestrel").encode())
+    where = QPointF(view_point(win.view, (5.5, 3.5)))
+    event = QDropEvent(
+        where,
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    win.view.dropEvent(event)
+    (token,) = win.controller.state.tokens
+    assert (token.name, token.square) == ("Kestrel", Square(5, 3))
+    assert token.weapons and token.stats  # the character comes with its stats and weapons
+
+
+def test_add_to_map_then_click_a_square_and_names_stay_unique(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    dock = win.roster
+    for square in ((1.5, 1.5), (2.5, 1.5)):
+        dock.list.setCurrentRow(
+            [
+                dock.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dock.list.count())
+            ].index(key_of(dock, "Gunman"))
+        )
+        dock.start_placing()
+        click_at(qtbot, win.view, square)
+    names = sorted(t.name for t in win.controller.state.tokens)
+    assert names == ["Gunman", "Gunman 2"]
+
+
+def test_a_character_off_the_map_is_refused_with_the_reason(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    assert not win.roster.place(key_of(win.roster, "Kestrel"), Square(40, 3))
+    assert win.controller.state.tokens == ()
+    assert "off the map" in win.statusBar().currentMessage() or "outside" in (
+        win.statusBar().currentMessage()
+    )
+
+
+def test_a_token_saved_to_the_roster_is_there_in_the_next_encounter(
+    qtbot, blank_window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    win.roster.place(key_of(win.roster, "Okafor"), Square(2, 2))
+    token = win.controller.state.tokens[0]
+    from dataclasses import replace
+
+    from desktop.editing import commands
+
+    win.controller.apply(commands.edit_token(token, replace(token, name="Okafor (veteran)")))
+    win.controller.select(token.id)
+    assert win.roster.save_selected()
+    other = make_window(qtbot, tmp_path / "second", blank_state("spycraft"))
+    other.roster.roster = win.roster.roster  # the same data folder
+    other.roster.refresh()
+    assert "Okafor (veteran)" in [e.token.name for e in other.roster.entries()]
+    savage = Roster(win.roster.roster.folder).entries("savage-worlds")
+    assert "Okafor (veteran)" not in [e.token.name for e in savage]
+
+
+def test_export_and_import_a_character_file(qtbot, blank_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    dock = blank_window.roster
+    path = tmp_path / "kestrel.killbox-character"
+    assert dock.export_to(key_of(dock, "Kestrel"), path)
+    assert read_character(path).token.name == "Kestrel"
+    dock.remove_current()
+    fresh = Roster(tmp_path / "elsewhere")
+    entry = fresh.import_file(path)
+    assert entry.token.name == "Kestrel" and entry.system == "spycraft"
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        (b"not json", "not a Killbox character file"),
+        (json.dumps({"format": "other"}).encode(), "not a Killbox character file"),
+        (json.dumps({"format": "killbox-character", "version": 9}).encode(), "version 9"),
+        (
+            json.dumps({"format": "killbox-character", "version": 1, "system": "chess"}).encode(),
+            "no rule system called 'chess'",
+        ),
+        (
+            json.dumps(
+                {"format": "killbox-character", "version": 1, "system": "spycraft", "token": {}}
+            ).encode(),
+            "not a valid token",
+        ),
+    ],
+)
+def test_a_bad_character_file_is_refused_naming_it(tmp_path, content: bytes, problem: str) -> None:
+    path = tmp_path / "bad.killbox-character"
+    path.write_bytes(content)
+    with pytest.raises(RosterError, match=problem) as error:
+        Roster(tmp_path / "r").import_file(path)
+    assert str(path) in str(error.value)
