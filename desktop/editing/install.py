@@ -26,12 +26,17 @@ def install_preparation(window: MainWindow) -> TokenEditing:
     window.map_toolbar = install_map_menu(window)
     window.gm_notes = GmNotes(window.controller)
     window._add_dock("GM notes", window.gm_notes, Qt.DockWidgetArea.RightDockWidgetArea)
+    # Tabbed behind the play docks, so the table's layout stays as it was while playing.
+    window.tabifyDockWidget(window.docks["Combat log"], window.docks["GM notes"])
+    window.docks["Combat log"].raise_()
     window.menus["View"].addAction(window.docks["GM notes"].toggleViewAction())
     roster = Roster(window.autosaver.folder / "roster")
     window.roster = RosterDock(
         window.controller, roster, window._status, window.set_tool, window.host
     )
     window._add_dock("Roster", window.roster, Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.tabifyDockWidget(window.docks["Actions"], window.docks["Roster"])
+    window.docks["Actions"].raise_()
     window.menus["View"].addAction(window.docks["Roster"].toggleViewAction())
     window.view.set_drop_target(RosterDrop(window.roster))
     edit_menu = window.menus["Edit"]
