@@ -17,7 +17,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "file",
         nargs="?",
         type=Path,
-        help="a .killbox encounter or a Universal VTT map (.dd2vtt, .uvtt, .df2vtt); "
+        help="a .killbox encounter, a Universal VTT map (.dd2vtt, .uvtt, .df2vtt), or a "
+        "battle-map picture (.png, .jpg, .webp: a new encounter from it); "
         "default: the bundled warehouse",
     )
     parser.add_argument(

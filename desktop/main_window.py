@@ -256,13 +256,17 @@ class MainWindow(QMainWindow):
             return None
         return document
 
-    def new_encounter(self) -> bool:
-        """File > New: the rule system, the name and the size, then the blank map."""
+    def new_encounter(self, picture: Path | None = None) -> bool:
+        """File > New (or a picture dropped or named): the New encounter dialog, then the map."""
         from desktop.editing.new_flow import ask_new_document
 
         if not self.confirm_discard():
             return False
-        document = ask_new_document(self, system=self.controller.state.system)
+        try:
+            document = ask_new_document(self, picture, system=self.controller.state.system)
+        except DocumentError as error:
+            self.show_error("Could not make the encounter", str(error))
+            return False
         if document is None:
             return False
         self.load(document)
@@ -503,16 +507,21 @@ class MainWindow(QMainWindow):
     # ---- window events
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
-        if any(_openable(url.toLocalFile()) for url in event.mimeData().urls()):
+        names = [url.toLocalFile() for url in event.mimeData().urls()]
+        if any(_openable(name) or _picture(name) for name in names):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
         for url in event.mimeData().urls():
-            if _openable(url.toLocalFile()):
-                self.open_path(Path(url.toLocalFile()))
+            name = url.toLocalFile()
+            if _openable(name) or _picture(name):
                 event.acceptProposedAction()
+                if _picture(name):  # a battle-map picture starts a new encounter from it
+                    self.new_encounter(Path(name))
+                else:
+                    self.open_path(Path(name))
                 return
         event.ignore()
 
@@ -528,6 +537,12 @@ class MainWindow(QMainWindow):
 
 def _openable(name: str) -> bool:
     return bool(name) and Path(name).suffix.lower() in OPENABLE_SUFFIXES
+
+
+def _picture(name: str) -> bool:
+    from desktop.dialogs.new_encounter import is_picture
+
+    return bool(name) and is_picture(Path(name))
 
 
 def first_document(path: Path | None) -> Document:
@@ -550,7 +565,11 @@ def ask_restore(parent: QWidget | None, document: Document) -> bool:
 
 
 def launch(app: QApplication, path: Path | None) -> int:
-    # A Universal VTT map is imported once the window shows, so its progress bar can show.
+    # A Universal VTT map is imported once the window shows, so its progress bar can show;
+    # a battle-map picture starts the New encounter flow there, as when it is dropped.
+    picture = path if path is not None and _picture(str(path)) else None
+    if picture is not None:
+        path = None
     deferred = path if path is not None and is_uvtt(path) and path.is_file() else None
     try:
         document = first_document(path) if deferred is None else Document(blank_state(), {}, None)
@@ -570,4 +589,6 @@ def launch(app: QApplication, path: Path | None) -> int:
     window.show()
     if deferred is not None and document is not restored:
         window.open_path(deferred)  # the defaults, as when the file is dropped on the window
+    if picture is not None:
+        QTimer.singleShot(0, lambda: window.new_encounter(picture))
     return app.exec()
