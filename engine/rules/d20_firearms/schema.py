@@ -32,7 +32,5 @@ STATS: tuple[StatSpec, ...] = (
              help="Has Advanced Firearms Proficiency (Suppressive Fire)."),
     StatSpec("quick_recon", bool, False, label="Quick Recon",
              help="Has Quick Recon (locating enemies is free)."),
-    StatSpec("drawn", str, None, label="Drawn",
-             help="Weapons in hand; without it every weapon is drawn."),
     StatSpec("reach", int, 1, 1, 10, label="Reach", help="Melee reach in squares (Charge)."),
 )

@@ -326,3 +326,14 @@ def test_a_weapon_named_with_a_comma_stays_usable_when_the_knife_is_holstered(
     assert loaded.state == game.state
     loaded.apply(Command.build("draw_holster", "a", weapon="Colt, .45"))
     assert "draw the Colt, .45 first" in loaded.preview(shot).reasons[0]
+
+
+def test_the_old_drawn_stat_is_no_stat_of_the_system() -> None:
+    """Which weapons are in hand is each weapon's drawn flag; a 'drawn' stat is refused as
+    unknown rather than silently ignored."""
+    from engine.rules import get_system
+    from engine.rules.base import stat_problems
+
+    token = soldier("a", Side.PARTY, (0, 0), drawn="Pistol")
+    problems = dict(stat_problems(get_system("d20-firearms").stats, token.stats))
+    assert "drawn" in problems
