@@ -17,6 +17,7 @@ from desktop.editing import commands
 from desktop.editing.token_editor import TokenEditor
 from engine.grid import Square
 from engine.rules.base import Command, CommandError
+from engine.rules.presets import weapon_presets
 from engine.tokens import Side, Token
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class TokenEditing:
         return TokenEditor(
             token,
             stat_specs=system.stats,
-            presets=(),
+            presets=weapon_presets(system),
             scale=self.controller.state.scale,
             images=self.controller.images,
             add_image=self.controller.add_image,

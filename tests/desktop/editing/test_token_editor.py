@@ -18,6 +18,8 @@ from tests.desktop.editing.conftest import NOISE, double_click_at
 
 pytestmark = pytest.mark.qt_log_ignore(*NOISE)
 
+SYSTEMS = ["spycraft", "savage-worlds", "cities-without-number", "d20-firearms"]
+
 
 def fill_and_ok(fill):  # type: ignore[no-untyped-def]
     """A run_editor that fills the form in (as a GM would) and presses OK once."""
@@ -186,3 +188,19 @@ def test_ctrl_d_duplicates_the_selected_token_with_its_stats(qtbot, blank_window
     first, copy = win.controller.state.tokens
     assert copy.name == "Gunman 2" and copy.stats == first.stats and copy.id != first.id
     assert copy.square != first.square
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_weapons_come_from_the_systems_presets(qtbot, tmp_path, system: str) -> None:  # type: ignore[no-untyped-def]
+    from engine.rules.presets import weapon_presets
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    win = make_window(qtbot, tmp_path, blank_state(system))
+    editor = win.token_editing.editor_for(win.token_editing.fresh_token(Square(1, 1)))
+    qtbot.addWidget(editor)
+    presets = weapon_presets(system)
+    assert presets and editor.weapons.preset_box.count() == len(presets) + 1
+    editor.weapons.add_preset(presets[0].name)
+    (weapon,) = editor.weapons.weapons()[0]
+    assert weapon == presets[0]
