@@ -76,6 +76,11 @@ def register_system(system: RuleSystem | type[RuleSystem]) -> RuleSystem:
     return instance
 
 
+def unregister_system(name: str) -> None:
+    """Forget the system registered under ``name`` (a system defined by a test, after it)."""
+    _REGISTRY.pop(name, None)
+
+
 def _discover() -> None:
     """Import every package under engine/rules/ that is not a known bundled system."""
     global _discovered
@@ -111,4 +116,11 @@ def system_names() -> tuple[str, ...]:
     return tuple(sorted(set(_REGISTRY) | set(_KNOWN)))
 
 
-__all__ = ["RuleSystem", "UnknownSystem", "get_system", "register_system", "system_names"]
+__all__ = [
+    "RuleSystem",
+    "UnknownSystem",
+    "get_system",
+    "register_system",
+    "system_names",
+    "unregister_system",
+]

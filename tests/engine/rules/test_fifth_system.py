@@ -19,7 +19,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.los import token_line_of_sight
 from engine.grid import FIVE_FOOT, path_cost_squares
-from engine.rules import get_system, register_system
+from engine.rules import get_system, register_system, unregister_system
 from engine.rules.base import (
     ActionEconomy,
     ActionSpec,
@@ -159,7 +159,16 @@ class TinySkirmish(RuleSystem):
                              "hits left).", (actor.id, target.id), roll),)
 
 
-SYSTEM = register_system(TinySkirmish)
+SYSTEM = TinySkirmish()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def registered() -> Iterator[None]:
+    """Registered by name for this module's tests only: suites elsewhere that list every
+    registered system keep their own expectations about the bundled four."""
+    register_system(SYSTEM)
+    yield
+    unregister_system(NAME)
 
 
 def test_it_is_found_by_name() -> None:
