@@ -58,8 +58,7 @@ def _placed(state: EncounterState, token: Token) -> EncounterState:
 
 def stat_reasons(system: RuleSystem, token: Token) -> list[str]:
     """The system's complaints about a token's stat block (its declared stat schema)."""
-    check = getattr(system, "stat_problems", None)  # the schema (StatSpec) where declared
-    return list(check(token)) if callable(check) else []
+    return system.stat_problems(token)
 
 
 def build_edit_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:

@@ -57,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from engine.battlemap import CoverGrade, PortalKind, PortalState, TerrainKind
 from engine.encounter import EncounterState
 from engine.rules import edit_map, edit_tokens
 from engine.rules.base import (
@@ -64,11 +65,14 @@ from engine.rules.base import (
     ActionSpec,
     Command,
     Need,
+    OptionSpec,
     Outcome,
     Preview,
     RuleSystem,
 )
+from engine.rules.edit_map import NORMAL, WALL_BLOCKS
 from engine.rules.edit_options import Refused, parse_points, points_text
+from engine.tokens import Side
 
 Build = Callable[[RuleSystem, EncounterState, Command], Outcome]
 
@@ -116,46 +120,98 @@ def _on_map(build: Callable[[EncounterState, Command], Outcome]) -> Build:
     return run
 
 
-def _spec(key: str, name: str, summary: str, *needs: Need) -> ActionSpec:
-    return ActionSpec(key, name, "edit", "-", summary, needs=needs)
+def _spec(key: str, name: str, summary: str, *options: OptionSpec, target: bool = False
+          ) -> ActionSpec:
+    needs = (Need.TARGET,) if target else ()
+    return ActionSpec(key, name, "edit", "-", summary, needs=needs, options=options)
 
+
+def _o(name: str, kind: type, label: str, *choices: str, required: bool = False,
+       default: object = None) -> OptionSpec:
+    return OptionSpec(name, kind, tuple(choices), required, default, label)  # type: ignore[arg-type]
+
+
+_POINTS = _o("points", str, "Points (x,y x,y ...)", required=True)
+_RECT = _o("rect", str, "Squares from x1,y1 to x2,y2")
+_AT = _o("at", str, "Point (x,y)", required=True)
+_ID = _o("id", str, "Id")
+_NAME = _o("name", str, "Name")
+_GRID = (
+    _o("pixels_per_square", float, "Pixels a square"),
+    _o("offset_x", float, "Grid offset x (pixels)"),
+    _o("offset_y", float, "Grid offset y (pixels)"),
+)
 
 EDIT_COMMANDS: tuple[EditCommand, ...] = (
     EditCommand(_spec("add_wall", "Draw Wall", "The GM draws a wall along a line of grid "
-                      "points; it blocks sight, movement or both."), _on_map(
-                          edit_map.build_add_wall)),
-    EditCommand(_spec("remove_wall", "Erase Wall", "The GM erases wall stretches."),
+                      "points; it blocks sight, movement or both.", _POINTS,
+                      _o("blocks", str, "Blocks", *WALL_BLOCKS, default="both")),
+                _on_map(edit_map.build_add_wall)),
+    EditCommand(_spec("remove_wall", "Erase Wall", "The GM erases wall stretches.", _POINTS),
                 _on_map(edit_map.build_remove_wall)),
     EditCommand(_spec("move_wall_point", "Move Wall Point", "The GM drags a wall corner; every "
-                      "wall, door and window ending there follows."),
+                      "wall, door and window ending there follows.", _AT,
+                      _o("to", str, "To (x,y)", required=True)),
                 _on_map(edit_map.build_move_wall_point)),
     EditCommand(_spec("add_portal", "Add Door or Window", "The GM puts a door or window in a "
-                      "wall (the wall is cut there)."), _on_map(edit_map.build_add_portal)),
+                      "wall (the wall is cut there).", _POINTS,
+                      _o("kind", str, "Kind", *(k.value for k in PortalKind), default="door"),
+                      _o("state", str, "State", *(s.value for s in PortalState),
+                         default="closed"), _ID),
+                _on_map(edit_map.build_add_portal)),
     EditCommand(_spec("remove_portal", "Remove Door or Window", "The GM takes a door or window "
-                      "out; by default a wall closes the gap."),
+                      "out; by default a wall closes the gap.",
+                      _o("portal", str, "Door or window", required=True),
+                      _o("fill", bool, "Wall the gap", default=True)),
                 _on_map(edit_map.build_remove_portal)),
     EditCommand(_spec("set_terrain", "Paint Terrain", "The GM marks squares difficult, "
-                      "impassable or plain ground again."), _on_map(edit_map.build_set_terrain)),
+                      "impassable or plain ground again.", _RECT,
+                      _o("kind", str, "Ground", *(k.value for k in TerrainKind), NORMAL,
+                         required=True), _NAME),
+                _on_map(edit_map.build_set_terrain)),
     EditCommand(_spec("add_cover", "Place Cover", "The GM places a cover object (crates, a car, "
-                      "a low wall) with its grade and height."), _on_map(edit_map.build_add_cover)),
-    EditCommand(_spec("remove_cover", "Remove Cover", "The GM takes a cover object away."),
+                      "a low wall) with its grade and height.",
+                      _o("points", str, "Outline (x,y x,y x,y ...)"), _RECT,
+                      _o("grade", str, "Grade", *(g.value for g in CoverGrade), default="half"),
+                      _o("height", float, "Height (ft)", default=3.0), _NAME, _ID,
+                      _o("blocks_sight", bool, "Blocks sight", default=False),
+                      _o("blocks_movement", bool, "Blocks movement", default=True)),
+                _on_map(edit_map.build_add_cover)),
+    EditCommand(_spec("remove_cover", "Remove Cover", "The GM takes a cover object away.",
+                      _o("cover", str, "Cover object", required=True)),
                 _on_map(edit_map.build_remove_cover)),
-    EditCommand(_spec("add_light", "Place Light", "The GM places a light."),
+    EditCommand(_spec("add_light", "Place Light", "The GM places a light.", _AT,
+                      _o("range", float, "Range (squares)", default=6.0),
+                      _o("colour", str, "Colour", default="#ffffffff"),
+                      _o("intensity", float, "Intensity", default=1.0)),
                 _on_map(edit_map.build_add_light)),
-    EditCommand(_spec("remove_light", "Remove Light", "The GM takes a light away."),
+    EditCommand(_spec("remove_light", "Remove Light", "The GM takes a light away.", _AT),
                 _on_map(edit_map.build_remove_light)),
     EditCommand(_spec("set_background", "Set Map Picture", "The GM sets (or takes away) the "
-                      "battle-map picture and its grid."), _on_map(edit_map.build_set_background)),
+                      "battle-map picture and its grid.",
+                      _o("image", str, "Picture entry", required=True), *_GRID),
+                _on_map(edit_map.build_set_background)),
     EditCommand(_spec("set_grid", "Set Grid", "The GM fits the grid to the picture (pixels a "
-                      "square, offset) or resizes the map."), _on_map(edit_map.build_set_grid)),
+                      "square, offset) or resizes the map.", *_GRID,
+                      _o("width", int, "Width (squares)"), _o("height", int, "Height (squares)")),
+                _on_map(edit_map.build_set_grid)),
     EditCommand(_spec("edit_token", "Edit Token", "The GM changes a token: name, side, size, "
-                      "speed, facing, picture, GM-only, notes, stats, weapons.", Need.TARGET),
+                      "speed, facing, picture, GM-only, notes, stats, weapons.",
+                      _NAME, _o("side", str, "Side", *(side.value for side in Side)),
+                      _o("size", int, "Size (squares)"), _o("speed", float, "Speed"),
+                      _o("facing", float, "Facing (degrees)"),
+                      _o("portrait", str, "Picture entry"), _o("hidden", bool, "GM only"),
+                      _o("notes", str, "Notes"), _o("stats", str, "Stats (JSON object)"),
+                      _o("weapons", str, "Weapons (JSON list)"), target=True),
                 edit_tokens.build_edit_token),
     EditCommand(_spec("duplicate_token", "Duplicate Token", "The GM copies a token with its "
-                      "stats and weapons under the next name (Gunman 2).", Need.TARGET),
+                      "stats and weapons under the next name (Gunman 2).", _NAME, _ID,
+                      target=True),
                 edit_tokens.build_duplicate_token),
     EditCommand(_spec("edit_encounter", "Edit Encounter", "The GM names the fight and writes "
-                      "its description and briefing."), edit_tokens.build_edit_encounter),
+                      "its description and briefing.", _NAME,
+                      _o("description", str, "Description"), _o("briefing", str, "Briefing")),
+                edit_tokens.build_edit_encounter),
 )
 
 #: The editing commands' catalogue entries (a palette or menu lists these).

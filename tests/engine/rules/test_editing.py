@@ -526,3 +526,23 @@ def test_editing_commands_work_during_a_fight_and_count_as_one_undo_step() -> No
     assert fight.state.combat.log[-1].text == "GM draws a wall from (0,6) to (2,6)."
     fight.undo()
     assert fight.state == started
+
+
+@pytest.mark.parametrize("key", sorted(EXAMPLES))
+def test_each_command_declares_the_options_it_reads_with_their_types(key: str) -> None:
+    spec = get_system("spycraft").action(key)
+    declared = {option.name: option for option in spec.options}
+    command, _ = EXAMPLES[key]
+    for name, value in command.options:
+        assert name in declared, (key, name)
+        assert declared[name].problem(value) is None, (key, name, value)
+
+
+def test_a_misspelt_stat_is_refused_naming_the_stat_the_system_knows() -> None:
+    fight = room()
+    reasons = refused(fight, cmd("edit_token", targets=("gunman",), stats='{"defence": 14}'))
+    assert reasons == ("stat 'defence': unknown stat (did you mean 'defense'?)",)
+    reasons = refused(fight, cmd("edit_token", targets=("gunman",), stats='{"defense": -1}'))
+    assert reasons == ("stat 'defense': must be at least 0, not -1",)
+    after = applied(fight, cmd("edit_token", targets=("gunman",), stats='{"defense": 16}'))
+    assert after.token("gunman").stats["defense"] == 16
