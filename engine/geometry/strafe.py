@@ -67,9 +67,10 @@ def _behind(origin: tuple[float, float], chain: Sequence[Square]) -> list[tuple[
     leave = np.where(flat, np.where(inside, np.inf, -np.inf), np.maximum(t0, t1)).min(axis=0)
     length = np.hypot(d[0], d[1])
     # A chain square centred on the shooter has no line (length 0): inf * 0 is NaN there,
-    # which compares False, i.e. nothing lies behind it.
+    # which compares False, i.e. nothing lies behind it. A line that only grazes a corner
+    # (a piece shorter than a millionth of a square, rounding's doing) is not "through".
     with np.errstate(invalid="ignore"):
-        through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-9
+        through = (np.minimum(leave, 1.0) - np.maximum(enter, 0.0)) * length > 1e-6
     np.fill_diagonal(through, False)
     return [
         (chain[i], f"square {chain[i]} is directly behind {chain[j]} as seen from the shooter")

@@ -1,7 +1,7 @@
 """A swept chain of squares: gaps, repeats, squares behind, sight (no rule numbers here)."""
 
 import shapely
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.battlemap import BattleMap, Wall
@@ -49,6 +49,8 @@ def test_squares_out_of_sight_cannot_be_strafed() -> None:
 
 
 @settings(max_examples=80, deadline=None)
+# The line from near (0, 0) to (13.5, 10.5) grazes the corner (9, 7) of square (9, 6).
+@example(origin=(1.1920928955078125e-07, 0.0), chain=[Square(9, 6), Square(13, 10)])
 @given(
     st.tuples(st.floats(0, 20), st.floats(0, 20)),
     st.lists(
