@@ -41,6 +41,7 @@ from desktop.documents import (
     is_uvtt,
     load_document,
 )
+from desktop.gm_menu import GmMenu
 from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
@@ -443,6 +444,8 @@ class MainWindow(QMainWindow):
                 self.scene.token_items[token_id].sceneBoundingRect().center()
             ),
         )
+        menu.addSeparator()
+        menu.addMenu(GmMenu(self, self.controller, self._status).build(token_id))
         menu.addSeparator()
         menu.addAction("Remove token", lambda: self._remove(token_id))
         return menu

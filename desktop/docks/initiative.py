@@ -42,7 +42,7 @@ def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str
 
 
 class InitiativePanel(QWidget):
-    COLUMNS = ("Init", "Token", "Left")
+    COLUMNS = ("Init", "Token", "Health", "Left")
 
     def __init__(self, controller: EncounterController) -> None:
         super().__init__()
@@ -109,7 +109,9 @@ class InitiativePanel(QWidget):
                 "▶ " if combatant.token_id == combat.active else ("✓ " if combatant.acted else "")
             )
             count = initiative_text(kind, combatant, token)
-            cells = (count, marker + name, budget_text(combatant.budget))
+            gauges = self.controller.system.gauges(state, token) if token else ()
+            health = " · ".join(gauge.text for gauge in gauges)
+            cells = (count, marker + name, health, budget_text(combatant.budget))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)

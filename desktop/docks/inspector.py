@@ -1,41 +1,95 @@
-"""Token inspector: everything about the selected token, read-only."""
+"""Token inspector: everything about the selected token, and the GM's overrides for it.
+
+The dock must never change width while the GM works (a wider dock squeezes the map and
+moves every square under the mouse), so the text wraps inside a scroll area whose labels
+ask for no width of their own: a long Stats line wraps or scrolls, the map stays put.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QLabel,
+    QMenu,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from desktop.controller import EncounterController
+from desktop.gm_menu import GmMenu
 from engine.encounter import EncounterState
+from engine.turns.endings import ending_words
+
+FIELDS = (
+    "Name",
+    "Side",
+    "Square",
+    "Size",
+    "Speed",
+    "Facing",
+    "Health",
+    "Conditions",
+    "Weapons",
+    "Stats",
+)
 
 
 class TokenInspector(QWidget):
     def __init__(self, controller: EncounterController) -> None:
         super().__init__()
         self.controller = controller
-        self.form = QFormLayout(self)
+        self.gm = GmMenu(self, controller, self._report)
+        self.gm_button = QToolButton()
+        self.gm_button.setText("GM overrides")
+        self.gm_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.gm_menu = QMenu(self)
+        self.gm_menu.aboutToShow.connect(self._build_gm_menu)
+        self.gm_button.setMenu(self.gm_menu)
+        self._built: QMenu | None = None
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        body = QWidget()
+        self.form = QFormLayout(body)
         self.fields: dict[str, QLabel] = {}
-        for name in (
-            "Name",
-            "Side",
-            "Square",
-            "Size",
-            "Speed",
-            "Facing",
-            "Conditions",
-            "Weapons",
-            "Stats",
-        ):
+        for name in FIELDS:
             label = QLabel()
             label.setWordWrap(True)
+            # Ignored: the label takes the width it is given and never asks for more.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             self.fields[name] = label
             self.form.addRow(name, label)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.scroll)
+        layout.addWidget(self.gm_button)
+        layout.addWidget(self.message)
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(lambda _id: self.refresh(controller.state))
         self.refresh(controller.state)
 
+    def _report(self, text: str) -> None:
+        self.message.setText(text)
+
+    def _build_gm_menu(self) -> None:
+        """Fill the menu for the token selected now (its conditions, weapons, counts)."""
+        self.gm_menu.clear()
+        token_id = self.controller.selected
+        if token_id is None:
+            return
+        self._built = self.gm.build(token_id)  # kept: it owns the actions shown
+        self.gm_menu.addActions(self._built.actions())
+
     def refresh(self, state: EncounterState) -> None:
         token_id = self.controller.selected
         token = next((t for t in state.tokens if t.id == token_id), None)
+        self.gm_button.setEnabled(token is not None)
+        self.message.setText("")
         if token is None:
             for label in self.fields.values():
                 label.setText("")
@@ -43,11 +97,8 @@ class TokenInspector(QWidget):
             return
         conditions = []
         for condition in token.conditions:
-            text = condition.name
-            if condition.expires is not None:
-                text += f" (until round {condition.expires.round}, "
-                text += condition.expires.point.value.replace("_", " ") + ")"
-            conditions.append(text)
+            end = ending_words(state, token, condition)
+            conditions.append(condition.name + (f" ({end})" if end else ""))
         weapons = []
         for weapon in token.weapons:
             text = f"{weapon.name} {weapon.damage}"
@@ -56,6 +107,7 @@ class TokenInspector(QWidget):
             if weapon.modes:
                 text += f", {'/'.join(weapon.modes)}"
             weapons.append(text)
+        gauges = self.controller.system.gauges(state, token)
         values = {
             "Name": token.name,
             "Side": token.side.value,
@@ -63,6 +115,7 @@ class TokenInspector(QWidget):
             "Size": f"{token.size}x{token.size}",
             "Speed": f"{token.speed:g} {state.scale.unit.value}",
             "Facing": f"{token.facing:g}°",
+            "Health": "\n".join(gauge.text for gauge in gauges) or "—",
             "Conditions": "\n".join(conditions) or "none",
             "Weapons": "\n".join(weapons) or "none",
             "Stats": ", ".join(f"{k} {v}" for k, v in token.stats.items()) or "—",

@@ -16,7 +16,10 @@ from desktop.scene.overlay_items import LayerItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
 from engine.encounter import EncounterState
-from engine.tokens import Token
+from engine.rules import UnknownSystem, get_system
+from engine.rules.gauges import Gauge
+from engine.tokens import Side, Token
+from engine.turns.endings import ending_words
 
 #: How a GM-only token shows on the GM's map (the player view never has it at all).
 HIDDEN_OPACITY = 0.5
@@ -42,6 +45,8 @@ class MapScene(QGraphicsScene):
         super().__init__()
         #: A player-facing scene leaves out GM-only details (enemy ammunition, tooltips).
         self.player = player
+        #: The players' screen shows enemies' health only when the GM says so.
+        self.show_enemy_health = False
         self.setBackgroundBrush(QColor("#16181c"))
         self.images: Mapping[str, bytes] = dict(images or {})
         self.state = state
@@ -91,8 +96,28 @@ class MapScene(QGraphicsScene):
     def _portrait(self, token: Token) -> QImage | None:
         return decode_image(self.images.get(token.portrait)) if token.portrait else None
 
+    def health(self, token: Token) -> tuple[tuple[Gauge, ...], dict[str, str]]:
+        """The token's gauges as its rule system reports them, and its conditions' ends."""
+        try:
+            gauges = get_system(self.state.system).gauges(self.state, token)
+        except UnknownSystem:
+            gauges = ()
+        endings = {c.name: ending_words(self.state, token, c) for c in token.conditions}
+        return gauges, endings
+
+    def _shows_health(self, token: Token) -> bool:
+        return not self.player or self.show_enemy_health or token.side is not Side.ENEMY
+
+    def set_show_enemy_health(self, shown: bool) -> None:
+        self.show_enemy_health = shown
+        for item in self.token_items.values():
+            item.show_gauges = self._shows_health(item.token)
+            item.update()
+
     def _add_token(self, token: Token) -> TokenItem:
         item = TokenItem(token, self._portrait(token), gm=not self.player)
+        item.show_gauges = self._shows_health(token)
+        item.set_token(token, *self.health(token))
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)  # GM-only: see-through
         self.addItem(item)
         self.addItem(item.label)
@@ -125,10 +150,13 @@ class MapScene(QGraphicsScene):
             item = self.token_items.get(token.id)
             if item is None:
                 self._add_token(token)
-            elif item.token != token:
+                continue
+            gauges, endings = self.health(token)
+            if item.token != token or item.gauges != gauges or item.endings != endings:
                 if item.token.portrait != token.portrait:
                     item.set_portrait(self._portrait(token))
-                item.set_token(token)
+                item.show_gauges = self._shows_health(token)
+                item.set_token(token, gauges, endings)
                 item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
     def portal_item_at(self, scene_pos: object) -> PortalItem | None:

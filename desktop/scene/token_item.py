@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+from collections.abc import Mapping
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
@@ -11,8 +12,10 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
 from desktop.scene.detail import shows_details
+from desktop.scene.gauge_paint import paint_gauges
 from desktop.scene.style import SQUARE
-from engine.tokens import Condition, ExpiryPoint, Side, Token, Weapon
+from engine.rules.gauges import Gauge
+from engine.tokens import Condition, Side, Token, Weapon
 
 
 def initials(name: str) -> str:
@@ -35,34 +38,23 @@ def condition_tag(condition: Condition) -> str:
     return condition.name[:2].capitalize()
 
 
-ENDINGS = {
-    ExpiryPoint.START_OF_TURN: "the start of {whose} turn",
-    ExpiryPoint.END_OF_TURN: "the end of {whose} turn",
-    ExpiryPoint.END_OF_ROUND: "the end of the round",
-}
-
-
-def condition_ending(token: Token, condition: Condition) -> str:
-    """When the engine will drop the condition, in words ("" when it lasts until removed)."""
-    expiry = condition.expires
-    if expiry is None:
-        return ""
-    owner = expiry.token_id or token.id
-    whose = "its" if owner == token.id else f"{owner}'s"
-    return f" — ends at {ENDINGS[expiry.point].format(whose=whose)}, round {expiry.round}"
-
-
 def ammo_weapon(token: Token) -> Weapon | None:
     """The first weapon that uses ammunition: the one whose magazine the GM watches."""
     return next((w for w in token.weapons if w.uses_ammunition), None)
 
 
-def describe_token(token: Token) -> str:
+def describe_token(
+    token: Token, gauges: tuple[Gauge, ...] = (), endings: Mapping[str, str] | None = None
+) -> str:
+    """The tooltip: name, health in the system's words, conditions with their end, weapons."""
     lines = [f"<b>{token.name}</b> ({token.side.value})", f"speed {token.speed:g}"]
+    if gauges:
+        lines.append(" · ".join(gauge.text for gauge in gauges))
     for condition in token.conditions:
-        lines.append(f"• {condition.name}{condition_ending(token, condition)}")
+        end = (endings or {}).get(condition.name, "")
+        lines.append(f"• {condition.name}" + (f" — {end}" if end else ""))
     for weapon in token.weapons:
-        ammo = f" {weapon.ammo}/{weapon.capacity}" if weapon.uses_ammunition else ""
+        ammo = f" {weapon.ammo}/{weapon.capacity} rounds" if weapon.uses_ammunition else ""
         lines.append(f"⚔ {weapon.name}{ammo}")
     return "<br>".join(lines)
 
@@ -76,6 +68,12 @@ class TokenItem(QGraphicsItem):
         self.selected = False
         self.token = token
         self._portrait = portrait
+        #: The token's health and state as its rule system reports them (drawn under the disc).
+        self.gauges: tuple[Gauge, ...] = ()
+        #: Condition name -> when it ends, in words (the tooltip shows them).
+        self.endings: Mapping[str, str] = {}
+        #: False hides the gauges (an enemy's health on the players' screen).
+        self.show_gauges = True
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
         self.label = TokenLabelItem(self)
@@ -85,12 +83,22 @@ class TokenItem(QGraphicsItem):
     def token_id(self) -> str:
         return self.token.id
 
-    def set_token(self, token: Token) -> None:
+    def set_token(
+        self,
+        token: Token,
+        gauges: tuple[Gauge, ...] | None = None,
+        endings: Mapping[str, str] | None = None,
+    ) -> None:
+        """Show a new value of the token (and, when given, its gauges and condition ends)."""
         self.prepareGeometryChange()
         self.token = token
+        if gauges is not None:
+            self.gauges = gauges
+        if endings is not None:
+            self.endings = endings
         self.setPos(token.square.x * SQUARE, token.square.y * SQUARE)
         if self.gm:
-            self.setToolTip(describe_token(token))
+            self.setToolTip(describe_token(token, self.gauges, self.endings))
         self.label.refresh()
         self.update()
 
@@ -194,6 +202,9 @@ class TokenItem(QGraphicsItem):
         self._paint_facing(painter, disc, colour)
         self._paint_conditions(painter, s)
         self._paint_ammo(painter, s)
+        if self.show_gauges and self.gauges:
+            margin = s * 0.12
+            paint_gauges(painter, self.gauges, margin, s - 8, s - 2 * margin)
 
     def _paint_facing(self, painter: QPainter, disc: QRectF, colour: QColor) -> None:
         # Facing is in degrees, 0 = towards +x (east), growing clockwise on screen (y down).

@@ -34,6 +34,8 @@ from engine.events import EventKind as EventKind
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
+from engine.rules import gm_overrides
+from engine.rules.gauges import Gauge
 from engine.rules.overlays import route_overlay
 from engine.rules.placement import footprint_problems
 from engine.tokens import StatValue, Token
@@ -466,7 +468,7 @@ class RuleSystem(ABC):
     # ---- catalogue
 
     def action(self, key: str) -> ActionSpec:
-        for spec in (*self.catalogue, *ENGINE_ACTIONS):
+        for spec in (*self.catalogue, *ENGINE_ACTIONS, *gm_overrides.specs()):
             if spec.key == key:
                 return spec
         if key in GM_COMMANDS:
@@ -510,6 +512,23 @@ class RuleSystem(ABC):
             if spec.name == name:
                 return spec
         raise KeyError(f"{self.title} has no condition {name!r}")
+
+    # ---- health and state (drawn on tokens; changed by the GM's overrides)
+
+    #: The condition that takes a token out of the fight (knock out / revive), if any.
+    down_condition: ClassVar[str] = ""
+
+    def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+        """The token's health and state in this system's terms (default: none)."""
+        return ()
+
+    def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        """The GM deals ``amount`` damage by hand, as this system's damage rule takes it."""
+        raise CommandError(f"{self.title} has no damage rule for the GM to apply")
+
+    def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        """The GM heals ``amount`` by hand, as this system counts healing."""
+        raise CommandError(f"{self.title} has no healing rule for the GM to apply")
 
     # ---- what a system implements
 
@@ -655,6 +674,8 @@ class RuleSystem(ABC):
             return [] if state.combat.active is not None else ["it is nobody's turn"]
         if command.action == "place":
             return _check_place(state, command)
+        if command.action in gm_overrides.GM_ACTION_KEYS:
+            return gm_overrides.check(self, state, command)
         if command.action == "add_token":
             return _check_add(self, state, command)
         if command.action == "set_portal":
@@ -681,6 +702,8 @@ class RuleSystem(ABC):
                 if reasons
                 else gm.describe(self, state, command)
             )
+        elif command.action in gm_overrides.GM_ACTION_KEYS:
+            preview = gm_overrides.describe(state, command)
         elif command.action in {spec.key for spec in ENGINE_ACTIONS}:
             preview = _describe_engine_action(self, state, command)
         else:
@@ -725,6 +748,8 @@ class RuleSystem(ABC):
             return state, removed
         if command.action == "set_portal":
             return _set_portal(state, command)
+        if command.action in gm_overrides.GM_ACTION_KEYS:
+            return gm_overrides.apply(self, state, command)
         if command.action == "place":
             token = state.token(str(command.actor))
             square = command.squares[0]

@@ -192,8 +192,10 @@ def test_condition_badges_name_their_end_and_go_when_the_engine_drops_them(qtbot
     assert not any(c.name == "flat-footed" for c in items[first].token.conditions)
     waiting = [c.token_id for c in state.combat.order if c.token_id != first]
     following = waiting[0]
-    badge = describe_token(items[following].token)
-    assert "flat-footed — ends at the start of its turn" in badge
+    badge = items[following].toolTip()
+    name = state.token(following).name
+    assert f"flat-footed — until {name}'s next turn, round 1" in badge
+    assert "round 0" not in badge
     grab_png(win, "fight-condition-badges")
     click(qtbot, win.initiative.next_button)
     assert win.controller.state.combat.active == following

@@ -20,7 +20,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import METRIC
-from engine.rules import common, register_system
+from engine.rules import common, hit_points, register_system
 from engine.rules.base import (
     ActionEconomy,
     Command,
@@ -36,6 +36,8 @@ from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
 from engine.rules.cities_without_number.examples import example_commands
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
+from engine.rules.gauges import Gauge
+from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
@@ -81,6 +83,19 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     stats = schema.STATS
     handlers = HANDLERS
     unknown_action = "Cities Without Number has no rules for {key}"
+
+    # ---- health: hit points (engine.rules.hit_points)
+
+    down_condition = board.DOWN
+
+    def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+        return hit_points.gauges(token, board.DOWN, ("strain", "System Strain"))
+
+    def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        return hit_points.take_damage(state, token_id, amount, _mark_down)
+
+    def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        return hit_points.heal(state, token_id, amount, board.DOWN)
 
     # ---- whose turn
 
@@ -209,3 +224,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
 
 
 SYSTEM = register_system(CitiesWithoutNumberSystem)
+
+
+def _mark_down(state: EncounterState, token_id: str) -> tuple[EncounterState, Event]:
+    return board.add_condition(state, token_id, board.DOWN)

@@ -19,7 +19,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.grid import FIVE_FOOT, Square
-from engine.rules import common, register_system
+from engine.rules import common, hit_points, register_system
 from engine.rules.base import (
     ActionEconomy,
     Command,
@@ -37,6 +37,7 @@ from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
+from engine.rules.gauges import Gauge
 from engine.tokens import Token
 from engine.turns import order as turn_order
 
@@ -78,6 +79,19 @@ class D20FirearmsSystem(HandlerSystem):
     catalogue = ACTIONS
     conditions = CONDITIONS
     stats = schema.STATS
+
+    # ---- health: hit points (engine.rules.hit_points)
+
+    down_condition = board.DOWN
+
+    def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+        return hit_points.gauges(token, board.DOWN)
+
+    def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        return hit_points.take_damage(state, token_id, amount, _mark_down)
+
+    def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
+        return hit_points.heal(state, token_id, amount, board.DOWN)
     handlers = HANDLERS
     unknown_action = "the d20 firearms rules have no {key}"
 
@@ -161,3 +175,7 @@ class D20FirearmsSystem(HandlerSystem):
 
 
 SYSTEM = register_system(D20FirearmsSystem)
+
+
+def _mark_down(state: EncounterState, token_id: str) -> tuple[EncounterState, Event]:
+    return board.add_condition(state, token_id, board.DOWN)

@@ -33,7 +33,7 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.savage_worlds import board, combat_state, hold, schema
+from engine.rules.savage_worlds import board, combat_state, health, hold, schema
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
@@ -76,6 +76,12 @@ class SavageWorldsSystem(HandlerSystem):
     catalogue = ACTIONS
     conditions = CONDITIONS
     stats = schema.STATS
+
+    # ---- health (engine.rules.savage_worlds.health)
+    down_condition = board.INCAPACITATED
+    gauges = staticmethod(health.gauges)
+    take_damage = staticmethod(health.take_damage)
+    heal = staticmethod(health.heal)
     handlers = HANDLERS
     unknown_action = "Savage Worlds has no rules for {key}"
 

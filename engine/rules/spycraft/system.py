@@ -26,7 +26,7 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
-from engine.rules.spycraft import model, schema
+from engine.rules.spycraft import health, model, schema
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import ACTIONS, ATTACK, HALVES, IDL, MOVEMENT, PRF, TRICK
 from engine.rules.spycraft.examples import example_commands
@@ -126,6 +126,12 @@ class SpycraftSystem(RuleSystem):
     catalogue = ACTIONS
     conditions = CONDITIONS
     stats = schema.STATS
+
+    # ---- health (engine.rules.spycraft.health)
+    down_condition = model.UNCONSCIOUS
+    gauges = staticmethod(health.gauges)
+    take_damage = staticmethod(health.take_damage)
+    heal = staticmethod(health.heal)
 
     # ---- catalogue queries
 

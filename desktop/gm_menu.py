@@ -1,0 +1,159 @@
+"""The GM's overrides as a menu (token right-click and the inspector): engine commands only.
+
+Each entry asks for a number or a name with a plain Qt input dialog and applies the
+engine's ``gm_*`` command (engine.rules.gm_overrides), so it is checked, logged in words
+and undone like any action. What the numbers mean is the rule system's business; the
+menu offers the stats the system reports as gauges and the conditions it lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
+
+from desktop.controller import EncounterController
+from engine.rules.base import Command, CommandError, OptionValue
+from engine.tokens import Token
+
+#: The largest number a GM types into an override (a guard against a slipped finger).
+MOST = 9999
+
+
+class GmMenu:
+    """Builds the GM submenu for one token; ``report`` shows refusals (the status bar)."""
+
+    def __init__(
+        self, parent: QWidget, controller: EncounterController, report: Callable[[str], None]
+    ) -> None:
+        self.parent = parent
+        self.controller = controller
+        self.report = report
+
+    def build(self, token_id: str, title: str = "GM") -> QMenu:
+        token = self.controller.state.token(token_id)
+        menu = QMenu(title, self.parent)
+        menu.addAction("Apply damage…", lambda: self.amount(token_id, "gm_damage", "Damage"))
+        menu.addAction("Heal…", lambda: self.amount(token_id, "gm_heal", "Heal by"))
+        self._conditions(menu, token)
+        self._ammunition(menu, token)
+        self._counts(menu, token)
+        down = self.controller.system.down_condition
+        if down:
+            if token.has_condition(down):
+                revive = lambda: self.send("gm_revive", token_id)  # noqa: E731
+                menu.addAction(f"Revive (no longer {down})", revive)
+            else:
+                knock_out = lambda: self.send("gm_knock_out", token_id)  # noqa: E731
+                menu.addAction(f"Knock out ({down})", knock_out)
+        return menu
+
+    # ---- entries
+
+    def _conditions(self, menu: QMenu, token: Token) -> None:
+        adding = menu.addMenu("Add condition")
+        present = {c.name for c in token.conditions}
+        for spec in self.controller.system.conditions:
+            if spec.name not in present:
+                action = adding.addAction(
+                    spec.name, lambda n=spec.name: self.condition(token.id, n, True)
+                )
+                action.setToolTip(spec.summary)
+        adding.addSeparator()
+        adding.addAction("Other…", lambda: self.other_condition(token.id))
+        removing = menu.addMenu("Remove condition")
+        removing.setEnabled(bool(token.conditions))
+        for condition in token.conditions:
+            removing.addAction(
+                condition.name, lambda n=condition.name: self.condition(token.id, n, False)
+            )
+
+    def _ammunition(self, menu: QMenu, token: Token) -> None:
+        loaded = [w for w in token.weapons if w.uses_ammunition]
+        if not loaded:
+            return
+        ammo = menu.addMenu("Set ammunition")
+        for weapon in loaded:
+            ammo.addAction(
+                f"{weapon.name} ({weapon.ammo}/{weapon.capacity})…",
+                lambda w=weapon.name: self.ammunition(token.id, w),
+            )
+
+    def _counts(self, menu: QMenu, token: Token) -> None:
+        state = self.controller.state
+        counts = menu.addMenu("Change a count")
+        for gauge in self.controller.system.gauges(state, token):
+            if gauge.key in token.stats or gauge.key in ("fatigue", "subdual"):
+                counts.addAction(
+                    f"{gauge.label} ({gauge.value})…",
+                    lambda g=gauge: self.stat(token.id, g.key, g.label, g.value),
+                )
+        if state.combat.has(token.id):
+            combatant = state.combat.combatant(token.id)
+            counts.addSeparator()
+            counts.addAction(
+                f"Initiative ({combatant.initiative})…",
+                lambda: self.number(
+                    token.id, "gm_initiative", "Initiative", combatant.initiative, -MOST
+                ),
+            )
+            for pool, left in combatant.budget.items():
+                counts.addAction(
+                    f"{pool} left ({left})…",
+                    lambda p=pool, v=left: self.number(
+                        token.id, "gm_budget", f"{p} left", v, 0, pool=p
+                    ),
+                )
+        counts.setEnabled(not counts.isEmpty())
+
+    # ---- asking and sending
+
+    def amount(self, token_id: str, action: str, label: str) -> None:
+        self.number(token_id, action, label, 1, 1, key="amount")
+
+    def number(
+        self,
+        token_id: str,
+        action: str,
+        label: str,
+        value: int,
+        minimum: int,
+        key: str = "value",
+        **options: OptionValue,
+    ) -> None:
+        name = self.controller.state.token(token_id).name
+        chosen, ok = QInputDialog.getInt(
+            self.parent, f"{name}: {label}", f"{label}:", value, minimum, MOST
+        )
+        if ok:
+            self.send(action, token_id, **{key: chosen}, **options)
+
+    def stat(self, token_id: str, stat: str, label: str, value: int) -> None:
+        self.number(token_id, "gm_stat", label, value, -MOST, stat=stat)
+
+    def ammunition(self, token_id: str, weapon: str) -> None:
+        token = self.controller.state.token(token_id)
+        held = token.weapon(weapon)
+        chosen, ok = QInputDialog.getInt(
+            self.parent, f"{token.name}: {weapon}", "Rounds:", held.ammo, 0, held.capacity
+        )
+        if ok:
+            self.send("gm_ammo", token_id, weapon=weapon, ammo=chosen)
+
+    def other_condition(self, token_id: str) -> None:
+        name = self.controller.state.token(token_id).name
+        text, ok = QInputDialog.getText(self.parent, f"{name}: add a condition", "Condition:")
+        if ok and text.strip():
+            self.condition(token_id, text.strip(), True)
+
+    def condition(self, token_id: str, name: str, present: bool) -> None:
+        self.send("gm_condition", token_id, condition=name, present=present)
+
+    def send(
+        self, action: str, token_id: str, weapon: str | None = None, **options: OptionValue
+    ) -> None:
+        command = Command.build(action, targets=[token_id], weapon=weapon, **options)
+        try:
+            self.controller.apply(command)
+        except CommandError as error:
+            self.report(str(error))

@@ -1,0 +1,97 @@
+"""Gauges: the health and state a rule system reports for a token, for any screen to draw.
+
+A system says what matters about a token's condition in its own terms (Spycraft vitality
+and wounds, Savage Worlds Wounds, Fatigue and Shaken, hit points elsewhere) as a tuple of
+:class:`Gauge` values from :meth:`engine.rules.base.RuleSystem.gauges`. The desktop draws
+them generically (a bar, pips or a flag) and never knows which system it is showing.
+
+>>> g = Gauge("vitality", "Vitality", 22, 30)
+>>> g.text, round(g.fraction, 2)
+('Vitality 22/30', 0.73)
+>>> Gauge("wounds", "Wounds", 2, 3, GaugeStyle.PIPS, harm=True).text
+'Wounds 2/3'
+>>> Gauge("shaken", "Shaken", 1, 1, GaugeStyle.FLAG, harm=True).text
+'Shaken'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.tokens import Token
+
+
+class GaugeStyle(StrEnum):
+    """How a gauge is best drawn: a bar (many points), pips (a few steps), a flag (on/off)."""
+
+    BAR = "bar"
+    PIPS = "pips"
+    FLAG = "flag"
+
+
+@dataclass(frozen=True, slots=True)
+class Gauge:
+    """One number about a token's state, with its range.
+
+    ``key`` names the stat or condition it reads (the GM's overrides change it by that
+    name). ``harm`` is True when the value counts harm taken (Savage Worlds Wounds: more is
+    worse) and False when it counts what is left (vitality: less is worse). ``maximum`` is
+    None when the token's file does not say it; the value is then shown alone.
+    """
+
+    key: str
+    label: str
+    value: int
+    maximum: int | None = None
+    style: GaugeStyle = GaugeStyle.BAR
+    harm: bool = False
+
+    @property
+    def fraction(self) -> float:
+        """How full the gauge is, 0..1 (a value with no maximum counts as full)."""
+        if not self.maximum or self.maximum <= 0:
+            return 1.0 if self.value > 0 else 0.0
+        return max(0.0, min(1.0, self.value / self.maximum))
+
+    @property
+    def health(self) -> float:
+        """How well the token is by this gauge, 0 (worst) to 1 (unharmed)."""
+        return 1.0 - self.fraction if self.harm else self.fraction
+
+    @property
+    def text(self) -> str:
+        if self.style is GaugeStyle.FLAG:
+            return self.label
+        if self.maximum is None:
+            return f"{self.label} {self.value}"
+        return f"{self.label} {self.value}/{self.maximum}"
+
+
+def stat_number(token: Token, name: str, default: int = 0) -> int:
+    """A whole-number stat for display; a stat that is not a number shows as ``default``."""
+    value = token.stats.get(name, default)
+    if isinstance(value, bool):
+        return int(value)
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+def maximum_of(token: Token, name: str) -> int | None:
+    """The ``max_<name>`` stat the token's file gives (None when it gives none)."""
+    key = f"max_{name}"
+    return stat_number(token, key) if key in token.stats else None
+
+
+def points_gauge(token: Token, name: str, label: str, default: int = 0) -> Gauge:
+    """A bar of points left (vitality, hit points) from ``name`` and ``max_<name>``."""
+    return Gauge(name, label, stat_number(token, name, default), maximum_of(token, name))
+
+
+def condition_flag(token: Token, name: str, label: str | None = None) -> Gauge | None:
+    """A flag when the token has the condition ``name`` (None otherwise)."""
+    if not token.has_condition(name):
+        return None
+    return Gauge(name, label or name, 1, 1, GaugeStyle.FLAG, harm=True)

@@ -1,0 +1,236 @@
+"""The GM's hand on everything: damage, healing, conditions, ammunition, counts and budgets.
+
+At a real table the GM overrules the rules all the time ("he takes 6", "she's no longer
+Shaken", "you reloaded last turn"). Each override is an engine command like any action:
+checked, previewed, logged in plain words and undone with the rest of the history. What a
+number means (vitality before wounds, damage against Toughness, hit points) is the rule
+system's business: damage and healing go to :meth:`RuleSystem.take_damage` and
+:meth:`RuleSystem.heal` in the system's own package.
+
+Every override names its token as the command's one target; options carry the rest:
+
+- ``gm_damage`` / ``gm_heal``: ``amount`` (a whole number, 1 or more);
+- ``gm_condition``: ``condition`` (its name) and ``present`` (True adds, False removes);
+- ``gm_ammo``: the command's ``weapon`` and ``ammo`` (0..the weapon's capacity);
+- ``gm_stat``: ``stat`` and ``value`` (a whole number: wounds, fatigue, hit points...);
+- ``gm_initiative``: ``value``, the new count (the order is sorted again);
+- ``gm_budget``: ``pool`` and ``value``, what is left of that pool this round;
+- ``gm_knock_out`` / ``gm_revive``: the system's out-of-the-fight condition on or off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from engine.encounter import EncounterState
+from engine.events import Event, EventKind
+from engine.tokens import Condition, Token
+from engine.turns import order as turn_order
+
+if TYPE_CHECKING:
+    from engine.rules.base import ActionSpec, Command, Outcome, Preview, RuleSystem
+
+
+def _specs() -> tuple[ActionSpec, ...]:
+    from engine.rules.base import ActionSpec, Need
+
+    def gm(key: str, name: str, summary: str) -> ActionSpec:
+        return ActionSpec(key, name, "gm", "-", summary, needs=(Need.TARGET,))
+
+    return (
+        gm("gm_damage", "Apply Damage", "The GM deals damage by hand (option amount=)."),
+        gm("gm_heal", "Heal", "The GM heals by hand (option amount=)."),
+        gm(
+            "gm_condition",
+            "Add or Remove a Condition",
+            "The GM puts a condition on a token or takes it off (options condition=, present=).",
+        ),
+        gm("gm_ammo", "Set Ammunition", "The GM sets a weapon's rounds (weapon, option ammo=)."),
+        gm("gm_stat", "Change a Count", "The GM sets a stat (options stat=, value=)."),
+        gm("gm_initiative", "Change Initiative", "The GM sets a token's count (option value=)."),
+        gm("gm_budget", "Change Actions Left", "The GM sets what a pool has left (pool=, value=)."),
+        gm("gm_knock_out", "Knock Out", "The GM takes a token out of the fight."),
+        gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
+    )
+
+
+GM_ACTION_KEYS = frozenset(
+    (
+        "gm_damage",
+        "gm_heal",
+        "gm_condition",
+        "gm_ammo",
+        "gm_stat",
+        "gm_initiative",
+        "gm_budget",
+        "gm_knock_out",
+        "gm_revive",
+    )
+)
+_SPECS: tuple[ActionSpec, ...] | None = None
+
+
+def specs() -> tuple[ActionSpec, ...]:
+    """The overrides' catalogue entries (made once; base.py imports this lazily)."""
+    global _SPECS
+    if _SPECS is None:
+        _SPECS = _specs()
+    return _SPECS
+
+
+# --------------------------------------------------------------------------- checking
+
+
+def _number(command: Command, name: str) -> int:
+    value = command.option(name, 0)
+    return value if isinstance(value, int) else 0
+
+
+def _whole(command: Command, name: str, minimum: int | None = None) -> tuple[int, list[str]]:
+    value = command.option(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        return 0, [f"option {name}= must be a whole number, not {value!r}"]
+    if minimum is not None and value < minimum:
+        return value, [f"option {name}= must be {minimum} or more, not {value}"]
+    return value, []
+
+
+def check(system: RuleSystem, state: EncounterState, command: Command) -> list[str]:
+    """Every reason the override cannot be applied (empty: it can)."""
+    target = command.target
+    token = next((t for t in state.tokens if t.id == target), None)
+    if token is None or len(command.targets) != 1:
+        return ["say which one token (targets=[id])"]
+    key = command.action
+    if key in ("gm_damage", "gm_heal"):
+        return _whole(command, "amount", 1)[1]
+    if key == "gm_condition":
+        name = command.option("condition")
+        present = command.option("present", True)
+        if not isinstance(name, str) or not name.strip():
+            return ["option condition= must name the condition"]
+        if not isinstance(present, bool):
+            return ["option present= must be true or false"]
+        if not present and not token.has_condition(name):
+            return [f"{token.name} is not {name}"]
+        return []
+    if key == "gm_ammo":
+        return _check_ammo(token, command)
+    if key == "gm_stat":
+        stat = command.option("stat")
+        reasons = [] if isinstance(stat, str) and stat else ["option stat= must name the stat"]
+        return reasons + _whole(command, "value")[1]
+    if key in ("gm_initiative", "gm_budget"):
+        if not state.combat.has(token.id):
+            return [f"{token.name} is not in the initiative order"]
+        reasons = _whole(command, "value", 0 if key == "gm_budget" else None)[1]
+        if key == "gm_budget":
+            pool = command.option("pool")
+            pools = state.combat.combatant(token.id).budget
+            if pool not in pools:
+                reasons.append(f"pool= must be one of {', '.join(pools) or 'none'}, not {pool!r}")
+        return reasons
+    down = system.down_condition
+    if not down:
+        return [f"{system.title} has no out-of-the-fight condition"]
+    if key == "gm_knock_out" and token.has_condition(down):
+        return [f"{token.name} is already {down}"]
+    if key == "gm_revive" and not token.has_condition(down):
+        return [f"{token.name} is not {down}"]
+    return []
+
+
+def _check_ammo(token: Token, command: Command) -> list[str]:
+    if command.weapon is None:
+        return ["say which weapon (weapon=)"]
+    try:
+        weapon = token.weapon(command.weapon)
+    except KeyError as error:
+        return [str(error.args[0])]
+    ammo, reasons = _whole(command, "ammo", 0)
+    if not reasons and not weapon.uses_ammunition:
+        reasons.append(f"{weapon.name} uses no ammunition")
+    elif not reasons and ammo > weapon.capacity:
+        reasons.append(f"{weapon.name} holds at most {weapon.capacity} rounds, not {ammo}")
+    return reasons
+
+
+# --------------------------------------------------------------------------- describing
+
+
+def summary(state: EncounterState, command: Command) -> str:
+    """What the override would do, in words (only called on a legal command)."""
+    name = state.token(str(command.target)).name
+    option = command.option
+    key = command.action
+    texts: dict[str, Callable[[], str]] = {
+        "gm_damage": lambda: f"GM deals {option('amount')} damage to {name}.",
+        "gm_heal": lambda: f"GM heals {name} by {option('amount')}.",
+        "gm_condition": lambda: (
+            f"GM makes {name} {option('condition')}."
+            if option("present", True)
+            else f"GM ends {name}'s {option('condition')}."
+        ),
+        "gm_ammo": lambda: f"GM sets {name}'s {command.weapon} to {option('ammo')} rounds.",
+        "gm_stat": lambda: f"GM sets {name}'s {option('stat')} to {option('value')}.",
+        "gm_initiative": lambda: f"GM sets {name}'s initiative to {option('value')}.",
+        "gm_budget": lambda: f"GM sets {name}'s {option('pool')} left to {option('value')}.",
+        "gm_knock_out": lambda: f"GM knocks {name} out of the fight.",
+        "gm_revive": lambda: f"GM brings {name} back into the fight.",
+    }
+    return texts[key]()
+
+
+def describe(state: EncounterState, command: Command) -> Preview:
+    from engine.rules.base import Preview
+
+    text = summary(state, command) if command.target in {t.id for t in state.tokens} else ""
+    return Preview(command, True, summary=text, targets=command.targets)
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
+    """Carry out a checked override; the first event says in words what the GM did."""
+    token = state.token(str(command.target))
+    said = Event(EventKind.NOTE, summary(state, command), (token.id,))
+    key = command.action
+    if key == "gm_damage":
+        state, events = system.take_damage(state, token.id, _number(command, "amount"))
+        return state, (said, *events)
+    if key == "gm_heal":
+        state, events = system.heal(state, token.id, _number(command, "amount"))
+        return state, (said, *events)
+    if key in ("gm_knock_out", "gm_revive"):
+        present = key == "gm_knock_out"
+        return _set_condition(state, token, system.down_condition, present), (said,)
+    if key == "gm_condition":
+        name = str(command.option("condition")).strip()
+        present = bool(command.option("present", True))
+        return _set_condition(state, token, name, present), (said,)
+    if key == "gm_ammo":
+        weapons = tuple(
+            w.with_ammo(_number(command, "ammo")) if w.name == command.weapon else w
+            for w in token.weapons
+        )
+        return state.with_token(replace(token, weapons=weapons)), (said,)
+    value = _number(command, "value")
+    if key == "gm_stat":
+        stats = {**token.stats, str(command.option("stat")): value}
+        return state.with_token(replace(token, stats=stats)), (said,)
+    combatant = state.combat.combatant(token.id)
+    if key == "gm_initiative":
+        state = turn_order.update(state, replace(combatant, initiative=value))
+        order = turn_order.sort(state.combat.order)
+        return replace(state, combat=replace(state.combat, order=order)), (said,)
+    budget = {**combatant.budget, str(command.option("pool")): value}
+    return turn_order.update(state, replace(combatant, budget=budget)), (said,)
+
+
+def _set_condition(state: EncounterState, token: Token, name: str, present: bool) -> EncounterState:
+    kept = tuple(c for c in token.conditions if c.name != name)
+    conditions = (*kept, Condition(name, source="GM")) if present else kept
+    return state.with_token(replace(token, conditions=conditions))

@@ -1,0 +1,72 @@
+"""Savage Worlds health on the token and by the GM's hand: Wounds, Fatigue and Shaken.
+
+Wounds show as pips up to the three a Wild Card can carry (``max_wounds`` when the token
+gives it; an Extra has none: the first Wound takes him out), Fatigue as two pips
+(Fatigued, Exhausted; the ``fatigue`` stat), Shaken as a flag. GM damage is a damage total
+compared with Toughness, the way a hit is (Shaken on a success, a Wound per raise; see
+:func:`engine.rules.savage_worlds.attack_math.apply_damage`). GM healing removes that many
+Wounds and lifts Incapacitated once the token is back within its Wound limit.
+"""
+
+from __future__ import annotations
+
+from engine.encounter import EncounterState
+from engine.events import Event, EventKind
+from engine.rules import common
+from engine.rules.base import Outcome
+from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of, stat_number
+from engine.rules.savage_worlds import attack_math, board
+from engine.rules.savage_worlds.conditions import SWCondition
+from engine.tokens import Token
+
+WILD_CARD_WOUNDS = 3
+#: Fatigued, then Exhausted; one more level is Incapacitated.
+FATIGUE_LEVELS = 2
+
+
+def wound_limit(token: Token) -> int:
+    given = maximum_of(token, "wounds")
+    if given is not None:
+        return given
+    return WILD_CARD_WOUNDS if board.is_wild_card(token) else 0
+
+
+def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+    shown: list[Gauge] = []
+    limit = wound_limit(token)
+    if limit > 0:
+        shown.append(
+            Gauge("wounds", "Wounds", board.wounds(token), limit, GaugeStyle.PIPS, harm=True)
+        )
+    fatigue = stat_number(token, "fatigue")
+    if fatigue > 0 or board.is_wild_card(token):
+        shown.append(
+            Gauge("fatigue", "Fatigue", fatigue, FATIGUE_LEVELS, GaugeStyle.PIPS, harm=True)
+        )
+    shaken = condition_flag(token, SWCondition.SHAKEN)
+    return (*shown, shaken) if shaken is not None else tuple(shown)
+
+
+def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:
+    state, events = attack_math.apply_damage(state, token_id, amount)
+    return state, tuple(events)
+
+
+def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
+    token = state.token(token_id)
+    before = board.wounds(token)
+    after = max(0, before - amount)
+    state = common.set_stat(state, token_id, wounds=after)
+    events = [
+        Event(
+            EventKind.DAMAGE,
+            f"{token.name} heals {before - after} Wound(s) (GM); {after} left.",
+            (token_id,),
+        )
+    ]
+    if token.has_condition(board.INCAPACITATED) and after <= wound_limit(token):
+        state = common.remove_condition(state, token_id, board.INCAPACITATED)
+        events.append(
+            Event(EventKind.CONDITION, f"{token.name} is no longer Incapacitated.", (token_id,))
+        )
+    return state, tuple(events)

@@ -1,0 +1,61 @@
+"""Spycraft health on the token and by the GM's hand: vitality, wounds and subdual.
+
+Vitality and wounds show as bars against ``max_vitality`` and ``max_wounds`` (a standard
+NPC has wounds only). GM damage takes the same road as a hit (vitality first, the rest to
+wounds; see :func:`engine.rules.spycraft.attack_math.apply_damage`). GM healing restores
+wounds first, then vitality, never past the maxima: the rules heal the two at different
+rates, and a GM healing by hand is usually undoing harm in the order it hurts most (our
+choice; the texts have no "heal N" rule).
+"""
+
+from __future__ import annotations
+
+from engine.encounter import EncounterState
+from engine.events import Event, EventKind
+from engine.rules.base import Outcome
+from engine.rules.gauges import Gauge, maximum_of, points_gauge, stat_number
+from engine.rules.spycraft import attack_math, model
+from engine.tokens import Token
+
+
+def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+    shown: list[Gauge] = []
+    if stat_number(token, "vitality") > 0 or (maximum_of(token, "vitality") or 0) > 0:
+        shown.append(points_gauge(token, "vitality", "Vitality"))
+    shown.append(points_gauge(token, "wounds", "Wounds"))
+    if stat_number(token, "subdual") > 0:
+        shown.append(Gauge("subdual", "Subdual", stat_number(token, "subdual"), harm=True))
+    return tuple(shown)
+
+
+def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:
+    state, events = attack_math.apply_damage(state, token_id, amount, source=" (GM)")
+    return state, tuple(events)
+
+
+def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
+    token = state.token(token_id)
+    left = amount
+    changes: dict[str, int] = {}
+    for stat in ("wounds", "vitality"):
+        now = model.stat_int(token, stat)
+        ceiling = maximum_of(token, stat)
+        room = left if ceiling is None else max(0, min(left, ceiling - now))
+        changes[stat] = now + room
+        left -= room
+    state = state.with_token(model.with_stats(token, **changes))
+    gained = amount - left
+    events = [
+        Event(
+            EventKind.DAMAGE,
+            f"{token.name} heals {gained} points (GM); now {changes['vitality']} vitality, "
+            f"{changes['wounds']} wounds.",
+            (token_id,),
+        )
+    ]
+    if changes["wounds"] > 0 and token.has_condition(model.UNCONSCIOUS):
+        state = model.remove_condition(state, token_id, model.UNCONSCIOUS)
+        events.append(
+            Event(EventKind.CONDITION, f"{token.name} comes round.", (token_id,))
+        )
+    return state, tuple(events)

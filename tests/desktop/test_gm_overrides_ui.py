@@ -1,0 +1,124 @@
+"""The GM's overrides from the token's right-click menu and the inspector; health in the
+tracker; the inspector never widens its dock (the map does not jump)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication, QInputDialog, QMenu
+
+from desktop.main_window import MainWindow
+from engine.rules.base import Command
+from engine.tokens import Side
+from tests.desktop.conftest import OFFSCREEN_NOISE
+from tests.desktop.test_fight import open_map
+from tests.desktop.window_helpers import answer_next_dialog
+
+pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
+
+
+def entry(menu: QMenu, text: str):  # type: ignore[no-untyped-def]
+    """The action whose text starts with ``text``, searching submenus too."""
+    for action in menu.actions():
+        if action.text().startswith(text):
+            return action
+        if action.menu() is not None:
+            found = entry(action.menu(), text)
+            if found is not None:
+                return found
+    return None
+
+
+def type_number(value: int):  # type: ignore[no-untyped-def]
+    def choose(dialog: QInputDialog) -> None:
+        dialog.setIntValue(value)
+        dialog.accept()
+
+    return choose
+
+
+def first_party(win: MainWindow) -> str:
+    return next(t.id for t in win.controller.state.tokens if t.side is Side.PARTY)
+
+
+def test_apply_damage_from_the_right_click_menu_logs_and_undoes(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "office_floor")
+    token_id = first_party(win)
+    before = int(win.controller.state.token(token_id).stats["hp"])
+    menu = win.token_menu(token_id)
+    answer_next_dialog(type_number(5))
+    entry(menu, "Apply damage").trigger()
+    assert win.controller.state.token(token_id).stats["hp"] == before - 5
+    name = win.controller.state.token(token_id).name
+    assert win.log.list.item(win.log.list.count() - 2).text() == f"GM deals 5 damage to {name}."
+    assert win.scene.token_items[token_id].gauges[0].value == before - 5
+    win.undo()
+    assert win.controller.state.token(token_id).stats["hp"] == before
+
+
+def test_conditions_ammunition_and_knock_out_from_the_menu(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "night_street")
+    token_id = first_party(win)
+    entry(win.token_menu(token_id), "Add condition").menu()
+    entry(entry(win.token_menu(token_id), "Add condition").menu(), "Shaken").trigger()
+    token = win.controller.state.token(token_id)
+    assert token.has_condition("Shaken")
+    assert "Shaken" in [g.key for g in win.scene.token_items[token_id].gauges]
+    entry(entry(win.token_menu(token_id), "Remove condition").menu(), "Shaken").trigger()
+    assert not win.controller.state.token(token_id).has_condition("Shaken")
+    weapon = next(w for w in token.weapons if w.uses_ammunition)
+    answer_next_dialog(type_number(2))
+    entry(win.token_menu(token_id), f"{weapon.name} (").trigger()
+    assert win.controller.state.token(token_id).weapon(weapon.name).ammo == 2
+    entry(win.token_menu(token_id), "Knock out").trigger()
+    assert win.controller.state.token(token_id).has_condition("Incapacitated")
+    entry(win.token_menu(token_id), "Revive").trigger()
+    assert not win.controller.state.token(token_id).has_condition("Incapacitated")
+    texts = [win.log.list.item(i).text() for i in range(win.log.list.count())]
+    name = token.name
+    assert f"GM makes {name} Shaken." in texts
+    assert f"GM sets {name}'s {weapon.name} to 2 rounds." in texts
+    assert f"GM knocks {name} out of the fight." in texts
+
+
+def test_change_a_count_from_the_inspector(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "night_street")
+    token_id = first_party(win)
+    win.controller.select(token_id)
+    assert win.inspector.gm_button.isEnabled()
+    win.inspector.gm_menu.aboutToShow.emit()
+    answer_next_dialog(type_number(1))
+    entry(win.inspector.gm_menu, "Fatigue (0)").trigger()
+    assert win.controller.state.token(token_id).stats["fatigue"] == 1
+    assert "Fatigue 1/2" in win.inspector.fields["Health"].text()
+
+
+def test_the_tracker_shows_each_combatants_health(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "warehouse")
+    win.controller.apply(Command("start_combat"))
+    token_id = first_party(win)
+    win.controller.apply(Command.build("gm_damage", targets=[token_id], amount=7))
+    table = win.initiative.table
+    headings = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    health_column = headings.index("Health")
+    row = next(
+        r for r in range(table.rowCount()) if table.item(r, 0).data(256) == token_id  # UserRole
+    )
+    token = win.controller.state.token(token_id)
+    expected = " · ".join(
+        g.text for g in win.controller.system.gauges(win.controller.state, token)
+    )
+    assert table.item(row, health_column).text() == expected
+    assert f"Vitality {int(token.stats['max_vitality']) - 7}/" in expected
+
+
+def test_selecting_a_token_never_moves_the_map(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "warehouse")
+    QApplication.processEvents()
+    before = win.view.viewport().geometry()
+    centre = win.view.mapToScene(win.view.viewport().rect().center())
+    for token in win.controller.state.tokens:
+        win.controller.select(token.id)
+        QApplication.processEvents()
+        qtbot.wait(5)
+        assert win.view.viewport().geometry() == before, token.name
+    assert win.view.mapToScene(win.view.viewport().rect().center()) == centre
