@@ -41,6 +41,7 @@ from desktop.documents import (
     is_uvtt,
     load_document,
 )
+from desktop.fight import pin_seed
 from desktop.gm_menu import GmMenu
 from desktop.player_view import PlayerWindow
 from desktop.render import export_png
@@ -159,6 +160,7 @@ class MainWindow(QMainWindow):
         self.actions["redo"] = add("Edit", "&Redo", self.redo, "Ctrl+Shift+Z")
         self.actions["delete"] = add("Edit", "&Delete token", self.delete_selected, "Delete")
         self.actions["cancel"] = add("Edit", "Cancel tool", self.cancel_tool, "Escape")
+        self.actions["seed"] = add("Edit", "Dice &seed…", lambda: pin_seed(self, self.controller))
         self.actions["find_action"] = add("Edit", "Find an &action…", self.find_action, "Ctrl+K")
         self.actions["fit"] = add("View", "&Fit map", self.view.fit_map, "Ctrl+0")
         self.actions["zoom_in"] = add("View", "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl+=")

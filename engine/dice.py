@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+import secrets
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -164,6 +165,11 @@ class GivenDice:
         raise DiceError(
             f"no typed roll left for {purpose} ({expression}); {len(self._totals)} were given"
         )
+
+
+def fresh_seed() -> int:
+    """A new random seed for a fight nobody pinned one for (48 bits from the OS)."""
+    return secrets.randbits(48)
 
 
 def check_expression(expression: str) -> None:

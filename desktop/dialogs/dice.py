@@ -4,6 +4,10 @@ The rows come from the engine: the preview's ``rolls`` name them, and a dry run 
 command on a throw-away copy of the state (states are immutable) gives each roll's
 expression and the face the encounter's seeded dice would show. "Roll" applies with the
 seeded dice; "Use these dice" sends the typed faces, which the engine reads as GivenDice.
+
+Enter does what the GM means: once a face has been typed, Enter uses the typed faces;
+untouched, it rolls (the boxes then hold the very faces the roll gives). Neither button is
+a silent default, so Enter in a box never throws what was typed away.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -122,6 +128,11 @@ class DiceDialog(QDialog):
         self.typed_button.setToolTip("Use the faces typed above (what your physical dice show)")
         buttons.addButton(self.roll_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.typed_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        for button in (self.roll_button, self.typed_button):
+            button.setAutoDefault(False)
+            button.setDefault(False)
+        #: True once the GM has changed a face: Enter then uses the typed faces.
+        self.typed = False
         self.roll_button.clicked.connect(self.choose_roll)
         self.typed_button.clicked.connect(self.choose_typed)
         buttons.rejected.connect(self.reject)
@@ -132,6 +143,7 @@ class DiceDialog(QDialog):
         while self.rolls_layout.rowCount():
             self.rolls_layout.removeRow(0)
         self.face_boxes, self.total_labels = [], []
+        self.typed = False
         for planned in rolls:
             box = QSpinBox()
             box.setRange(planned.dice, 999)
@@ -144,6 +156,11 @@ class DiceDialog(QDialog):
             box.valueChanged.connect(
                 lambda face, p=planned, t=total: t.setText(total_text(p, face))
             )
+            # textEdited: only the GM's own typing (a spin box re-emits valueChanged on Enter).
+            box.lineEdit().textEdited.connect(self._face_typed)
+            box.valueChanged.connect(
+                lambda value, face=planned.face: value != face and self._face_typed()
+            )
             row = QHBoxLayout()
             row.addWidget(box)
             row.addWidget(total)
@@ -151,6 +168,27 @@ class DiceDialog(QDialog):
             self.face_boxes.append(box)
             self.total_labels.append(total)
         self.typed_button.setEnabled(bool(rolls))
+
+    def _face_typed(self) -> None:
+        self.typed = True
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        for button in (self.roll_button, self.typed_button):  # the button box sets one
+            button.setDefault(False)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.press_enter()
+            return
+        super().keyPressEvent(event)
+
+    def press_enter(self) -> None:
+        """Typed faces if the GM typed any, else the roll (same faces as shown)."""
+        if self.typed and self.typed_button.isEnabled():
+            self.choose_typed()
+        elif self.roll_button.isEnabled():
+            self.choose_roll()
 
     def faces(self) -> list[int]:
         return [box.value() for box in self.face_boxes]

@@ -3,15 +3,32 @@
 The rows are the initiative rolls the engine would make (one per token, or one per side
 for a group check), found by a dry run; the surprise widgets only fill in the options the
 Spycraft ``start_combat`` command documents (awareness, acting, group_initiative).
+
+A system that deals cards for initiative (the scheme's kind is "cards") shows no dice: the
+deck is shuffled from the encounter's dice, and a GM dealing physical cards picks the card
+each token drew (the engine's ``cards`` option); tokens left on "from the deck" are dealt.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QGroupBox, QHBoxLayout, QLabel, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QWidget,
+)
 
 from desktop.dialogs.dice import DiceDialog, planned_rolls
 from engine.encounter import EncounterState
 from engine.rules.base import Command, RuleSystem
+
+#: The Action Card codes a GM may pick (engine Card codes), Jokers first.
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+CARD_CODES = ("RJ", "BJ", *(rank + suit for rank in RANKS for suit in "SHDC"))
+FROM_DECK = "from the deck"
 
 #: Systems whose start_combat reads the surprise options (engine/rules/spycraft/flow.py).
 SURPRISE_SYSTEMS = ("spycraft",)
@@ -32,6 +49,10 @@ class StartCombatDialog(DiceDialog):
         self.acting: dict[str, QCheckBox] = {}
         self.grouped: dict[str, QCheckBox] = {}
         self.problem = QLabel()
+        self.card_boxes: dict[str, QComboBox] = {}
+        self.deals_cards = system.initiative_scheme.kind == "cards"
+        if self.deals_cards:
+            self._card_widgets()
         if system.name in SURPRISE_SYSTEMS:
             self._surprise_widgets()
         self.extra.addWidget(self.problem)
@@ -56,8 +77,45 @@ class StartCombatDialog(DiceDialog):
             self.acting[side], self.grouped[side] = acting, grouped
         self.extra.addWidget(ambush)
 
+    def _card_widgets(self) -> None:
+        self.roll_button.setText("Deal from the shuffled deck")
+        self.roll_button.setToolTip("Shuffle the Action Deck with the encounter's dice and deal")
+        self.typed_button.setText("Use these cards")
+        self.typed_button.setToolTip("Each token gets the card picked; the rest are dealt")
+        dealt = QGroupBox("Cards dealt at the table (optional)")
+        form = QFormLayout(dealt)
+        for token in self.state.tokens:
+            box = QComboBox()
+            box.addItem(FROM_DECK, "")
+            for code in CARD_CODES:
+                box.addItem(code, code)
+            box.currentIndexChanged.connect(self._card_typed)
+            form.addRow(token.name, box)
+            self.card_boxes[token.id] = box
+        self.extra.addWidget(dealt)
+
+    def _card_typed(self) -> None:
+        self.typed = any(box.currentData() for box in self.card_boxes.values())
+        self.typed_button.setEnabled(self.typed)
+
+    def cards(self) -> str:
+        return ",".join(
+            f"{token_id}={box.currentData()}"
+            for token_id, box in self.card_boxes.items()
+            if box.currentData()
+        )
+
+    def choose_typed(self) -> None:
+        if not self.deals_cards:
+            super().choose_typed()
+            return
+        self.answer = None  # the shuffle still comes from the seed; the cards ride in options
+        self.accept()
+
     def command(self) -> Command:
         options: dict[str, str] = {}
+        if self.deals_cards and self.answer is None and self.typed:
+            options["cards"] = self.cards()
         awareness = self.awareness.currentData()
         if awareness and awareness != "all":
             options["awareness"] = str(awareness)
@@ -78,5 +136,9 @@ class StartCombatDialog(DiceDialog):
         self.roll_button.setEnabled(not missing)
         if missing:
             self.set_rolls(())
+            return
+        if self.deals_cards:
+            self.set_rolls(())  # a shuffle is 53 draws: nobody types those
+            self._card_typed()
             return
         self.set_rolls(planned_rolls(self.system, self.state, self.command()))

@@ -16,6 +16,10 @@ Every override names its token as the command's one target; options carry the re
 - ``gm_initiative``: ``value``, the new count (the order is sorted again);
 - ``gm_budget``: ``pool`` and ``value``, what is left of that pool this round;
 - ``gm_knock_out`` / ``gm_revive``: the system's out-of-the-fight condition on or off.
+
+``gm_seed`` names no token: it sets the encounter's dice seed (option ``seed``) and pins it,
+so every roll from there on follows it and a replay rolls the same. ``fresh=True`` says the
+app drew it at random for a new fight (its log line says so).
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ def _specs() -> tuple[ActionSpec, ...]:
         gm("gm_budget", "Change Actions Left", "The GM sets what a pool has left (pool=, value=)."),
         gm("gm_knock_out", "Knock Out", "The GM takes a token out of the fight."),
         gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
+        ActionSpec(
+            "gm_seed", "Set the Dice Seed", "gm", "-", "The GM pins the dice seed (seed=)."
+        ),
     )
 
 
@@ -67,8 +74,15 @@ GM_ACTION_KEYS = frozenset(
         "gm_budget",
         "gm_knock_out",
         "gm_revive",
+        "gm_seed",
     )
 )
+#: The combat data key that says the seed was chosen (drawn for this fight or pinned).
+SEED_PINNED = "seed_pinned"
+
+
+def seed_pinned(state: EncounterState) -> bool:
+    return bool(state.combat.data.get(SEED_PINNED, False))
 _SPECS: tuple[ActionSpec, ...] | None = None
 
 
@@ -99,6 +113,8 @@ def _whole(command: Command, name: str, minimum: int | None = None) -> tuple[int
 
 def check(system: RuleSystem, state: EncounterState, command: Command) -> list[str]:
     """Every reason the override cannot be applied (empty: it can)."""
+    if command.action == "gm_seed":
+        return _whole(command, "seed", 0)[1]
     target = command.target
     token = next((t for t in state.tokens if t.id == target), None)
     if token is None or len(command.targets) != 1:
@@ -162,6 +178,10 @@ def _check_ammo(token: Token, command: Command) -> list[str]:
 
 def summary(state: EncounterState, command: Command) -> str:
     """What the override would do, in words (only called on a legal command)."""
+    if command.action == "gm_seed":
+        if command.option("fresh", False):
+            return f"Fresh dice for this fight (seed {command.option('seed')})."
+        return f"GM pins the dice seed to {command.option('seed')}."
     name = state.token(str(command.target)).name
     option = command.option
     key = command.action
@@ -186,7 +206,8 @@ def summary(state: EncounterState, command: Command) -> str:
 def describe(state: EncounterState, command: Command) -> Preview:
     from engine.rules.base import Preview
 
-    text = summary(state, command) if command.target in {t.id for t in state.tokens} else ""
+    known = command.action == "gm_seed" or command.target in {t.id for t in state.tokens}
+    text = summary(state, command) if known else ""
     return Preview(command, True, summary=text, targets=command.targets)
 
 
@@ -195,6 +216,10 @@ def describe(state: EncounterState, command: Command) -> Preview:
 
 def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
     """Carry out a checked override; the first event says in words what the GM did."""
+    if command.action == "gm_seed":
+        data = {**state.combat.data, SEED_PINNED: True}
+        combat = replace(state.combat, seed=_number(command, "seed"), data=data)
+        return replace(state, combat=combat), (Event(EventKind.NOTE, summary(state, command)),)
     token = state.token(str(command.target))
     said = Event(EventKind.NOTE, summary(state, command), (token.id,))
     key = command.action

@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -166,6 +166,26 @@ class ActionDeck:
             hands[name] = card
             deck = ActionDeck(rest, deck.discards, deck.joker_dealt or card.is_joker)
         return deck, hands
+
+    def stacked(self, wanted: Sequence[Card | None]) -> ActionDeck:
+        """The draw pile arranged so that the i-th card dealt is ``wanted[i]`` where given.
+
+        A GM dealing physical cards types what each combatant drew; the rest of the pile
+        keeps its shuffled order. A typed card must still be in the draw pile.
+        """
+        chosen = [c for c in wanted if c is not None]
+        codes = [c.code for c in chosen]
+        if len(codes) != len(set(codes)):
+            raise ValueError("the same Action Card is typed for two combatants")
+        pile_codes = {c.code for c in self.draw_pile}
+        for card in chosen:
+            if card.code not in pile_codes:
+                raise ValueError(f"the {card} is not in the draw pile")
+        rest = [c for c in self.draw_pile if c.code not in set(codes)]
+        pile: list[Card] = []
+        for wish in wanted:
+            pile.append(wish if wish is not None else rest.pop(0))
+        return ActionDeck((*pile, *rest), self.discards, self.joker_dealt)
 
     def discard(self, cards: Iterable[Card]) -> ActionDeck:
         return ActionDeck(self.draw_pile, (*self.discards, *cards), self.joker_dealt)

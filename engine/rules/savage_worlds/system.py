@@ -26,6 +26,7 @@ from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
     Command,
+    CommandError,
     ConditionSpec,
     Event,
     EventKind,
@@ -253,7 +254,16 @@ class SavageWorldsSystem(HandlerSystem):
         return combat_state.deck_of(state)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """Shuffle and deal; option ``cards`` ("id=AS,id2=10H") holds cards the GM dealt by
+        hand (the others come off the shuffled deck)."""
         deck = ActionDeck.fresh().shuffled(dice)
+        typed = typed_cards(state, str(command.option("cards", "")))
+        if typed:
+            order = hold.to_deal([t for t in state.tokens if not board.out_of_fight(t)])
+            try:
+                deck = deck.stacked([typed.get(token_id) for token_id in order])
+            except ValueError as error:
+                raise CommandError(f"cards=: {error}") from None
         state, deck, combatants, events = self._deal(state, deck, dice)
         combat = replace(state.combat, phase=Phase.ROUND, round=1,
                          order=turn_order.sort(combatants))
@@ -312,3 +322,17 @@ class SavageWorldsSystem(HandlerSystem):
 
 
 SYSTEM = register_system(SavageWorldsSystem)
+
+
+def typed_cards(state: EncounterState, text: str) -> dict[str, Card]:
+    """Parse ``id=AS,id2=10H`` (cards the GM dealt by hand); a bad entry is a CommandError."""
+    typed: dict[str, Card] = {}
+    for entry in (e.strip() for e in text.split(",") if e.strip()):
+        token_id, _, code = entry.partition("=")
+        if all(t.id != token_id for t in state.tokens):
+            raise CommandError(f"cards=: there is no token {token_id!r}")
+        try:
+            typed[token_id] = Card.from_code(code)
+        except ValueError as error:
+            raise CommandError(f"cards=: {error}") from None
+    return typed

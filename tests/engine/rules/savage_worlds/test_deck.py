@@ -128,3 +128,20 @@ def test_a_version_1_deck_string_still_decodes() -> None:
     deck = ActionDeck.decode("AS,10H,RJ|2C|1")
     assert deck == ActionDeck((Card(14, Suit.SPADES), Card(10, Suit.HEARTS), Card(16)),
                               (Card(2, Suit.CLUBS),), joker_dealt=True)
+
+
+def test_a_stacked_deck_deals_the_typed_cards_in_their_places() -> None:
+    from engine.dice import SeededDice
+    from engine.rules.savage_worlds.deck import ActionDeck, Card
+
+    deck = ActionDeck.fresh().shuffled(SeededDice(seed=5))
+    ace, two = Card.from_code("AS"), Card.from_code("2C")
+    stacked = deck.stacked([None, ace, two])
+    _rest, hands = stacked.deal(["x", "y", "z"])
+    assert hands["y"] == ace and hands["z"] == two
+    assert hands["x"] not in (ace, two)
+    assert len(stacked.draw_pile) == 54
+    import pytest
+
+    with pytest.raises(ValueError, match="two combatants"):
+        deck.stacked([ace, ace])

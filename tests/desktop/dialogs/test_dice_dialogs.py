@@ -1,0 +1,124 @@
+"""Dice at the table: Enter keeps typed faces, each fight gets a fresh seed unless pinned,
+and Savage Worlds deals cards without asking for a shuffle's 53 numbers."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.dialogs.dice import DiceDialog, PlannedRoll
+from desktop.dialogs.start_combat import StartCombatDialog
+from desktop.documents import load_document
+from engine.rules.base import Command
+from engine.rules.gm_overrides import seed_pinned
+from tests.desktop.conftest import OFFSCREEN_NOISE
+from tests.desktop.test_fight import open_map
+from tests.desktop.window_helpers import MAPS, answer_next_dialog
+
+pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
+
+ROLLS = [PlannedRoll("Kestrel initiative", "1d20+4", 7), PlannedRoll("Guard", "1d20+1", 12)]
+
+
+def dialog(qtbot) -> DiceDialog:  # type: ignore[no-untyped-def]
+    shown = DiceDialog(None, "Start combat", ROLLS)
+    qtbot.addWidget(shown)
+    shown.show()
+    return shown
+
+
+def test_enter_after_typing_a_face_uses_the_typed_faces(qtbot) -> None:
+    shown = dialog(qtbot)
+    box = shown.face_boxes[0]
+    box.setFocus()
+    box.selectAll()
+    qtbot.keyClicks(box, "20")
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert shown.result() == DiceDialog.DialogCode.Accepted
+    assert shown.answer == [20, 12]
+
+
+def test_enter_without_typing_rolls(qtbot) -> None:
+    shown = dialog(qtbot)
+    shown.face_boxes[1].setFocus()
+    qtbot.keyClick(shown.face_boxes[1], Qt.Key.Key_Enter)
+    assert shown.result() == DiceDialog.DialogCode.Accepted
+    assert shown.answer is None
+
+
+def test_no_button_is_a_silent_default(qtbot) -> None:
+    shown = dialog(qtbot)
+    for button in (shown.roll_button, shown.typed_button):
+        assert not button.isDefault() and not button.autoDefault()
+
+
+def test_each_fight_gets_a_fresh_seed_stored_in_the_file(qtbot, tmp_path) -> None:
+    seeds = []
+    for run in range(2):
+        win = open_map(qtbot, tmp_path / str(run), "warehouse")
+        assert not seed_pinned(win.controller.state)
+        answer_next_dialog(lambda d: d.roll_button.click())
+        win.initiative.start_button.click()
+        state = win.controller.state
+        assert seed_pinned(state)
+        assert state.combat.log[0].text.startswith("Fresh dice for this fight (seed ")
+        seeds.append(state.combat.seed)
+        saved = tmp_path / f"fight-{run}.killbox"
+        win.save_to(saved)
+        assert load_document(saved).state.combat.seed == state.combat.seed
+        win.close()
+    assert seeds[0] != seeds[1]
+
+
+def test_a_pinned_seed_is_kept_and_rolls_the_same(qtbot, tmp_path) -> None:
+    counts = []
+    for run in range(2):
+        win = open_map(qtbot, tmp_path / str(run), "warehouse")
+        answer_next_dialog(lambda d: (d.setIntValue(4242), d.accept()))
+        win.actions["seed"].trigger()
+        assert win.controller.state.combat.seed == 4242
+        answer_next_dialog(lambda d: d.roll_button.click())
+        win.initiative.start_button.click()
+        assert win.controller.state.combat.seed == 4242
+        counts.append([c.initiative for c in win.controller.state.combat.order])
+        win.close()
+    assert counts[0] == counts[1]
+
+
+def test_savage_worlds_asks_for_cards_not_54_numbers(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "night_street")
+    seen: list[StartCombatDialog] = []
+    first = win.controller.state.tokens[0]
+
+    def deal_by_hand(shown: StartCombatDialog) -> None:
+        seen.append(shown)
+        assert shown.face_boxes == []
+        assert shown.sizeHint().height() < 700  # fits a 1366x768 screen with its buttons
+        box = shown.card_boxes[first.id]
+        box.setCurrentIndex(box.findData("AS"))
+        shown.typed_button.click()
+
+    answer_next_dialog(deal_by_hand)
+    win.initiative.start_button.click()
+    assert seen
+    assert win.controller.state.combat.combatant(first.id).data["card"] == "AS"
+    others = [c.data["card"] for c in win.controller.state.combat.order if c.token_id != first.id]
+    assert "AS" not in others and all(others)
+
+
+def test_savage_worlds_deals_from_the_shuffled_deck(qtbot, tmp_path) -> None:
+    win = open_map(qtbot, tmp_path, "night_street")
+    answer_next_dialog(lambda d: d.roll_button.click())
+    win.initiative.start_button.click()
+    cards = [c.data["card"] for c in win.controller.state.combat.order]
+    assert all(cards) and len(set(cards)) == len(cards)
+
+
+def test_a_typed_card_that_is_not_a_card_is_refused() -> None:
+    from engine.rules.base import CommandError
+    from engine.turns.session import Encounter
+
+    fight = Encounter(load_document(MAPS / "night_street.killbox").state)
+    first = fight.state.tokens[0].id
+    with pytest.raises(CommandError, match="not an Action Card code"):
+        fight.apply(Command.build("start_combat", cards=f"{first}=ZZ"))
