@@ -136,8 +136,16 @@ def check(system: RuleSystem, state: EncounterState, command: Command) -> list[s
         return _check_ammo(token, command)
     if key == "gm_stat":
         stat = command.option("stat")
-        reasons = [] if isinstance(stat, str) and stat else ["option stat= must name the stat"]
-        return reasons + _whole(command, "value")[1]
+        if not isinstance(stat, str) or not stat:
+            return ["option stat= must name the stat"]
+        value, reasons = _whole(command, "value")
+        if reasons:
+            return reasons
+        try:  # the system's declared stat block says what the stat may hold
+            problem = system.stat_spec(stat).problem(value)
+        except KeyError as error:
+            return [str(error.args[0])]
+        return [f"{stat} {problem}"] if problem else []
     if key in ("gm_initiative", "gm_budget"):
         if not state.combat.has(token.id):
             return [f"{token.name} is not in the initiative order"]

@@ -145,6 +145,10 @@ def test_change_a_count() -> None:
     assert said == "GM sets Agent's fatigue to 1."
     with pytest.raises(IllegalCommand, match="whole number"):
         fight.apply(gm("gm_stat", stat="fatigue", value="lots"))
+    with pytest.raises(IllegalCommand, match="has no stat 'fatigu'"):
+        fight.apply(gm("gm_stat", stat="fatigu", value=1))
+    with pytest.raises(IllegalCommand, match="fatigue"):
+        fight.apply(gm("gm_stat", stat="fatigue", value=7))  # the schema allows 0..2
 
 
 @pytest.mark.parametrize("system", ["spycraft", "d20-firearms"])
