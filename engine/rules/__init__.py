@@ -38,6 +38,7 @@ import pkgutil
 from pathlib import Path
 
 from engine.rules import editing as editing  # registers the GM's editing commands
+from engine.rules import gm_overrides as gm_overrides  # registers the GM's overrides
 from engine.rules.base import RuleSystem
 
 

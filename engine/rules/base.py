@@ -34,7 +34,6 @@ from engine.events import EventKind as EventKind
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
-from engine.rules import gm_overrides
 from engine.rules.gauges import Gauge
 from engine.rules.overlays import route_overlay
 from engine.rules.placement import footprint_problems
@@ -468,7 +467,7 @@ class RuleSystem(ABC):
     # ---- catalogue
 
     def action(self, key: str) -> ActionSpec:
-        for spec in (*self.catalogue, *ENGINE_ACTIONS, *gm_overrides.specs()):
+        for spec in (*self.catalogue, *ENGINE_ACTIONS):
             if spec.key == key:
                 return spec
         if key in GM_COMMANDS:
@@ -674,8 +673,6 @@ class RuleSystem(ABC):
             return [] if state.combat.active is not None else ["it is nobody's turn"]
         if command.action == "place":
             return _check_place(state, command)
-        if command.action in gm_overrides.GM_ACTION_KEYS:
-            return gm_overrides.check(self, state, command)
         if command.action == "add_token":
             return _check_add(self, state, command)
         if command.action == "set_portal":
@@ -702,8 +699,6 @@ class RuleSystem(ABC):
                 if reasons
                 else gm.describe(self, state, command)
             )
-        elif command.action in gm_overrides.GM_ACTION_KEYS:
-            preview = gm_overrides.describe(state, command)
         elif command.action in {spec.key for spec in ENGINE_ACTIONS}:
             preview = _describe_engine_action(self, state, command)
         else:
@@ -748,8 +743,6 @@ class RuleSystem(ABC):
             return state, removed
         if command.action == "set_portal":
             return _set_portal(state, command)
-        if command.action in gm_overrides.GM_ACTION_KEYS:
-            return gm_overrides.apply(self, state, command)
         if command.action == "place":
             token = state.token(str(command.actor))
             square = command.squares[0]

@@ -26,20 +26,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
+from engine.rules.base import (
+    GM_COMMANDS,
+    ActionSpec,
+    Command,
+    Need,
+    Outcome,
+    Preview,
+    RuleSystem,
+)
 from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
 
-if TYPE_CHECKING:
-    from engine.rules.base import ActionSpec, Command, Outcome, Preview, RuleSystem
-
 
 def _specs() -> tuple[ActionSpec, ...]:
-    from engine.rules.base import ActionSpec, Need
-
     def gm(key: str, name: str, summary: str) -> ActionSpec:
         return ActionSpec(key, name, "gm", "-", summary, needs=(Need.TARGET,))
 
@@ -83,14 +86,11 @@ SEED_PINNED = "seed_pinned"
 
 def seed_pinned(state: EncounterState) -> bool:
     return bool(state.combat.data.get(SEED_PINNED, False))
-_SPECS: tuple[ActionSpec, ...] | None = None
+_SPECS = _specs()
 
 
 def specs() -> tuple[ActionSpec, ...]:
-    """The overrides' catalogue entries (made once; base.py imports this lazily)."""
-    global _SPECS
-    if _SPECS is None:
-        _SPECS = _specs()
+    """The overrides' catalogue entries."""
     return _SPECS
 
 
@@ -211,9 +211,7 @@ def summary(state: EncounterState, command: Command) -> str:
     return texts[key]()
 
 
-def describe(state: EncounterState, command: Command) -> Preview:
-    from engine.rules.base import Preview
-
+def describe(system: RuleSystem, state: EncounterState, command: Command) -> Preview:
     known = command.action == "gm_seed" or command.target in {t.id for t in state.tokens}
     text = summary(state, command) if known else ""
     return Preview(command, True, summary=text, targets=command.targets)
@@ -267,3 +265,27 @@ def _set_condition(state: EncounterState, token: Token, name: str, present: bool
     kept = tuple(c for c in token.conditions if c.name != name)
     conditions = (*kept, Condition(name, source="GM")) if present else kept
     return state.with_token(replace(token, conditions=conditions))
+
+
+class _Override:
+    """One override as a GM command (engine.rules.base.GM_COMMANDS): the module's functions."""
+
+    def __init__(self, spec: ActionSpec) -> None:
+        self._spec = spec
+
+    @property
+    def spec(self) -> ActionSpec:
+        return self._spec
+
+    def check(self, system: RuleSystem, state: EncounterState, command: Command) -> list[str]:
+        return check(system, state, command)
+
+    def describe(self, system: RuleSystem, state: EncounterState, command: Command) -> Preview:
+        return describe(system, state, command)
+
+    def apply(self, system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
+        return apply(system, state, command)
+
+
+for _spec in _SPECS:
+    GM_COMMANDS[_spec.key] = _Override(_spec)
