@@ -46,6 +46,7 @@ from desktop.gm_menu import GmMenu
 from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
+from desktop.scene.overlay_items import LayerItem
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import target_offers
@@ -82,6 +83,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.view)
         self.host = ToolHost(self.view, self.controller)
         self.default_tool: Tool = SelectMoveTool(self.host)
+        #: What lasts on the map (zones, cones, waiting tokens), redrawn after each command.
+        self.lasting_layer = LayerItem()
         self.view.set_tool(self.default_tool)
         self.player_window: PlayerWindow | None = None
         #: The last Universal VTT import's progress (its dialog and the stages it showed).
@@ -114,6 +117,7 @@ class MainWindow(QMainWindow):
         from desktop.editing.install import install_preparation
 
         self.token_editing = install_preparation(self)
+        self.draw_lasting_effects()
         self._update_title()
         QTimer.singleShot(0, self.view.fit_map)
 
@@ -189,12 +193,29 @@ class MainWindow(QMainWindow):
 
     def _state_changed(self, state: EncounterState) -> None:
         self.scene.set_state(state)
+        self.draw_lasting_effects()
         if self.view.tool is not None:
             self.view.tool.state_changed()
         self._selection_changed(self.controller.selected)
         self._update_actions()
         if self.autosaver.last_error:
             self.statusBar().showMessage(f"Autosave failed: {self.autosaver.last_error}")
+
+    def draw_lasting_effects(self) -> None:
+        """Zones, covered cones and waiting tokens, from the rule system, while they last."""
+        from desktop.scene.preview_overlay import draw_lasting
+
+        layer = self.lasting_layer
+        for child in layer.childItems():
+            child.setParentItem(None)
+            if child.scene() is not None:
+                child.scene().removeItem(child)
+        if layer.scene() is not self.scene:
+            layer.setParentItem(self.scene.overlay_layer)
+        state = self.controller.state
+        self.lasting = draw_lasting(self.controller.system.lasting_overlay(state), state)
+        for item in self.lasting.items:
+            item.setParentItem(layer)
 
     def _selection_changed(self, token_id: object) -> None:
         for item in self.scene.token_items.values():
@@ -221,6 +242,8 @@ class MainWindow(QMainWindow):
         self.controller.open(document)
         self.scene = MapScene(document.state, document.images)
         self.view.set_scene(self.scene)
+        self.lasting_layer = LayerItem()
+        self.draw_lasting_effects()
         self.view.set_tool(self.default_tool)
         self.view.fit_map()
         if self.player_window is not None:

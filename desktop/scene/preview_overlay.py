@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.scene.overlay_items import RouteItem, SquaresItem
+from desktop.scene.overlay_items import RouteItem, SquaresItem, TagItem
 from desktop.scene.rule_overlays import (
     AREA,
     AREA_BAD,
@@ -80,6 +80,14 @@ def draw_preview(preview: Preview, state: EncounterState) -> DrawnPreview:
     return drawn
 
 
+def draw_lasting(overlay: object, state: EncounterState) -> DrawnPreview:
+    """Items for what stays on the map while it lasts (``RuleSystem.lasting_overlay``):
+    its areas dashed in the information colour, each marked token with a small badge."""
+    drawn = DrawnPreview()
+    _draw_overlay(overlay, state, True, drawn, badges=True)
+    return drawn
+
+
 def _draw_plain(preview: Preview, state: EncounterState, drawn: DrawnPreview) -> None:
     colour = AREA if preview.legal else AREA_BAD
     squares = set(preview.squares)
@@ -92,7 +100,9 @@ def _draw_plain(preview: Preview, state: EncounterState, drawn: DrawnPreview) ->
         _ring(state, token_id, GOOD if preview.legal else AREA_BAD, "", False, drawn)
 
 
-def _draw_overlay(overlay: object, state: EncounterState, legal: bool, drawn: DrawnPreview) -> None:
+def _draw_overlay(
+    overlay: object, state: EncounterState, legal: bool, drawn: DrawnPreview, badges: bool = False
+) -> None:
     for area in getattr(overlay, "areas", ()):
         colour = tone_colour(area.tone, legal)
         outline = getattr(area, "outline", None)
@@ -125,6 +135,8 @@ def _draw_overlay(overlay: object, state: EncounterState, legal: bool, drawn: Dr
             lines.append(touched.note)
         colour = ROLE_COLOURS.get(role, AREA) if legal else AREA_BAD
         _ring(state, touched.token_id, colour, "\n".join(lines), role == "spared", drawn)
+        if badges and touched.note:
+            _badge(state, touched.token_id, touched.note, drawn)
 
 
 def _ring(
@@ -141,6 +153,19 @@ def _ring(
         return
     drawn.add(TokenRingItem(token.square, token.size, colour, tooltip, dashed))
     drawn.tokens.add(token_id)
+
+
+def _badge(state: EncounterState, token_id: str, note: str, drawn: DrawnPreview) -> None:
+    """A small plate over a token naming what it waits to do ("ready", "delay")."""
+    try:
+        token = state.token(token_id)
+    except KeyError:
+        return
+    badge = TagItem(note.split(":")[0], INFO, size=11)
+    badge.setToolTip(note)
+    # Below the name plate: the ammunition and condition badges sit on the token's top.
+    badge.setPos(token.square.x * SQUARE, (token.square.y + token.size) * SQUARE + 14)
+    drawn.add(badge)
 
 
 def scene_rect_of(squares: Iterable[Square]) -> QRectF:

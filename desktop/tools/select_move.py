@@ -17,6 +17,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from desktop import doors
 from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
+from desktop.scene.labels import wrap_lines
 from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
 from desktop.scene.style import SQUARE
 from desktop.tools.base import Tool, ToolHost
@@ -166,8 +167,9 @@ class SelectMoveTool(Tool):
             lines = [" · ".join(text for text in (distance, preview.cost) if text) or "move"]
         if not preview.legal:
             lines += list(preview.reasons) or ["not allowed"]
+        lines += list(preview.notes)  # what the route draws (final attacks...), before the drop
         colour = style.ROUTE_OK if preview.legal and plan.found else style.ROUTE_BAD
-        self.tag.set_text("\n".join(lines), colour)
+        self.tag.set_text(wrap_lines(lines), colour)
         self.tag.setPos((target.x + token.size) * SQUARE + 6, target.y * SQUARE - 4)
 
     def _update_sight(self, token: Token) -> None:

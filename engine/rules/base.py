@@ -35,7 +35,7 @@ from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.rules.gauges import Gauge
-from engine.rules.overlays import route_overlay
+from engine.rules.overlays import pending_markers, route_overlay
 from engine.rules.placement import footprint_problems
 from engine.tokens import StatValue, Token
 from engine.turns import order as turn_order
@@ -554,6 +554,12 @@ class RuleSystem(ABC):
     @abstractmethod
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         """Carry out a catalogue action already found legal."""
+
+    def lasting_overlay(self, state: EncounterState) -> Overlay:
+        """What stays on the map while it lasts: zones, covered cones, a token on Hold or
+        Delaying. The desktop draws it under every tool and redraws it after each command.
+        Default: a marker on each token with a pending action; systems add their areas."""
+        return pending_markers(state)
 
     # ---- turn structure hooks (override as the system needs)
 

@@ -111,3 +111,25 @@ def approach_overlay(
             OverlayToken(target_id, Role.TARGET, tuple(modifiers)),
         ),
     )
+
+
+def pending_markers(state: EncounterState) -> Overlay:
+    """A marker on each token with an action waiting for its moment (a Ready, a Delay, a
+    Stand Off, a Hold...): what it waits to do, in the words the pending action carries."""
+    marks: list[OverlayToken] = []
+    for pending in state.combat.pending:
+        if all(t.id != pending.token_id for t in state.tokens):
+            continue
+        what = pending.action.replace("_", " ") or pending.kind.replace("_", " ")
+        note = f"{pending.kind.replace('_', ' ')}: {what}"
+        if pending.trigger:
+            note += f" (when {pending.trigger})"
+        marks.append(OverlayToken(pending.token_id, Role.ACTOR, note=note))
+    return Overlay(tokens=tuple(marks))
+
+
+def lasting_area(
+    label: str, squares: Iterable[Square], outline: shapely.Geometry | None = None
+) -> Overlay:
+    """An area that stays on the map while its effect lasts (context, not a new command)."""
+    return Overlay(areas=(OverlayArea(label, frozenset(squares), Tone.INFO, "", outline),))

@@ -34,7 +34,7 @@ from engine.rules.d20_firearms.handlers import (
 )
 from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
 from engine.rules.d20_firearms.suppressive_fire import suppressive_fire_area
-from engine.rules.overlays import area_overlay, overlay_tokens, template_overlay
+from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens, template_overlay
 from engine.tokens import Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
@@ -409,3 +409,29 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
 
 
 register("suppressive_fire", _suppress_check, _suppress_describe, _suppress_resolve)
+
+
+def watch_overlay(state: EncounterState) -> Overlay:
+    """What stays covered on the map: each Covering Fire cone until its shooter's next turn,
+    and the cone of each token on Overwatch (its Aiming cone)."""
+    parts: list[Overlay] = []
+    for watch in state.combat.pending:
+        if watch.kind != COVERING_FIRE or all(t.id != watch.token_id for t in state.tokens):
+            continue
+        shooter = state.token(watch.token_id)
+        weapon = str(watch.data.get("weapon", ""))
+        try:
+            area = covering_fire_area(state, shooter.id, float(watch.data.get("direction", 0.0)),
+                                      weapon)
+        except (KeyError, ValueError):
+            continue
+        label = f"Covering Fire by {shooter.name} ({weapon}): a foe stepping in is shot at"
+        parts.append(lasting_area(label, area.squares, area.shape))
+    for token in state.tokens:
+        if not token.has_condition(board.OVERWATCH):
+            continue
+        direction = float(common.data(state, token.id, AIM_DIRECTION, 0.0))
+        area = aiming_area(state, token.id, direction)
+        label = f"Overwatch by {token.name}: the next shot, at a target in this cone"
+        parts.append(lasting_area(label, area.squares, area.shape))
+    return Overlay().plus(*parts)

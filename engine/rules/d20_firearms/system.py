@@ -19,6 +19,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.grid import FIVE_FOOT, Square
+from engine.overlay import Overlay
 from engine.rules import common, hit_points, register_system
 from engine.rules.base import (
     ActionEconomy,
@@ -35,7 +36,7 @@ from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
-from engine.rules.d20_firearms.fire_support_actions import end_covering_fire
+from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
 from engine.rules.gauges import Gauge
 from engine.tokens import Token
@@ -123,6 +124,9 @@ class D20FirearmsSystem(HandlerSystem):
         if cost is Cost.FREE:
             return "free"
         return f"{economy.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
+
+    def lasting_overlay(self, state: EncounterState) -> Overlay:
+        return super().lasting_overlay(state).plus(watch_overlay(state))
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
 

@@ -14,15 +14,84 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.overlay import Overlay, OverlayToken, Role, SquareMark, Tone
 from engine.rules.base import Event, EventKind
+from engine.rules.overlays import lasting_area
 from engine.rules.spycraft import model
 from engine.rules.spycraft.final_attack import final_attack
-from engine.tokens import are_opponents
+from engine.tokens import Token, are_opponents
 from engine.turns.combat import PendingAction
 
 
 def suppression_zones(state: EncounterState) -> list[PendingAction]:
     return [p for p in state.combat.pending if p.kind == "suppress"]
+
+
+def zone_square(zone: PendingAction) -> Square:
+    return Square(int(zone.data["x"]), int(zone.data["y"]))
+
+
+def _crossing(mover: Token, square: Square, path: tuple[Square, ...]) -> Token | None:
+    """The mover where its path first covers ``square`` (None: the path misses it)."""
+    return next(
+        (mover.moved_to(step) for step in path if square in mover.moved_to(step).squares),
+        None,
+    )
+
+
+def zones_crossed(
+    state: EncounterState, mover_id: str, path: tuple[Square, ...]
+) -> list[tuple[Token, Square, str]]:
+    """(shooter, square, weapon) of each opponent's zone the path runs through: each one
+    suppresses the mover and gives the shooter a final attack."""
+    mover = state.token(mover_id)
+    found = []
+    for zone in suppression_zones(state):
+        try:
+            shooter = state.token(zone.token_id)
+        except KeyError:
+            continue
+        square = zone_square(zone)
+        if are_opponents(shooter.side, mover.side) and _crossing(mover, square, path):
+            found.append((shooter, square, str(zone.data["weapon"])))
+    return found
+
+
+def crossing_overlay(
+    state: EncounterState, mover_id: str, path: tuple[Square, ...]
+) -> tuple[Overlay, tuple[str, ...]]:
+    """What a move through suppressed squares will draw, for its preview: the shooters as
+    threats, the squares marked, and one note per final attack."""
+    crossed = zones_crossed(state, mover_id, path)
+    notes = tuple(
+        f"crosses {shooter.name}'s Suppressive Fire at {square}: suppressed (-4) and a final "
+        f"attack with the {weapon}"
+        for shooter, square, weapon in crossed
+    )
+    overlay = Overlay(
+        marks=tuple(SquareMark(square, "final attack", Tone.INFO) for _, square, _ in crossed),
+        tokens=tuple(
+            OverlayToken(shooter.id, Role.THREAT, note=f"final attack with the {weapon}")
+            for shooter, _, weapon in crossed
+        ),
+    )
+    return overlay, notes
+
+
+def suppression_overlay(state: EncounterState) -> Overlay:
+    """Every Suppressive Fire zone still in force, as an area on the map."""
+    parts = []
+    for zone in suppression_zones(state):
+        try:
+            shooter = state.token(zone.token_id).name
+        except KeyError:
+            continue
+        label = (
+            f"Suppressive Fire by {shooter} ({zone.data['weapon']}): an opponent crossing "
+            "it is suppressed and draws a final attack"
+        )
+        parts.append(lasting_area(label, [zone_square(zone)]))
+    return Overlay().plus(*parts)
 
 
 def suppression_on_move(
@@ -31,7 +100,7 @@ def suppression_on_move(
     """Each opponent moving through a suppressed square: -4 to checks and a final attack."""
     events: list[Event] = []
     for zone in suppression_zones(state):
-        square = Square(int(zone.data["x"]), int(zone.data["y"]))
+        square = zone_square(zone)
         shooter_id = zone.token_id
         mover = state.token(mover_id)
         try:
@@ -40,10 +109,7 @@ def suppression_on_move(
             continue
         if not are_opponents(shooter.side, mover.side):
             continue
-        crossing = next(
-            (mover.moved_to(step) for step in path if square in mover.moved_to(step).squares),
-            None,
-        )
+        crossing = _crossing(mover, square, path)
         if crossing is None:
             continue
         expiry = model.until_next_turn(state, shooter_id)

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.overlay import Overlay
 from engine.rules.base import (
     ActionEconomy,
     ActionSpec,
@@ -21,6 +22,7 @@ from engine.rules.base import (
     Event,
     EventKind,
     InitiativeScheme,
+    Need,
     Outcome,
     Preview,
     RuleSystem,
@@ -28,7 +30,16 @@ from engine.rules.base import (
 )
 from engine.rules.spycraft import health, model, schema
 from engine.rules.spycraft.actions import HANDLERS
-from engine.rules.spycraft.catalogue import ACTIONS, ATTACK, HALVES, IDL, MOVEMENT, PRF, TRICK
+from engine.rules.spycraft.catalogue import (
+    ACTIONS,
+    ATTACK,
+    HALVES,
+    IDL,
+    MOVEMENT,
+    PRF,
+    TRICK,
+    action_spec,
+)
 from engine.rules.spycraft.examples import example_commands
 from engine.rules.spycraft.flow import (
     after_action,
@@ -277,11 +288,16 @@ class SpycraftSystem(RuleSystem):
             return reasons
         return self.handler(command.action).check(state, command)
 
+    def lasting_overlay(self, state: EncounterState) -> Overlay:
+        from engine.rules.spycraft.suppression_zones import suppression_overlay
+
+        return super().lasting_overlay(state).plus(suppression_overlay(state))
+
     def describe_action(self, state: EncounterState, command: Command) -> Preview:
         command = as_standard_attack(command)
         handler = self.handler(command.action)
         try:
-            preview = handler.describe(state, command)
+            preview = _with_crossings(state, command, handler.describe(state, command))
         except Exception as error:
             # An illegal command may be too broken to describe (no weapon, no target);
             # its preview then just names the action, and check() says what is wrong.
@@ -379,3 +395,16 @@ def as_standard_attack(command: Command) -> Command:
     if command.action not in ATTACK_TRICKS:
         return command
     return replace(command, action="standard_attack").with_options(trick=command.action)
+
+
+def _with_crossings(state: EncounterState, command: Command, preview: Preview) -> Preview:
+    """A move's preview names the final attacks its path draws from suppressed squares."""
+    from engine.rules.spycraft.suppression_zones import crossing_overlay
+
+    path = preview.squares or command.squares
+    if Need.PATH not in action_spec(command.action).needs or not path or command.actor is None:
+        return preview
+    overlay, notes = crossing_overlay(state, command.actor, tuple(path))
+    if not notes:
+        return preview
+    return replace(preview, notes=(*preview.notes, *notes), overlay=preview.overlay.plus(overlay))
