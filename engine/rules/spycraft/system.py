@@ -51,6 +51,7 @@ from engine.rules.spycraft.flow import (
 from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import Handler, structure_reasons
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
+from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
@@ -289,8 +290,6 @@ class SpycraftSystem(RuleSystem):
         return self.handler(command.action).check(state, command)
 
     def lasting_overlay(self, state: EncounterState) -> Overlay:
-        from engine.rules.spycraft.suppression_zones import suppression_overlay
-
         return super().lasting_overlay(state).plus(suppression_overlay(state))
 
     def describe_action(self, state: EncounterState, command: Command) -> Preview:
@@ -399,8 +398,6 @@ def as_standard_attack(command: Command) -> Command:
 
 def _with_crossings(state: EncounterState, command: Command, preview: Preview) -> Preview:
     """A move's preview names the final attacks its path draws from suppressed squares."""
-    from engine.rules.spycraft.suppression_zones import crossing_overlay
-
     path = preview.squares or command.squares
     if Need.PATH not in action_spec(command.action).needs or not path or command.actor is None:
         return preview
