@@ -40,7 +40,8 @@ class MapView(QGraphicsView):
     zoom_changed = Signal(float)
     #: Right click: (scene position, global screen position) for the window's context menu.
     context_requested = Signal(QPointF, QPoint)
-    #: A left double-click no tool used (scene position): the window edits or adds a token.
+    #: A left double-click that the active tool did not take (scene position): the window
+    #: opens the token editor there, or adds a token on an empty square.
     double_clicked = Signal(QPointF)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:

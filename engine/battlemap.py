@@ -136,7 +136,8 @@ class CoverObject:
 
 @dataclass(frozen=True, slots=True)
 class Light:
-    """A light source (from Universal VTT maps); drawn, not yet a rule.
+    """A light source, drawn on the GM's map. None of the four rule texts ties sight or
+    attacks to light, so no rule reads it.
 
     ``colour`` is CSS ``#rrggbbaa`` (see :func:`rgba_colour`).
     """
