@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem
 
 from desktop.scene.overlay_items import RouteItem, SquaresItem, TagItem
@@ -100,13 +100,21 @@ def _draw_plain(preview: Preview, state: EncounterState, drawn: DrawnPreview) ->
         _ring(state, token_id, GOOD if preview.legal else AREA_BAD, "", False, drawn)
 
 
+def _on_map(path: QPainterPath, state: EncounterState) -> QPainterPath:
+    """An outline cut to the map's edges: a cone that reaches "across the map" ends there."""
+    board = QPainterPath()
+    board.addRect(QRectF(0, 0, state.battlemap.width * SQUARE, state.battlemap.height * SQUARE))
+    return path.intersected(board)
+
+
 def _draw_overlay(
     overlay: object, state: EncounterState, legal: bool, drawn: DrawnPreview, badges: bool = False
 ) -> None:
     for area in getattr(overlay, "areas", ()):
         colour = tone_colour(area.tone, legal)
         outline = getattr(area, "outline", None)
-        path = to_painter_path(outline) if outline is not None else squares_path(area.squares)
+        path = (_on_map(to_painter_path(outline), state) if outline is not None
+                else squares_path(area.squares))
         item = AreaItem(path, colour, 70, dashed=str(area.tone) == "info")
         tip = "\n".join(part for part in (area.label, area.reason) if part)
         if tip:
@@ -115,7 +123,8 @@ def _draw_overlay(
         target = drawn.refused_squares if str(area.tone) == "refused" else drawn.squares
         target.update(area.squares)
     for shape in getattr(overlay, "shapes", ()):
-        item = AreaItem(to_painter_path(shape.outline), tone_colour(shape.tone, legal), 50)
+        item = AreaItem(_on_map(to_painter_path(shape.outline), state),
+                        tone_colour(shape.tone, legal), 50)
         if shape.label:
             item.setToolTip(shape.label)
         drawn.add(item)

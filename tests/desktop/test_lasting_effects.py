@@ -106,3 +106,24 @@ def test_overwatch_draws_its_cone_and_ready_marks_the_token(qtbot, tmp_path) -> 
     win.controller.apply(ready.command)
     assert "a1" in win.lasting.tokens
     assert any(item.toolTip().startswith("ready") for item in win.lasting.items)
+
+
+def test_a_brace_cone_stays_until_the_braced_token_moves(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    setup = legal_setup("spycraft", "brace")
+    win = make_window(qtbot, tmp_path, setup.state)
+    preview = win.controller.preview(setup.command)
+    win.controller.apply(setup.command)
+    lasting = win.controller.system.lasting_overlay(win.controller.state)
+    braced = [a for a in lasting.areas if a.label.startswith("Braced")]
+    assert len(braced) == 1
+    assert braced[0].squares, "the cone covers squares"
+    assert set(braced[0].squares) <= set(win.lasting.squares), "and the map draws them"
+    assert any("Braced" in item.toolTip() for item in win.lasting.items)
+    render_png(win, "lasting-brace")
+    actor = win.controller.state.token(str(preview.command.actor))
+    step = Command("five_foot_step", actor.id,
+                   squares=(Square(actor.square.x, actor.square.y + 1),))
+    assert win.controller.preview(step).legal, win.controller.preview(step).reasons
+    win.controller.apply(step)
+    lasting = win.controller.system.lasting_overlay(win.controller.state)
+    assert not [a for a in lasting.areas if a.label.startswith("Braced")], "moving ends Brace"

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.geometry import brace_area, token_line_of_sight
+from engine.geometry import TemplateResult, brace_area, token_line_of_sight
 from engine.geometry.cover import CoverResult, cover_between
 from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
 from engine.tokens import Token
@@ -64,11 +64,15 @@ def cone_facing(origin: Token, toward: Square) -> str:
     return f"{direction_to(origin, toward):.1f}"
 
 
+def braced_cone(state: EncounterState, origin: Token, facing: str) -> TemplateResult:
+    """The 90-degree Brace cone a stored facing names (a named facing or degrees)."""
+    heading = FACINGS.get(facing)
+    return brace_area(state, origin.id, float(facing) if heading is None else heading)
+
+
 def in_cone(state: EncounterState, origin: Token, target: Token, facing: str) -> bool:
     """Is the target inside the 90-degree Brace cone (engine.geometry's ``brace_area``)?"""
-
-    heading = FACINGS.get(facing)
-    area = brace_area(state, origin.id, float(facing) if heading is None else heading)
+    area = braced_cone(state, origin, facing)
     return any(square in area.squares for square in target.squares)
 
 

@@ -15,12 +15,14 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry import brace_area
+from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.overlays import lasting_area
 from engine.rules.spycraft import model
 from engine.rules.spycraft.catalogue import HALVES, action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
-from engine.rules.spycraft.geometry_bridge import cone_facing, line_of_sight
+from engine.rules.spycraft.geometry_bridge import braced_cone, cone_facing, line_of_sight
 from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
 from engine.rules.spycraft.item_actions import drop_weapon
 from engine.tokens import Side, are_opponents
@@ -492,6 +494,18 @@ class Brace(Handler):
                 (actor.id,),
             ),
         )
+
+
+def brace_overlay(state: EncounterState) -> Overlay:
+    """Each braced token's cone, on the map until the token moves (the +1 lasts as long)."""
+    parts = []
+    for token in state.tokens:
+        for brace in model.conditions_named(token, model.BRACED):
+            if brace.source:
+                cone = braced_cone(state, token, brace.source)
+                label = f"Braced: {token.name} has +1 to attacks into this cone until moving"
+                parts.append(lasting_area(label, cone.squares, cone.shape))
+    return Overlay().plus(*parts)
 
 
 @handles("anticipate")

@@ -50,6 +50,7 @@ from engine.rules.spycraft.flow import (
 )
 from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import Handler, structure_reasons
+from engine.rules.spycraft.initiative_actions import brace_overlay
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import Token
@@ -290,7 +291,8 @@ class SpycraftSystem(RuleSystem):
         return self.handler(command.action).check(state, command)
 
     def lasting_overlay(self, state: EncounterState) -> Overlay:
-        return super().lasting_overlay(state).plus(suppression_overlay(state))
+        return (super().lasting_overlay(state)
+                .plus(suppression_overlay(state), brace_overlay(state)))
 
     def describe_action(self, state: EncounterState, command: Command) -> Preview:
         command = as_standard_attack(command)
