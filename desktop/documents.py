@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.grid import FIVE_FOOT
+from engine.rules import DEFAULT_SYSTEM, get_system
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
 KILLBOX_SUFFIX = ".killbox"
@@ -52,7 +52,7 @@ class ImportOptions:
     objects_block_sight: bool = True
     #: A portal exported as not closed is a "window" or an open "door".
     open_portals_as: str = "window"
-    system: str = "spycraft"
+    system: str = DEFAULT_SYSTEM
 
 
 #: ``progress(fraction, stage)`` while a Universal VTT map loads.
@@ -102,8 +102,9 @@ def save_document(document: Document, path: Path) -> Document:
 
 
 def blank_state(name: str = "New encounter", width: int = 30, height: int = 20) -> EncounterState:
+    system = get_system(DEFAULT_SYSTEM)
     return EncounterState(
-        name=name, system="spycraft", scale=FIVE_FOOT, battlemap=BattleMap(width, height)
+        name=name, system=system.name, scale=system.scale, battlemap=BattleMap(width, height)
     )
 
 

@@ -16,10 +16,6 @@ from engine.grid import Square
 from engine.rules.base import Command, Need, RuleSystem
 from engine.turns.combat import Phase
 
-#: Catalogue keys of the ordinary move, most specific first ("run" is Cities Without
-#: Number's Move action; in Spycraft its standard move comes first).
-MOVE_KEYS = ("move", "standard_move", "run")
-
 
 @dataclass(frozen=True)
 class DragPlan:
@@ -31,9 +27,11 @@ class DragPlan:
 
 
 def move_action_key(system: RuleSystem) -> str | None:
-    """The catalogue key of the system's ordinary move (an action that takes a path)."""
-    keys = {spec.key for spec in system.catalogue if Need.PATH in spec.needs}
-    return next((key for key in MOVE_KEYS if key in keys), None)
+    """The catalogue key of the system's ordinary move (``RuleSystem.ordinary_move_key``),
+    when its catalogue has that action and it takes a path."""
+    key = system.ordinary_move_key
+    takes_path = any(s.key == key and Need.PATH in s.needs for s in system.catalogue)
+    return key if takes_path else None
 
 
 def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: Square) -> DragPlan:

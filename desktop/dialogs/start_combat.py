@@ -1,8 +1,10 @@
-"""Start combat: roll or type initiative, and (Spycraft) who is aware for the surprise round.
+"""Start combat: roll or type initiative, and (where the system has one) who is aware for the
+surprise round.
 
 The rows are the initiative rolls the engine would make (one per token, or one per side
 for a group check), found by a dry run; the surprise widgets only fill in the options the
-Spycraft ``start_combat`` command documents (awareness, acting, group_initiative).
+``start_combat`` command of such a system (``RuleSystem.surprise_round``) documents
+(awareness, acting, group_initiative).
 
 A system that deals cards for initiative (the scheme's kind is "cards") shows no dice: the
 deck is shuffled from the encounter's dice, and a GM dealing physical cards picks the card
@@ -30,8 +32,6 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 CARD_CODES = ("RJ", "BJ", *(rank + suit for rank in RANKS for suit in "SHDC"))
 FROM_DECK = "from the deck"
 
-#: Systems whose start_combat reads the surprise options (engine/rules/spycraft/flow.py).
-SURPRISE_SYSTEMS = ("spycraft",)
 AWARENESS = (
     ("all", "Everyone is aware: no surprise round"),
     ("some", "An ambush: the ticked sides try to act first"),
@@ -53,7 +53,7 @@ class StartCombatDialog(DiceDialog):
         self.deals_cards = system.initiative_scheme.kind == "cards"
         if self.deals_cards:
             self._card_widgets()
-        if system.name in SURPRISE_SYSTEMS:
+        if system.surprise_round:
             self._surprise_widgets()
         self.extra.addWidget(self.problem)
         self.refresh()

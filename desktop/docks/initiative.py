@@ -33,7 +33,7 @@ INITIATIVE_HEADINGS = {"count": "Count", "cards": "Card", "sides": "Side"}
 
 
 def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str:
-    """The count (Spycraft, d20: fluid), the Action Card (Savage Worlds) or the side (CWN)."""
+    """The initiative count, the Action Card or the side, by the scheme's kind."""
     if kind == "cards":
         return str(combatant.data.get("card", "")) or "—"
     if kind == "sides" and token is not None:

@@ -20,7 +20,7 @@ from desktop.tools.base import Tool, ToolHost
 from desktop.tools.deviation_tool import DeviationTool
 from desktop.tools.range_tool import RangeTool
 from desktop.tools.sight_tool import SightTool
-from desktop.tools.template_tool import KINDS, TemplateTool
+from desktop.tools.template_tool import TemplateTool
 from engine.rules.base import ActionSpec, Need
 
 if TYPE_CHECKING:
@@ -71,16 +71,21 @@ def install_tools_menu(window: HasTools) -> None:
         menu.addAction(action)
         window.actions[f"tool_{key}"] = action
     templates = menu.addMenu("Template &kind")
-    for kind in KINDS:
-        action = QAction(kind.label, templates)
-        action.triggered.connect(
-            lambda _checked=False, k=kind.key: window.set_tool(TemplateTool(window.host, k))
-        )
-        templates.addAction(action)
-        window.actions[f"template_{kind.key}"] = action
+    templates.aboutToShow.connect(lambda: _fill_template_kinds(window, templates))
+    window.actions["template_kind"] = templates.menuAction()
     acting = menu.addMenu("&Act on the map")
     acting.aboutToShow.connect(lambda: _fill_map_actions(window, acting))
     window.actions["act_on_map"] = acting.menuAction()
+
+
+def _fill_template_kinds(window: HasTools, menu: QMenu) -> None:
+    """The templates of the system in play (built when the menu opens)."""
+    menu.clear()
+    for kind in window.host.controller.system.templates:
+        action = menu.addAction(kind.label)
+        action.triggered.connect(
+            lambda _checked=False, k=kind.key: window.set_tool(TemplateTool(window.host, k))
+        )
 
 
 def _fill_map_actions(window: HasTools, menu: QMenu) -> None:

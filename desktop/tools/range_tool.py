@@ -62,8 +62,12 @@ class RangeTool(RuleTool):
         if weapon is None:
             self.host.show_status(f"{actor.name} has no weapon")
             return
+        table = self.system.range_table
+        if table is None:
+            self.host.show_status(f"{self.system.title} has no range bands")
+            return
         try:
-            bands = range_bands(self.state, actor.id, weapon.name)
+            bands = range_bands(self.state, actor.id, weapon.name, table)
         except (ValueError, KeyError) as error:
             self.host.show_status(str(error).strip("'\""))
             return

@@ -18,6 +18,7 @@ from desktop.scene.overlay_items import TagItem
 from desktop.tools.base import Tool, ToolHost
 from engine.encounter import EncounterState
 from engine.routes import MovementGraph
+from engine.rules.base import RuleSystem
 from engine.tokens import Token, Weapon
 
 #: Lines the info tag shows before it summarises the rest, and characters per line.
@@ -43,6 +44,11 @@ class RuleTool(Tool):
     @property
     def state(self) -> EncounterState:
         return self.host.controller.state
+
+    @property
+    def system(self) -> RuleSystem:
+        """The rule system in play (its tables and templates)."""
+        return self.host.controller.system
 
     def actor(self) -> Token | None:
         state = self.state

@@ -181,7 +181,7 @@ class SightTool(RuleTool):
 
     def _cover_lines(self, viewer: Token, target: Token) -> list[str]:
         state = self.state
-        cover = cover_between(state.battlemap, viewer, target, state.system)
+        cover = cover_between(state.battlemap, viewer, target, self.system.cover_table)
         for (start, end), blocked in zip(segments(cover.lines), cover.blocked, strict=False):
             item = QGraphicsLineItem(start.x(), start.y(), end.x(), end.y())
             colour = AREA_BAD if blocked else GOOD

@@ -1,22 +1,20 @@
-"""Area templates: cone, burst, square, line, and the Savage Worlds blasts and cone.
+"""Area templates: the ones the rule system in play offers (its blasts and cones, or the
+standard cone, burst, square and line).
 
 The template follows the mouse; the wheel turns it (5 degrees a notch, 15 with Shift);
 ``[`` and ``]`` shrink and grow it; T cycles the kinds; C cuts it to what its origin
 sees (walls stop it); a click places it (it stays drawn with the tokens it touches
 listed; the next click picks up a new one); Escape cancels. Which squares count is the
-engine's inclusion rule for the system in play.
+inclusion rule the system hands over (``RuleSystem.template_inclusion``).
 
-Where the origin sits (rules-silent, MapTool-like): cones, lines and bursts of the d20
-family start on the nearest grid intersection; a square area and the Savage Worlds
-blasts centre on the square under the cursor; the Savage Worlds cone starts at the
-cursor's nearest intersection like the others.
+Where the origin sits (rules-silent, MapTool-like) is the template's own: cones, lines,
+bursts and teardrops start on the nearest grid intersection; a square area and a blast
+centre on the square under the cursor.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
@@ -27,86 +25,9 @@ from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
 from desktop.tools.base import ToolHost
 from desktop.tools.rule_tool import RuleTool
-from engine.encounter import EncounterState
-from engine.geometry import (
-    Inclusion,
-    TemplateResult,
-    blast_template,
-    circle_template,
-    cone_template,
-    default_inclusion,
-    line_template,
-    savage_cone_template,
-    square_template,
-)
+from engine.geometry import Inclusion, TemplateResult, TemplateSpec, lay_template
 from engine.grid import Point
-
-Build = Callable[[EncounterState, Point, float, float, bool], TemplateResult]
-
-
-@dataclass(frozen=True)
-class TemplateKind:
-    """One kind of template: how to ask the engine for it, its size, where its origin snaps."""
-
-    key: str
-    label: str
-    build: Build
-    size: float  # squares (length, radius or side); ignored by fixed-size templates
-    on_corner: bool  # origin on a grid intersection (else on a square's centre)
-    sized: bool = True
-    turns: bool = True
-
-
-def _cone(
-    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
-) -> TemplateResult:
-    return cone_template(state, origin, direction, size, clip_to_walls=clip)
-
-
-def _burst(
-    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
-) -> TemplateResult:
-    return circle_template(state, origin, size, clip_to_walls=clip)
-
-
-def _square(
-    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
-) -> TemplateResult:
-    return square_template(state, origin, size, direction=direction, clip_to_walls=clip)
-
-
-def _line(
-    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
-) -> TemplateResult:
-    return line_template(state, origin, direction, size, clip_to_walls=clip)
-
-
-def _blast(name: str) -> Build:
-    def build(
-        state: EncounterState, origin: Point, _turn: float, _size: float, clip: bool
-    ) -> TemplateResult:
-        return blast_template(state, origin, name, clip_to_walls=clip)
-
-    return build
-
-
-def _savage_cone(
-    state: EncounterState, origin: Point, direction: float, size: float, clip: bool
-) -> TemplateResult:
-    return savage_cone_template(state, origin, direction, clip_to_walls=clip)
-
-
-KINDS: tuple[TemplateKind, ...] = (
-    TemplateKind("cone", "Cone", _cone, 3, True),
-    TemplateKind("burst", "Burst", _burst, 2, True, turns=False),
-    TemplateKind("square", "Square", _square, 2, False),
-    TemplateKind("line", "Line", _line, 6, True),
-    TemplateKind("small_blast", "Small Blast", _blast("small"), 1, False, False, False),
-    TemplateKind("medium_blast", "Medium Blast", _blast("medium"), 2, False, False, False),
-    TemplateKind("large_blast", "Large Blast", _blast("large"), 3, False, False, False),
-    TemplateKind("savage_cone", "Cone Template", _savage_cone, 9, True, False),
-)
-KIND_BY_KEY = {kind.key: kind for kind in KINDS}
+from engine.rules.base import RuleSystem
 
 #: How the engine's inclusion rule of the system in play reads on the tag.
 INCLUSION_TEXT = {
@@ -115,12 +36,13 @@ INCLUSION_TEXT = {
 }
 
 
-def kinds_for(system: str) -> tuple[TemplateKind, ...]:
-    """The kinds a GM of this system reaches for first (all stay available by key)."""
-    savage = ("small_blast", "medium_blast", "large_blast", "savage_cone")
-    if system == "savage-worlds":
-        return tuple(KIND_BY_KEY[k] for k in savage)
-    return tuple(k for k in KINDS if k.key not in savage)
+def kind_named(system: RuleSystem, key: str) -> TemplateSpec:
+    """The system's template with this key."""
+    for kind in system.templates:
+        if kind.key == key:
+            return kind
+    known = ", ".join(kind.key for kind in system.templates)
+    raise KeyError(f"{system.title} has no template {key!r} (it has {known})")
 
 
 def wheel_steps(event: QWheelEvent) -> float:
@@ -135,8 +57,8 @@ class TemplateTool(RuleTool):
 
     def __init__(self, host: ToolHost, kind: str | None = None) -> None:
         super().__init__(host)
-        kinds = kinds_for(host.controller.state.system)
-        self.kind = KIND_BY_KEY[kind] if kind else kinds[0]
+        system = host.controller.system
+        self.kind = kind_named(system, kind) if kind else system.templates[0]
         self.size = self.kind.size
         self.direction = 0.0
         self.origin: Point | None = None
@@ -148,12 +70,12 @@ class TemplateTool(RuleTool):
     # ---- choosing
 
     def set_kind(self, key: str) -> None:
-        self.kind = KIND_BY_KEY[key]
+        self.kind = kind_named(self.system, key)
         self.size = self.kind.size
         self._redraw()
 
     def cycle_kind(self) -> None:
-        kinds = kinds_for(self.state.system)
+        kinds = self.system.templates
         index = kinds.index(self.kind) if self.kind in kinds else -1
         self.set_kind(kinds[(index + 1) % len(kinds)].key)
 
@@ -244,8 +166,14 @@ class TemplateTool(RuleTool):
             self.result = None
             return
         try:
-            self.result = self.kind.build(
-                self.state, self.origin, self.direction, self.size, self.clip
+            self.result = lay_template(
+                self.state,
+                self.kind,
+                self.origin,
+                self.direction,
+                self.size,
+                inclusion=self.system.template_inclusion,
+                clip_to_walls=self.clip,
             )
         except ValueError as error:  # e.g. cut to walls from a point off the map
             self.result = None
@@ -261,7 +189,7 @@ class TemplateTool(RuleTool):
         lines = [self.describe() + ("" if not self.kind.turns else f", {self.direction:g}°")]
         touched = self.touched_text()
         lines.append(f"touches: {touched}" if touched else "touches nobody")
-        lines.append(INCLUSION_TEXT[default_inclusion(self.state.system)])
+        lines.append(INCLUSION_TEXT[self.system.template_inclusion])
         lines += list(self.result.reasons)
         if not self.placed:
             lines.append("wheel turns, [ ] size, T kind, C walls, click places")

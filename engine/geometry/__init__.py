@@ -1,4 +1,4 @@
-"""Geometry of the battle map with Shapely 2: sight, cover, templates, Strafe, Suppressive Fire.
+"""Geometry of the battle map with Shapely 2: sight, cover, templates, areas, sweeps.
 
 Conventions (shared with ``engine.grid``):
 
@@ -14,9 +14,10 @@ Conventions (shared with ``engine.grid``):
 * Where the rule texts are silent we chose, and the modules say so: cones are quarter
   circles (90 degrees) measured with true distance; range bands count squares with the
   map's diagonal rule; cover grades come from the share of blocked corner lines; a
-  Strafe's "directly behind" means the shooter's centre line to a square passes through
-  the inside of another strafed square. Numbers a table may change live in JSON beside
-  the code (``cover_grades.json``, ``range_bands.json``).
+  sweep's "directly behind" means the shooter's centre line to a square passes through
+  the inside of another swept square.
+* No rule system is named here: a system's numbers (its cover table, range bands, which
+  squares a template covers, its templates) are parameters it hands over.
 * Derived per-map structures (the sight index) are cached by map, so repeated questions
   about the same ``BattleMap`` reuse them.
 """
@@ -24,13 +25,20 @@ Conventions (shared with ``engine.grid``):
 from engine.geometry.areas import (
     RangeBand,
     RangeBands,
-    aiming_area,
-    brace_area,
-    covering_fire_area,
+    RangeTable,
+    load_range_table,
+    map_reach,
     range_bands,
     token_centre,
+    token_cone,
 )
-from engine.geometry.cover import CoverLevel, CoverResult, SystemCover, cover_between, cover_table
+from engine.geometry.cover import (
+    CoverLevel,
+    CoverResult,
+    CoverTable,
+    cover_between,
+    load_cover_table,
+)
 from engine.geometry.los import (
     CORNER_INSET,
     SightResult,
@@ -50,17 +58,18 @@ from engine.geometry.suppression import (
     suppression_against,
 )
 from engine.geometry.templates import (
-    SAVAGE_BLASTS,
+    STANDARD_TEMPLATES,
     Inclusion,
+    TemplateForm,
+    TemplateSpec,
     apply_template,
-    blast_template,
     circle_template,
     cone_template,
     covered_squares,
-    default_inclusion,
+    lay_template,
     line_template,
-    savage_cone_template,
     square_template,
+    teardrop_shape,
 )
 from engine.geometry.visibility import (
     VisibleSquares,
@@ -71,46 +80,48 @@ from engine.geometry.visibility import (
 
 __all__ = [
     "CORNER_INSET",
-    "SAVAGE_BLASTS",
+    "STANDARD_TEMPLATES",
     "AffectedToken",
     "ChainCheck",
     "CoverLevel",
     "CoverResult",
+    "CoverTable",
     "Inclusion",
     "Modifier",
     "RangeBand",
     "RangeBands",
+    "RangeTable",
     "SightResult",
     "SightTable",
     "SuppressionArea",
-    "SystemCover",
+    "TemplateForm",
     "TemplateResult",
+    "TemplateSpec",
     "VisibleSquares",
-    "aiming_area",
     "apply_template",
-    "blast_template",
-    "brace_area",
     "check_chain",
     "circle_template",
     "cone_template",
     "cover_between",
-    "cover_table",
     "covered_squares",
-    "covering_fire_area",
-    "default_inclusion",
     "explain_line_of_sight",
     "first_blocker",
     "has_line_of_sight",
+    "lay_template",
     "line_template",
+    "load_cover_table",
+    "load_range_table",
+    "map_reach",
     "range_bands",
-    "savage_cone_template",
     "sight_pairs",
     "square_template",
     "squares_see_each_other",
     "squares_shape",
     "suppressed_squares",
     "suppression_against",
+    "teardrop_shape",
     "token_centre",
+    "token_cone",
     "token_line_of_sight",
     "visibility_polygon",
     "visibility_polygons",

@@ -24,7 +24,7 @@ from engine.geometry._march import WallGrid, build_wall_grid
 from engine.grid import Point, Square
 
 #: A wall end that no other sight-blocking segment shares is pulled back by this much, so a
-#: line that only touches the very end of a wall is not blocked (d20's grazing rule).
+#: line that only touches the very end of a wall is not blocked (a grazing line sees past it).
 FREE_END_TOLERANCE = 1e-4
 
 FloatArray = NDArray[np.float64]

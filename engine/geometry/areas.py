@@ -1,8 +1,9 @@
-"""Named areas from the rules: Spycraft Brace, d20 Aiming and Covering Fire, range bands.
+"""Areas around a token: cones from its centre, and a weapon's range bands.
 
-Each returns the shape (square units), the squares it covers and the tokens it concerns with
-their modifiers. Cones start at the centre of the acting token's space and leave its own
-squares out. Summaries are in our own words; the rule names are the books'.
+Each returns the shape (square units), the squares it covers and, for range bands, the
+tokens it concerns with their modifiers. Cones start at the centre of the acting token's
+space and leave its own squares out. The numbers (a cone's length and angle, a system's
+range table) are parameters: rule systems hand them over.
 """
 
 from __future__ import annotations
@@ -10,28 +11,16 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from importlib import resources
 from typing import Any
 
 import shapely
 
 from engine.encounter import EncounterState
-from engine.geometry.results import AffectedToken, Modifier, TemplateResult
-from engine.geometry.templates import Inclusion, cone_shape, covered_squares, default_inclusion
+from engine.geometry.results import AffectedToken, Modifier
+from engine.geometry.templates import Inclusion, cone_shape, covered_squares
 from engine.grid import Point, Square, distance_squares
-from engine.tokens import Token, Weapon, are_opponents
-
-#: Spycraft Brace: a 90 degree cone; +1 to Standard Attack and Autofire checks inside it.
-BRACE_ANGLE = 90.0
-BRACE_BONUS = 1
-#: d20 Aiming: a 60 ft cone (a d20 cone is a quarter circle); +5 Perception in, -5 out.
-AIMING_LENGTH_FT = 60.0
-AIMING_ANGLE = 90.0
-AIMING_PERCEPTION = 5
-#: d20 Covering Fire: a cone as long as the weapon's range increment; Reflex DC 15 to duck.
-COVERING_FIRE_ANGLE = 90.0
-COVERING_FIRE_REFLEX_DC = 15
+from engine.tokens import Token, Weapon
 
 
 def token_centre(token: Token) -> Point:
@@ -39,130 +28,25 @@ def token_centre(token: Token) -> Point:
     return (token.square.x + token.size / 2, token.square.y + token.size / 2)
 
 
-def _cone_from(
+def token_cone(
     encounter: EncounterState,
-    token: Token,
+    token_id: str,
     direction: float,
     length: float,
     angle: float,
-    inclusion: Inclusion | None,
+    *,
+    inclusion: Inclusion,
 ) -> tuple[shapely.Polygon, frozenset[Square]]:
+    """A cone ``length`` squares long and ``angle`` degrees wide from the token's centre,
+    and the squares it covers under ``inclusion`` (the token's own squares left out)."""
+    token = encounter.token(token_id)
     shape = cone_shape(token_centre(token), direction, length, angle)
-    rule = inclusion or default_inclusion(encounter.system)
-    return shape, covered_squares(encounter, shape, rule) - set(token.squares)
+    return shape, covered_squares(encounter, shape, inclusion) - set(token.squares)
 
 
-def _map_reach(encounter: EncounterState) -> float:
+def map_reach(encounter: EncounterState) -> float:
+    """A length in squares that reaches across the whole map (its diagonal)."""
     return math.hypot(encounter.battlemap.width, encounter.battlemap.height)
-
-
-def brace_area(
-    encounter: EncounterState,
-    token_id: str,
-    direction: float,
-    *,
-    inclusion: Inclusion | None = None,
-) -> TemplateResult:
-    """Spycraft Brace: the 90 degree cone a bracing shooter covers, reaching across the map.
-
-    Opponents inside get the shooter's +1 (Standard Attack and Autofire checks against them).
-    """
-    token = encounter.token(token_id)
-    shape, squares = _cone_from(
-        encounter, token, direction, _map_reach(encounter), BRACE_ANGLE, inclusion
-    )
-    bonus = Modifier(
-        "Brace",
-        BRACE_BONUS,
-        "to the bracing shooter's Standard Attack and Autofire checks against this target",
-    )
-    tokens = tuple(
-        AffectedToken(other.id, under, (bonus,))
-        for other in encounter.others(token_id)
-        if are_opponents(token.side, other.side)
-        and (under := tuple(s for s in other.squares if s in squares))
-    )
-    return TemplateResult(shape, squares, tokens)
-
-
-def aiming_area(
-    encounter: EncounterState,
-    token_id: str,
-    direction: float,
-    *,
-    inclusion: Inclusion | None = None,
-) -> TemplateResult:
-    """d20 Aiming: a 60 ft cone; the aimer's Perception is +5 inside it and -5 outside.
-
-    Every other token is listed, with the modifier the aimer has to notice it.
-    """
-    token = encounter.token(token_id)
-    length = AIMING_LENGTH_FT / _feet_per_square(encounter)
-    shape, squares = _cone_from(encounter, token, direction, length, AIMING_ANGLE, inclusion)
-    inside = Modifier("Aiming", AIMING_PERCEPTION, "to the aimer's Perception to notice this token")
-    outside = Modifier(
-        "Aiming",
-        -AIMING_PERCEPTION,
-        "to the aimer's Perception to notice this token (outside the cone)",
-    )
-    tokens = []
-    for other in encounter.others(token_id):
-        under = tuple(s for s in other.squares if s in squares)
-        tokens.append(AffectedToken(other.id, under, (inside if under else outside,)))
-    return TemplateResult(shape, squares, tuple(tokens))
-
-
-def covering_fire_area(
-    encounter: EncounterState,
-    token_id: str,
-    direction: float,
-    weapon_name: str,
-    *,
-    inclusion: Inclusion | None = None,
-) -> TemplateResult:
-    """d20 Covering Fire: a cone as long as the weapon's range increment.
-
-    Opponents inside may be attacked (once per attack action) and may dive for cover
-    with a Reflex save against DC 15. Not allowed with melee weapons or weapons that
-    fire only single shots.
-    """
-    token = encounter.token(token_id)
-    weapon = token.weapon(weapon_name)
-    reasons = _covering_fire_problems(weapon)
-    length = max(weapon.range_increment, 1e-6) / encounter.scale.square_size
-    shape, squares = _cone_from(encounter, token, direction, length, COVERING_FIRE_ANGLE, inclusion)
-    save = Modifier(
-        "Covering Fire",
-        COVERING_FIRE_REFLEX_DC,
-        "Reflex save DC to take cover after the first attack action",
-    )
-    tokens = tuple(
-        AffectedToken(other.id, under, (save,))
-        for other in encounter.others(token_id)
-        if are_opponents(token.side, other.side)
-        and (under := tuple(s for s in other.squares if s in squares))
-    )
-    return TemplateResult(shape, squares, tokens, reasons, allowed=not reasons)
-
-
-def _covering_fire_problems(weapon: Weapon) -> tuple[str, ...]:
-    if weapon.melee or weapon.range_increment <= 0:
-        return (
-            f"Covering Fire needs a firearm with a range increment; the {weapon.name} has none",
-        )
-    modes = " ".join(weapon.modes).lower()
-    if weapon.modes and not any(word in modes for word in ("semi", "auto", "burst")):
-        return (
-            f"Covering Fire needs a semi-automatic or automatic weapon; the {weapon.name} "
-            f"fires {', '.join(weapon.modes)}",
-        )
-    return ()
-
-
-def _feet_per_square(encounter: EncounterState) -> float:
-    unit = encounter.scale.unit.value
-    per_unit = {"ft": 1.0, "m": 1 / 0.3048, "in": 6.0}[unit]  # a Savage Worlds inch is 2 yd
-    return encounter.scale.square_size * per_unit
 
 
 # --------------------------------------------------------------------------- range bands
@@ -187,8 +71,8 @@ class RangeBand:
 class RangeBands:
     """The range bands of one weapon around one token, and where every other token falls.
 
-    ``cqb`` and ``half_maximum`` are reaches in squares (CQB Range and the Spycraft Cover
-    Fire limit of half the maximum range, rounded down); ``maximum`` is the last square
+    ``cqb`` and ``half_maximum`` are reaches in squares (CQB Range, when the table has one,
+    and half the maximum range, rounded down); ``maximum`` is the last square
     the weapon reaches. Tokens beyond it are listed in ``out_of_range``.
     """
 
@@ -208,29 +92,67 @@ class RangeBands:
         return None
 
 
-@lru_cache(maxsize=1)
-def _range_tables() -> dict[str, Any]:
-    source = resources.files("engine.geometry").joinpath("range_bands.json")
-    tables: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    return tables
+@dataclass(frozen=True)
+class RangeTable:
+    """A system's range bands, counted in range increments of the weapon.
+
+    Either named ``bands`` (name, up to so many increments, modifier), or one band per
+    increment with ``penalty_per_increment`` from the second on, up to
+    ``maximum_increments`` (``thrown_maximum_increments`` for thrown weapons) with CQB
+    Range reaching ``cqb_increments``.
+    """
+
+    applies_to: str
+    bands: tuple[tuple[str, float, int], ...] = ()
+    penalty_per_increment: int = 0
+    maximum_increments: int = 0
+    thrown_maximum_increments: int = 0
+    cqb_increments: float | None = None
+
+    def specs(self, weapon: Weapon) -> tuple[list[tuple[str, float, int]], float | None]:
+        """The bands for this weapon (name, increments, modifier) and the CQB reach."""
+        if self.bands:
+            return list(self.bands), None
+        thrown = "thrown" in weapon.traits
+        most = self.thrown_maximum_increments if thrown else self.maximum_increments
+        step = self.penalty_per_increment
+        specs = [(f"Increment {k}", float(k), step * (k - 1)) for k in range(1, most + 1)]
+        return specs, self.cqb_increments
 
 
-def _band_specs(
-    system: str, weapon: Weapon
-) -> tuple[list[tuple[str, float, int]], str, float | None]:
-    tables = _range_tables()
-    if system not in tables or system.startswith("_"):
-        known = ", ".join(sorted(k for k in tables if not k.startswith("_")))
-        raise KeyError(f"no range bands for system {system!r} (known: {known})")
-    table = tables[system]
-    applies_to = str(table["applies_to"])
-    if "bands" in table:
-        return [(str(n), float(k), int(m)) for n, k, m in table["bands"]], applies_to, None
-    thrown = "thrown" in weapon.traits
-    most = int(table["thrown_maximum_increments" if thrown else "maximum_increments"])
-    step = int(table["penalty_per_increment"])
-    specs = [(f"Increment {k}", float(k), step * (k - 1)) for k in range(1, most + 1)]
-    return specs, applies_to, float(table["cqb_increments"])
+def range_table_from(raw: object, where: str) -> RangeTable:
+    """A range table from JSON data, checked; ``where`` names the source in errors."""
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: a range table must be an object")
+    applies_to = str(raw.get("applies_to", ""))
+    try:
+        if "bands" in raw:
+            bands = tuple((str(n), float(k), int(m)) for n, k, m in raw["bands"])
+            if not bands:
+                raise ValueError("'bands' is empty")
+            return RangeTable(applies_to, bands)
+        return RangeTable(
+            applies_to,
+            penalty_per_increment=int(raw["penalty_per_increment"]),
+            maximum_increments=int(raw["maximum_increments"]),
+            thrown_maximum_increments=int(raw["thrown_maximum_increments"]),
+            cqb_increments=float(raw["cqb_increments"]),
+        )
+    except KeyError as error:
+        raise ValueError(f"{where}: missing {error.args[0]!r}") from None
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"{where}: {error}") from None
+
+
+def load_range_table(package: str, resource: str = "range_bands.json") -> RangeTable:
+    """The range table a package ships as JSON (a rule system keeps its own)."""
+    source = resources.files(package).joinpath(resource)
+    where = f"{package}/{resource}"
+    try:
+        raw: Any = json.loads(source.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: not JSON ({error})") from None
+    return range_table_from(raw, where)
 
 
 def _ring(centre: Point, half: float, reach: float, alternating: bool) -> shapely.Geometry:
@@ -259,8 +181,10 @@ def _ring(centre: Point, half: float, reach: float, alternating: bool) -> shapel
     return shapely.Polygon([(cx + x, cy + y) for x, y in points])
 
 
-def range_bands(encounter: EncounterState, token_id: str, weapon_name: str) -> RangeBands:
-    """The range bands of a token's weapon in the encounter's system, with every token's band.
+def range_bands(
+    encounter: EncounterState, token_id: str, weapon_name: str, table: RangeTable
+) -> RangeBands:
+    """The range bands of a token's weapon under ``table``, with every token's band.
 
     Distances are counted in squares with the map's diagonal rule, from the nearest square of
     the shooter to the nearest square of the target.
@@ -269,7 +193,8 @@ def range_bands(encounter: EncounterState, token_id: str, weapon_name: str) -> R
     weapon = token.weapon(weapon_name)
     if weapon.range_increment <= 0:
         raise ValueError(f"the {weapon.name} has no range increment, so it has no range bands")
-    specs, applies_to, cqb_increments = _band_specs(encounter.system, weapon)
+    specs, cqb_increments = table.specs(weapon)
+    applies_to = table.applies_to
     increment = weapon.range_increment / encounter.scale.square_size
     centre, half = token_centre(token), token.size / 2
     alternating = encounter.scale.diagonal.value == "alternating"

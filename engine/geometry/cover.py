@@ -1,6 +1,6 @@
-"""Cover: how much of a target is hidden from an attacker, and what each system makes of it.
+"""Cover: how much of a target is hidden from an attacker, and what a cover table makes of it.
 
-The rule (d20 style, used for every system, documented in the app):
+The rule (the same for every system, documented in the app):
 
 * The attacker picks the corner of one of its squares that gives the clearest view, and
   draws lines from it to the sight corners of every square of the target (see ``los``).
@@ -13,16 +13,19 @@ The rule (d20 style, used for every system, documented in the app):
   over one's own cover gives the target nothing).
 * The attacker's corner is the one that leaves the weakest cover.
 
-How a grade turns into a number is editable data (``cover_grades.json``), keyed by system.
+How a grade turns into a number is a ``CoverTable`` the caller hands over: each rule system
+keeps its own as editable data (a ``cover_grades.json`` in its package, read by
+``load_cover_table``) and gives it to ``RuleSystem.cover_table``.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import IntEnum
-from functools import lru_cache
 from importlib import resources
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -62,13 +65,12 @@ _OBJECT_LEVEL = {
 
 
 @dataclass(frozen=True)
-class SystemCover:
-    """One system's cover table."""
+class CoverTable:
+    """A cover table: the modifier each grade gives, and to which roll."""
 
-    system: str
     title: str
     applies_to: str
-    values: dict[str, int | None]
+    values: Mapping[str, int | None]
 
     def modifier(self, level: CoverLevel) -> Modifier | None:
         """The modifier for a grade; None when the grade forbids the attack."""
@@ -78,38 +80,43 @@ class SystemCover:
         return Modifier(f"{level.words} cover".capitalize(), value, self.applies_to)
 
 
-@lru_cache(maxsize=1)
-def _load_tables() -> dict[str, SystemCover]:
-    source = resources.files("engine.geometry").joinpath("cover_grades.json")
-    raw: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
-    tables: dict[str, SystemCover] = {}
-    for system, entry in raw.items():
-        if system.startswith("_"):
-            continue
-        where = f"cover_grades.json, system {system!r}"
-        grades = entry.get("grades")
-        if not isinstance(grades, dict):
-            raise ValueError(f"{where}: 'grades' must be an object of grade -> number")
-        missing = [level.key for level in CoverLevel if level.key not in grades]
-        if missing:
-            raise ValueError(f"{where}: grades missing {', '.join(missing)}")
-        for key, value in grades.items():
-            if value is not None and not isinstance(value, int):
-                raise ValueError(f"{where}: grade {key!r} must be a whole number or null")
-        tables[system] = SystemCover(
-            system, str(entry.get("title", system)), str(entry.get("applies_to", "")), grades
-        )
-    return tables
+def cover_table_from(raw: object, where: str) -> CoverTable:
+    """A cover table from JSON data (``title``, ``applies_to``, ``grades``), checked.
+
+    ``where`` names the source in errors. Every grade of ``CoverLevel`` needs a whole
+    number, or null for "cannot be attacked at all".
+    """
+    if not isinstance(raw, dict):
+        raise ValueError(f"{where}: a cover table must be an object")
+    grades = raw.get("grades")
+    if not isinstance(grades, dict):
+        raise ValueError(f"{where}: 'grades' must be an object of grade -> number")
+    missing = [level.key for level in CoverLevel if level.key not in grades]
+    if missing:
+        raise ValueError(f"{where}: grades missing {', '.join(missing)}")
+    known = {level.key for level in CoverLevel}
+    unknown = sorted(set(grades) - known)
+    if unknown:
+        raise ValueError(f"{where}: unknown grades {', '.join(unknown)}")
+    for key, value in grades.items():
+        if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+            raise ValueError(f"{where}: grade {key!r} must be a whole number or null")
+    return CoverTable(
+        str(raw.get("title", "")),
+        str(raw.get("applies_to", "")),
+        MappingProxyType(dict(grades)),
+    )
 
 
-def cover_table(system: str) -> SystemCover:
-    """The cover table of a system, by name (e.g. "savage-worlds")."""
-    tables = _load_tables()
+def load_cover_table(package: str, resource: str = "cover_grades.json") -> CoverTable:
+    """The cover table a package ships as JSON (a rule system keeps its own beside its code)."""
+    source = resources.files(package).joinpath(resource)
+    where = f"{package}/{resource}"
     try:
-        return tables[system]
-    except KeyError:
-        known = ", ".join(sorted(tables))
-        raise KeyError(f"no cover table for system {system!r} (known: {known})") from None
+        raw: Any = json.loads(source.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{where}: not JSON ({error})") from None
+    return cover_table_from(raw, where)
 
 
 @dataclass(frozen=True)
@@ -117,7 +124,7 @@ class CoverResult:
     """Cover of ``target_id`` against ``attacker_id``.
 
     ``lines`` are the lines from the attacker's best corner; ``blocked`` says which are
-    blocked. ``modifier`` is the system's number (None without a system, or when cover is
+    blocked. ``modifier`` is the table's number (None without a table, or when cover is
     total). ``reasons`` say in plain words where the cover comes from.
     """
 
@@ -154,12 +161,11 @@ def _counting_objects(battlemap: BattleMap, attacker: Token, target: Token) -> l
 
 
 def cover_between(
-    battlemap: BattleMap, attacker: Token, target: Token, system: str | None = None
+    battlemap: BattleMap, attacker: Token, target: Token, table: CoverTable | None = None
 ) -> CoverResult:
-    """How much cover ``target`` has against ``attacker`` (and its value in ``system``)."""
+    """How much cover ``target`` has against ``attacker`` (and its value in ``table``)."""
     for token in (attacker, target):
         check_token(battlemap, token)
-    table = cover_table(system) if system is not None else None
     ours = sight_corners(attacker.squares)
     theirs = sight_corners(target.squares)
     starts = np.repeat(ours, len(theirs), axis=0)

@@ -1,6 +1,6 @@
 """Line of sight between squares and between tokens.
 
-The rule (used everywhere in Killbox, after the d20 convention):
+The rule (the same for every rule system, the usual corner-to-corner convention):
 
 * A square sees another when a straight line can be drawn from **any corner** of the first
   to **any corner** of the second without crossing anything that blocks sight.

@@ -1,6 +1,6 @@
 """A chain of squares swept by fire, as seen from a shooter: which squares are refused, and why.
 
-The shape checks of a sweep across adjacent squares (Spycraft's Strafe is one), with no rule
+The shape checks of a sweep across adjacent squares (a Strafe is one), with no rule
 numbers: how many squares, shots and Defense steps a sweep has is the rule system's business.
 
 * each square touches the one before it (diagonals count), none appears twice, and all are

@@ -1,19 +1,24 @@
 """Area templates at any angle and position: cone, circle (burst), square, line, blasts.
 
-Sizes are in squares (one square is 5 ft in the d20 family and 1 inch in Savage Worlds).
-Directions are in degrees clockwise on screen from east (see the package conventions).
+Sizes are in squares; directions are in degrees clockwise on screen from east (see the
+package conventions).
 
-Which squares a template covers depends on the system (``Inclusion``): the d20 family
-counts a square whose centre lies in the template (on its edge counts), Savage Worlds
-counts a square any part of which lies beneath it (merely touching an edge does not).
-A token is affected when any of its squares is covered. With ``clip_to_walls`` the
-template is cut to what its point of origin sees, so a blast does not pass through a wall.
+Which squares a template covers is the caller's ``Inclusion`` (a rule system hands over its
+own): either a square whose centre lies in the template (on its edge counts), or a square
+any part of which lies beneath it (merely touching an edge does not). A token is affected
+when any of its squares is covered. With ``clip_to_walls`` the template is cut to what its
+point of origin sees, so a blast does not pass through a wall.
+
+``TemplateSpec`` describes a template a rule system offers the GM (its form, size, where its
+origin snaps); ``lay_template`` lays one. ``STANDARD_TEMPLATES`` are cone, burst, square and
+line, for a system that offers nothing of its own.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 
 import numpy as np
@@ -30,27 +35,17 @@ from engine.grid import Point, Square
 class Inclusion(StrEnum):
     """Which squares a template covers."""
 
-    CENTRE = "centre"  # d20 family: the square's centre lies in the template
-    PARTIAL = "partial"  # Savage Worlds: some part of the square lies beneath it
+    CENTRE = "centre"  # the square's centre lies in the template
+    PARTIAL = "partial"  # some part of the square lies beneath it
 
 
 IntArray = NDArray[np.int_]
 BoolArray = NDArray[np.bool_]
 
-#: Savage Worlds blast templates by name: radius in inches (one inch = one square).
-SAVAGE_BLASTS: dict[str, float] = {"small": 1.0, "medium": 2.0, "large": 3.0}
-#: Savage Worlds Cone Template: 9 inches long, its far end a round of 1.5 inch radius.
-SAVAGE_CONE_LENGTH = 9.0
-SAVAGE_CONE_END_RADIUS = 1.5
 #: Tolerance for squares on a template's edge, in squares.
 _EDGE = 1e-7
 #: Points used to draw a quarter circle of an arc.
 _ARC_STEPS = 16
-
-
-def default_inclusion(system: str) -> Inclusion:
-    """Savage Worlds counts partial squares; every other supported system counts centres."""
-    return Inclusion.PARTIAL if system == "savage-worlds" else Inclusion.CENTRE
 
 
 def _check_positive(value: float, what: str) -> None:
@@ -123,15 +118,20 @@ def line_shape(
     )
 
 
-def savage_cone_shape(origin: Point, direction: float) -> shapely.Polygon:
-    """The Savage Worlds Cone Template: a teardrop from ``origin``, 9 inches to its round end."""
+def teardrop_shape(
+    origin: Point, direction: float, length: float, end_radius: float
+) -> shapely.Polygon:
+    """A teardrop from ``origin``: ``length`` squares to the far edge of its round end of
+    ``end_radius`` squares."""
+    _check_positive(length, "teardrop length")
+    _check_positive(end_radius, "teardrop end radius")
+    if end_radius * 2 > length:
+        raise ValueError(f"a teardrop {length} long cannot end in a round of radius {end_radius}")
     ux, uy = _unit(direction)
-    reach = SAVAGE_CONE_LENGTH - SAVAGE_CONE_END_RADIUS
+    reach = length - end_radius
     end = shapely.Point(origin[0] + ux * reach, origin[1] + uy * reach)
     return shapely.convex_hull(
-        shapely.union(
-            end.buffer(SAVAGE_CONE_END_RADIUS, quad_segs=_ARC_STEPS), shapely.Point(origin)
-        )
+        shapely.union(end.buffer(end_radius, quad_segs=_ARC_STEPS), shapely.Point(origin))
     )
 
 
@@ -256,7 +256,7 @@ def apply_template(
     shape: shapely.Geometry,
     *,
     origin: Point,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
     exact: SquareTest | None = None,
 ) -> TemplateResult:
@@ -264,7 +264,7 @@ def apply_template(
 
     ``exact`` is an optional exact square test for the unclipped template.
     """
-    rule = inclusion or default_inclusion(encounter.system)
+    rule = inclusion
     reasons: tuple[str, ...] = ()
     if clip_to_walls:
         minx, miny, maxx, maxy = shape.bounds
@@ -289,10 +289,10 @@ def cone_template(
     length: float,
     *,
     angle: float = 90.0,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
 ) -> TemplateResult:
-    """A cone (a d20 cone is a quarter circle, 90 degrees) from ``origin``."""
+    """A cone (``angle`` degrees wide, a quarter circle unless told) from ``origin``."""
     shape = cone_shape(origin, direction, length, angle)
     return apply_template(
         encounter,
@@ -309,7 +309,7 @@ def circle_template(
     centre: Point,
     radius: float,
     *,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
 ) -> TemplateResult:
     """A burst or spread of ``radius`` squares around ``centre``."""
@@ -329,7 +329,7 @@ def square_template(
     side: float,
     *,
     direction: float = 0.0,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
 ) -> TemplateResult:
     """A square area of ``side`` squares, centred on ``centre``, turned by ``direction``."""
@@ -350,7 +350,7 @@ def line_template(
     length: float,
     *,
     width: float = 1.0,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
 ) -> TemplateResult:
     """A line from ``origin`` at any angle."""
@@ -364,38 +364,76 @@ def line_template(
     )
 
 
-def blast_template(
-    encounter: EncounterState,
-    centre: Point,
-    size: str,
-    *,
-    inclusion: Inclusion | None = None,
-    clip_to_walls: bool = False,
-) -> TemplateResult:
-    """A Savage Worlds Small, Medium or Large Blast Template (radius 1, 2 or 3 inches)."""
-    try:
-        radius = SAVAGE_BLASTS[size.lower()]
-    except KeyError:
-        names = ", ".join(SAVAGE_BLASTS)
-        raise ValueError(f"no blast template called {size!r}; choose one of {names}") from None
-    return circle_template(
-        encounter, centre, radius, inclusion=inclusion, clip_to_walls=clip_to_walls
-    )
+class TemplateForm(StrEnum):
+    """The shapes ``lay_template`` draws."""
+
+    CONE = "cone"
+    CIRCLE = "circle"
+    SQUARE = "square"
+    LINE = "line"
+    TEARDROP = "teardrop"
 
 
-def savage_cone_template(
+@dataclass(frozen=True)
+class TemplateSpec:
+    """A template a rule system offers: its form and size, and how the GM lays it.
+
+    ``size`` is in squares: a cone's, line's or teardrop's length, a circle's radius, a
+    square's side. ``end_radius`` is a teardrop's round end, ``angle`` a cone's width.
+    ``on_corner``: the origin snaps to a grid intersection (else to a square's centre);
+    ``sized``: the GM may change the size; ``turns``: the GM may turn it.
+    """
+
+    key: str
+    label: str
+    form: TemplateForm
+    size: float
+    on_corner: bool
+    sized: bool = True
+    turns: bool = True
+    end_radius: float = 0.0
+    angle: float = 90.0
+
+
+def lay_template(
     encounter: EncounterState,
+    spec: TemplateSpec,
     origin: Point,
     direction: float,
+    size: float,
     *,
-    inclusion: Inclusion | None = None,
+    inclusion: Inclusion,
     clip_to_walls: bool = False,
 ) -> TemplateResult:
-    """The Savage Worlds Cone Template laid from ``origin`` towards ``direction``."""
-    return apply_template(
-        encounter,
-        savage_cone_shape(origin, direction),
-        origin=origin,
-        inclusion=inclusion,
-        clip_to_walls=clip_to_walls,
-    )
+    """The squares and tokens under ``spec`` laid at ``origin`` (``size`` replaces the
+    spec's own when the spec is ``sized``)."""
+    length = size if spec.sized else spec.size
+    clip = clip_to_walls
+    if spec.form is TemplateForm.CONE:
+        return cone_template(
+            encounter, origin, direction, length, angle=spec.angle, inclusion=inclusion,
+            clip_to_walls=clip,
+        )
+    if spec.form is TemplateForm.CIRCLE:
+        return circle_template(encounter, origin, length, inclusion=inclusion, clip_to_walls=clip)
+    if spec.form is TemplateForm.SQUARE:
+        return square_template(
+            encounter, origin, length, direction=direction, inclusion=inclusion,
+            clip_to_walls=clip,
+        )
+    if spec.form is TemplateForm.LINE:
+        return line_template(
+            encounter, origin, direction, length, inclusion=inclusion, clip_to_walls=clip
+        )
+    shape = teardrop_shape(origin, direction, length, spec.end_radius)
+    return apply_template(encounter, shape, origin=origin, inclusion=inclusion, clip_to_walls=clip)
+
+
+#: Cone, burst, square and line, in sizes a GM reaches for first: what a rule system with no
+#: templates of its own offers.
+STANDARD_TEMPLATES: tuple[TemplateSpec, ...] = (
+    TemplateSpec("cone", "Cone", TemplateForm.CONE, 3, True),
+    TemplateSpec("burst", "Burst", TemplateForm.CIRCLE, 2, True, turns=False),
+    TemplateSpec("square", "Square", TemplateForm.SQUARE, 2, False),
+    TemplateSpec("line", "Line", TemplateForm.LINE, 6, True),
+)

@@ -57,6 +57,10 @@ _KNOWN: dict[str, str] = {
     "d20-firearms": f"{__name__}.d20_firearms",
 }
 
+#: The system a new encounter or an imported map gets unless the GM picks another (the
+#: bundled default encounter's system).
+DEFAULT_SYSTEM = "spycraft"
+
 _REGISTRY: dict[str, RuleSystem] = {}
 _discovered = False
 
@@ -118,6 +122,7 @@ def system_names() -> tuple[str, ...]:
 
 
 __all__ = [
+    "DEFAULT_SYSTEM",
     "RuleSystem",
     "UnknownSystem",
     "get_system",

@@ -31,6 +31,9 @@ from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.events import Event as Event  # re-exported: systems import it from here
 from engine.events import EventKind as EventKind
+from engine.geometry.areas import RangeTable
+from engine.geometry.cover import CoverTable
+from engine.geometry.templates import STANDARD_TEMPLATES, Inclusion, TemplateSpec
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
@@ -451,6 +454,13 @@ class RuleSystem(ABC):
     declared here, or a value out of range, is refused on load and by ``add_token``),
     ``shared_options`` (options every catalogue action accepts) and ``engine_options``
     (options the system adds to an engine action, e.g. its ``start_combat`` choices).
+
+    The parts it hands to the shared engine and the desktop (no shared module looks a
+    system up by name): ``ordinary_move_key`` (the catalogue action, taking a path, that a
+    token drag in combat stands for), ``surprise_round`` (its ``start_combat`` reads who is
+    aware and may open with a surprise round), ``cover_table`` and ``range_table`` (what
+    cover grades and range bands are worth, for ``engine.geometry``), ``template_inclusion``
+    (which squares a template covers) and ``templates`` (the templates the GM may lay).
     """
 
     name: ClassVar[str]
@@ -463,6 +473,12 @@ class RuleSystem(ABC):
     stats: ClassVar[tuple[StatSpec, ...]] = ()
     shared_options: ClassVar[tuple[OptionSpec, ...]] = ()
     engine_options: ClassVar[Mapping[str, tuple[OptionSpec, ...]]] = MappingProxyType({})
+    ordinary_move_key: ClassVar[str] = "move"
+    surprise_round: ClassVar[bool] = False
+    cover_table: ClassVar[CoverTable | None] = None
+    range_table: ClassVar[RangeTable | None] = None
+    template_inclusion: ClassVar[Inclusion] = Inclusion.CENTRE
+    templates: ClassVar[tuple[TemplateSpec, ...]] = STANDARD_TEMPLATES
 
     # ---- catalogue
 

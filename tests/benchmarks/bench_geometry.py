@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 from engine.battlemap import BattleMap  # noqa: E402
 from engine.encounter import EncounterState  # noqa: E402
 from engine.geometry import (  # noqa: E402
-    blast_template,
+    Inclusion,
+    circle_template,
     cone_template,
     sight_pairs,
     squares_see_each_other,
@@ -157,9 +158,13 @@ def main() -> int:
     los = median_ms(lambda: sight_pairs(battlemap, encounter.tokens), 7)
     report(f"line of sight, all {len(pairs)} token pairs", los, 5)
 
-    blast = median_ms(lambda: blast_template(encounter, (100.0, 100.0), "medium"), 50)
+    partial = Inclusion.PARTIAL
+    blast = median_ms(
+        lambda: circle_template(encounter, (100.0, 100.0), 2, inclusion=partial), 50
+    )
     report("template squares and tokens (Savage Worlds Medium Blast)", blast, 0.5)
-    cone = median_ms(lambda: cone_template(encounter, origin, 30.0, 12.0), 50)
+    centre = Inclusion.CENTRE
+    cone = median_ms(lambda: cone_template(encounter, origin, 30.0, 12.0, inclusion=centre), 50)
     report("template squares and tokens (d20 60 ft cone)", cone, 0.5)
 
     strafing, shooter_id, column = strafe_scene(encounter)

@@ -23,9 +23,9 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.tables import COVER
 from engine.tokens import Token, Weapon
 
-SYSTEM = "cities-without-number"
 LONG_RANGE_PENALTY = -2
 DEFAULT_MAX_FACTOR = 4
 SCREEN_ROLL = "2d6"
@@ -131,7 +131,7 @@ def plan_attack(
             raise AttackError(refusal)
         if penalty:
             mods.append(Modifier("Enemy in melee range", penalty))
-        cover = cover_between(state.battlemap, attacker, target, SYSTEM)
+        cover = cover_between(state.battlemap, attacker, target, COVER)
         if cover.level is CoverLevel.TOTAL:
             raise AttackError(f"{target.name} is behind total cover")
         if cover.modifier is not None and cover.modifier.value:

@@ -30,7 +30,14 @@ from engine.rules.base import (
     InitiativeScheme,
     Outcome,
 )
-from engine.rules.cities_without_number import board, combat_state, economy, initiative, schema
+from engine.rules.cities_without_number import (
+    board,
+    combat_state,
+    economy,
+    initiative,
+    schema,
+    tables,
+)
 from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
@@ -66,6 +73,10 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     """Cities Without Number: side initiative, Main/Move/On Turn/Instant actions."""
 
     name = "cities-without-number"
+    ordinary_move_key = "run"
+    cover_table = tables.COVER
+    range_table = tables.RANGES
+    template_inclusion = tables.INCLUSION
     title = "Cities Without Number"
     scale = METRIC
     economy = ActionEconomy(

@@ -22,9 +22,9 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.d20_firearms import board
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.tables import COVER
 from engine.tokens import Token, Weapon
 
-SYSTEM = "d20-firearms"
 RANGE_PENALTY_PER_INCREMENT = -2
 MAX_INCREMENTS = 10
 
@@ -70,7 +70,7 @@ def crit_multiplier(weapon: Weapon) -> int:
 def shooter_cover(state: EncounterState, shooter: Token, target: Token) -> CoverLevel:
     """How much cover the shooter has against the target (what it can brace on or hide
     behind)."""
-    return cover_between(state.battlemap, target, shooter, SYSTEM).level
+    return cover_between(state.battlemap, target, shooter, COVER).level
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +116,7 @@ def plan_attack(
     if attacker.has_condition(board.SUPPRESSED):
         mods.append(Modifier("Suppressed", special.SUPPRESSED_PENALTY))
     defense = common.stat_int(target, "defense", 10)
-    cover = cover_between(state.battlemap, attacker, target, SYSTEM)
+    cover = cover_between(state.battlemap, attacker, target, COVER)
     if cover.level is CoverLevel.TOTAL and not blind:
         raise AttackError(f"{target.name} is behind total cover")
     if cover.modifier is not None and cover.modifier.value and not weapon.melee:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.areas import aiming_area, covering_fire_area, token_centre
+from engine.geometry.areas import token_centre
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea
@@ -19,6 +19,7 @@ from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attack_math, board, take_cover_actions
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import Cost
+from engine.rules.d20_firearms.fire_areas import aiming_area, covering_fire_area
 from engine.rules.d20_firearms.handlers import (
     REFLEX_ROLL,
     ammo_reason,

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry.areas import aiming_area
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.d20_firearms import board
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import Cost
+from engine.rules.d20_firearms.fire_areas import aiming_area
 from engine.rules.d20_firearms.handlers import LOCATE_DC, register
 from engine.tokens import Token
 

@@ -31,7 +31,7 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, economy, schema
+from engine.rules.d20_firearms import board, economy, schema, tables
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
@@ -66,6 +66,10 @@ class D20FirearmsSystem(HandlerSystem):
     """d20 modern firearms: a pool of attack-or-movement actions and the special actions."""
 
     name = "d20-firearms"
+    ordinary_move_key = "move"
+    cover_table = tables.COVER
+    range_table = tables.RANGES
+    template_inclusion = tables.INCLUSION
     title = "d20 Modern Firearms"
     scale = FIVE_FOOT
     economy = ActionEconomy(

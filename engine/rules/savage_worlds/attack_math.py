@@ -19,10 +19,10 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.savage_worlds import board
 from engine.rules.savage_worlds import conditions as cond
+from engine.rules.savage_worlds.tables import COVER
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
 from engine.tokens import Token, Weapon
 
-SYSTEM = "savage-worlds"
 RANGE_BANDS = ((1, 0, "Short"), (2, -2, "Medium"), (4, -4, "Long"), (16, -8, "Extreme"))
 RAISE_DAMAGE_DIE = 6
 _TERM = re.compile(r"^(\d*)d(\d+)$")
@@ -144,7 +144,7 @@ def cover_modifiers(
     """Cover between shooter and target from the map (geometry), or the Medium Cover a prone
     target counts as beyond 3", whichever is worse (they do not stack). The GM may override
     with the command option ``cover``."""
-    cover = cover_between(state.battlemap, shooter, target, SYSTEM)
+    cover = cover_between(state.battlemap, shooter, target, COVER)
     if cover.level is CoverLevel.TOTAL:
         raise AttackError(f"{target.name} is behind total cover")
     found = Modifier(cover.modifier.rule, cover.modifier.value) \

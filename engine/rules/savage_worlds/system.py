@@ -34,13 +34,14 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.savage_worlds import board, combat_state, health, hold, schema
+from engine.rules.savage_worlds import board, combat_state, health, hold, schema, tables
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.deck import ActionDeck, Card
 from engine.rules.savage_worlds.examples import example_commands
+from engine.rules.savage_worlds.templates import TEMPLATES
 from engine.rules.savage_worlds.traits import trait_roll
 from engine.tokens import Token
 from engine.turns import order as turn_order
@@ -61,6 +62,11 @@ class SavageWorldsSystem(HandlerSystem):
     """Savage Worlds Adventure Edition: Action Deck initiative, Hold, special actions."""
 
     name = "savage-worlds"
+    ordinary_move_key = "move"
+    cover_table = tables.COVER
+    range_table = tables.RANGES
+    template_inclusion = tables.INCLUSION
+    templates = TEMPLATES
     title = "Savage Worlds Adventure Edition"
     scale = SAVAGE_INCH
     economy = ActionEconomy(

@@ -14,12 +14,31 @@ import shapely.affinity
 from engine.encounter import EncounterState
 from engine.geometry.results import TemplateResult
 from engine.geometry.templates import (
-    SAVAGE_BLASTS,
+    TemplateForm,
+    TemplateSpec,
     apply_template,
     circle_shape,
-    savage_cone_shape,
+    teardrop_shape,
 )
 from engine.grid import Point, Unit
+from engine.rules.savage_worlds.tables import INCLUSION
+
+#: Blast templates by name: radius in inches.
+BLASTS: dict[str, float] = {"small": 1.0, "medium": 2.0, "large": 3.0}
+#: The Cone Template: 9 inches long, its far end a round of 1.5 inch radius.
+CONE_LENGTH = 9.0
+CONE_END_RADIUS = 1.5
+
+#: The templates the GM lays on the map (sizes in squares of the usual one-inch grid).
+TEMPLATES: tuple[TemplateSpec, ...] = (
+    *(
+        TemplateSpec(f"{name}_blast", f"{name.title()} Blast", TemplateForm.CIRCLE, radius,
+                     on_corner=False, sized=False, turns=False)
+        for name, radius in BLASTS.items()
+    ),
+    TemplateSpec("cone_template", "Cone Template", TemplateForm.TEARDROP, CONE_LENGTH,
+                 on_corner=True, sized=False, end_radius=CONE_END_RADIUS),
+)
 
 
 def squares_per_inch(state: EncounterState) -> float:
@@ -34,17 +53,19 @@ def blast(state: EncounterState, centre: Point, size: str = "medium") -> Templat
     """A Small, Medium or Large Blast Template centred on ``centre`` (square units),
     cut to what its centre can see."""
     try:
-        radius_inches = SAVAGE_BLASTS[size.lower()]
+        radius_inches = BLASTS[size.lower()]
     except KeyError:
-        raise ValueError(f"no blast template called {size!r}") from None
+        names = ", ".join(BLASTS)
+        raise ValueError(f"no blast template called {size!r}; choose one of {names}") from None
     shape = circle_shape(centre, radius_inches * squares_per_inch(state))
-    return apply_template(state, shape, origin=centre, clip_to_walls=True)
+    return apply_template(state, shape, origin=centre, inclusion=INCLUSION, clip_to_walls=True)
 
 
 def cone(state: EncounterState, origin: Point, direction: float) -> TemplateResult:
     """The Cone Template from ``origin`` towards ``direction`` (degrees clockwise from east)."""
     factor = squares_per_inch(state)
     shape: shapely.Geometry = shapely.affinity.scale(
-        savage_cone_shape(origin, direction), factor, factor, origin=origin
+        teardrop_shape(origin, direction, CONE_LENGTH, CONE_END_RADIUS), factor, factor,
+        origin=origin,
     )
-    return apply_template(state, shape, origin=origin, clip_to_walls=True)
+    return apply_template(state, shape, origin=origin, inclusion=INCLUSION, clip_to_walls=True)

@@ -12,16 +12,22 @@ from typing import TYPE_CHECKING
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.geometry import TemplateResult, brace_area, token_line_of_sight
+from engine.geometry import token_line_of_sight
+from engine.geometry.areas import map_reach, token_cone
 from engine.geometry.cover import CoverResult, cover_between
+from engine.geometry.results import AffectedToken, Modifier, TemplateResult
 from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
-from engine.tokens import Token
+from engine.rules.spycraft.tables import COVER, INCLUSION
+from engine.tokens import Token, are_opponents
 
 if TYPE_CHECKING:  # engine.routes is imported on the first question that needs it
     from engine.routes import MovementGraph
     from engine.routes.cuts import Cuts
 
-SYSTEM = "spycraft"
+#: Brace: a 90 degree cone reaching across the map; +1 to Standard Attack and Autofire
+#: checks against opponents inside it.
+BRACE_ANGLE = 90.0
+BRACE_BONUS = 1
 
 #: Named facings for Brace's 90-degree cone, in degrees clockwise from east (y down).
 FACINGS = {
@@ -44,7 +50,31 @@ def cover(state: EncounterState, attacker: Token, target: Token) -> CoverResult:
 
 @functools.lru_cache(maxsize=256)
 def _cover(battlemap: BattleMap, attacker: Token, target: Token) -> CoverResult:
-    return cover_between(battlemap, attacker, target, SYSTEM)
+    return cover_between(battlemap, attacker, target, COVER)
+
+
+def brace_area(encounter: EncounterState, token_id: str, direction: float) -> TemplateResult:
+    """Brace: the 90 degree cone a bracing shooter covers, reaching across the map.
+
+    Opponents inside get the shooter's +1 (Standard Attack and Autofire checks against them).
+    """
+    token = encounter.token(token_id)
+    shape, squares = token_cone(
+        encounter, token_id, direction, map_reach(encounter), BRACE_ANGLE,
+        inclusion=INCLUSION,
+    )
+    bonus = Modifier(
+        "Brace",
+        BRACE_BONUS,
+        "to the bracing shooter's Standard Attack and Autofire checks against this target",
+    )
+    tokens = tuple(
+        AffectedToken(other.id, under, (bonus,))
+        for other in encounter.others(token_id)
+        if are_opponents(token.side, other.side)
+        and (under := tuple(s for s in other.squares if s in squares))
+    )
+    return TemplateResult(shape, squares, tokens)
 
 
 def line_of_sight(state: EncounterState, viewer: Token, target: Token) -> bool:

@@ -14,7 +14,6 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.geometry import brace_area
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import lasting_area
@@ -22,7 +21,12 @@ from engine.rules.spycraft import model
 from engine.rules.spycraft.catalogue import HALVES, action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
-from engine.rules.spycraft.geometry_bridge import braced_cone, cone_facing, line_of_sight
+from engine.rules.spycraft.geometry_bridge import (
+    brace_area,
+    braced_cone,
+    cone_facing,
+    line_of_sight,
+)
 from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
 from engine.rules.spycraft.item_actions import drop_weapon
 from engine.tokens import Side, are_opponents

@@ -15,6 +15,7 @@ from engine.geometry.suppression import SuppressionArea, sight_reasons
 from engine.grid import Square, distance_squares
 from engine.overlay import Overlay, OverlayToken, Role
 from engine.rules.overlays import area_overlay
+from engine.rules.spycraft.tables import RANGES
 
 WARNING_SHOTS = 5
 PENALTY = -4
@@ -41,7 +42,7 @@ def suppressive_fire_area(
             f"the {weapon.name} has {weapon.ammo} shots left; Suppressive Fire "
             f"needs {WARNING_SHOTS}"
         )
-    maximum = range_bands(encounter, shooter_id, weapon_name).maximum
+    maximum = range_bands(encounter, shooter_id, weapon_name, RANGES).maximum
     distance = min(distance_squares(s, square, encounter.scale.diagonal) for s in shooter.squares)
     if distance > maximum:
         reasons.append(

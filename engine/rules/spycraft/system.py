@@ -28,7 +28,7 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
-from engine.rules.spycraft import health, model, schema
+from engine.rules.spycraft import health, model, schema, tables
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
     ACTIONS,
@@ -123,6 +123,11 @@ class SpycraftSystem(RuleSystem):
     """Spycraft 2.0 combat: fluid initiative, half and full actions, Table: Actions."""
 
     name = "spycraft"
+    ordinary_move_key = "standard_move"
+    surprise_round = True
+    cover_table = tables.COVER
+    range_table = tables.RANGES
+    template_inclusion = tables.INCLUSION
     title = "Spycraft 2.0"
     economy = ActionEconomy(
         {"half": 2},

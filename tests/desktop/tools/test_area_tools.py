@@ -16,7 +16,9 @@ def test_range_bands_ring_every_token_by_the_engines_band(qtbot, spy_window):  #
     win.controller.select("marlow")
     tool = RangeTool(win.host)
     win.set_tool(tool)
-    expected = range_bands(win.controller.state, "marlow", "SMG")
+    table = win.controller.system.range_table
+    assert table is not None
+    expected = range_bands(win.controller.state, "marlow", "SMG", table)
     assert tool.bands == expected
     for affected in expected.tokens:
         name = win.controller.state.token(affected.token_id).name

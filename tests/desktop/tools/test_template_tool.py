@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from desktop.tools.template_tool import TemplateTool
-from engine.geometry import blast_template, circle_template, cone_template
+from engine.geometry import Inclusion, circle_template, cone_template
 from tests.desktop.tools.conftest import TOOL_NOISE, click_at, move_to, render_png, wheel_at
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
@@ -24,7 +24,9 @@ def test_cone_follows_turns_and_lists_the_engines_tokens(qtbot, spy_window):  # 
     assert tool.direction == pytest.approx(30.0)
     click_at(qtbot, win.view, (9.1, 4.2))
     assert tool.placed
-    expected = cone_template(win.controller.state, (9.0, 4.0), 30.0, 6)
+    expected = cone_template(
+        win.controller.state, (9.0, 4.0), 30.0, 6, inclusion=Inclusion.CENTRE
+    )
     assert tool.result is not None
     assert tool.result.token_ids() == expected.token_ids()
     assert tool.result.squares == expected.squares
@@ -40,7 +42,10 @@ def test_savage_medium_blast_counts_partial_squares(qtbot, window_for):  # type:
     win.set_tool(tool)
     tool.set_kind("medium_blast")
     click_at(qtbot, win.view, (12.4, 3.6))
-    expected = blast_template(win.controller.state, (12.5, 3.5), "medium")
+    # A Medium Blast is a 2" circle; the system counts squares partly beneath it.
+    expected = circle_template(
+        win.controller.state, (12.5, 3.5), 2, inclusion=Inclusion.PARTIAL
+    )
     assert tool.result is not None and tool.result.squares == expected.squares
     assert tool.result.token_ids() == expected.token_ids()
     assert "any part of it is beneath" in "\n".join(tool.lines)
@@ -67,7 +72,9 @@ def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: i
     move_to(qtbot, win.view, (9.0, 3.0))  # beside the office wall
     open_squares = tool.result.squares
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_C)
-    expected = circle_template(win.controller.state, (9.0, 3.0), 4, clip_to_walls=True)
+    expected = circle_template(
+        win.controller.state, (9.0, 3.0), 4, inclusion=Inclusion.CENTRE, clip_to_walls=True
+    )
     assert tool.result.squares == expected.squares
     assert expected.squares < open_squares, "the wall stops part of the burst"
     assert any("walls" in line for line in tool.lines)
@@ -82,7 +89,7 @@ def test_t_cycles_the_kinds_of_the_system_in_play(qtbot, window_for):  # type: i
     for _ in range(4):
         qtbot.keyClick(win.view.viewport(), Qt.Key.Key_T)
         seen.append(tool.kind.key)
-    assert seen == ["small_blast", "medium_blast", "large_blast", "savage_cone", "small_blast"]
+    assert seen == ["small_blast", "medium_blast", "large_blast", "cone_template", "small_blast"]
     move_to(qtbot, win.view, (9.0, 6.0))
     render_png(win, "template_small_blast")
 

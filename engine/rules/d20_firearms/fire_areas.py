@@ -1,0 +1,93 @@
+"""The d20 cones: Aiming and Covering Fire, drawn by engine.geometry with these numbers.
+
+Both are quarter circles (a d20 cone is 90 degrees) from the centre of the actor's space,
+its own squares left out; a square counts when its centre lies inside.
+"""
+
+from __future__ import annotations
+
+from engine.encounter import EncounterState
+from engine.geometry.areas import token_cone
+from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.grid import YARDS_PER_INCH
+from engine.rules.d20_firearms.tables import INCLUSION
+from engine.tokens import Weapon, are_opponents
+
+#: Aiming: a 60 ft cone; +5 Perception in, -5 out.
+AIMING_LENGTH_FT = 60.0
+AIMING_ANGLE = 90.0
+AIMING_PERCEPTION = 5
+#: Covering Fire: a cone as long as the weapon's range increment; Reflex DC 15 to duck.
+COVERING_FIRE_ANGLE = 90.0
+COVERING_FIRE_REFLEX_DC = 15
+
+
+def aiming_area(encounter: EncounterState, token_id: str, direction: float) -> TemplateResult:
+    """Aiming: a 60 ft cone; the aimer's Perception is +5 inside it and -5 outside.
+
+    Every other token is listed, with the modifier the aimer has to notice it.
+    """
+    length = AIMING_LENGTH_FT / _feet_per_square(encounter)
+    shape, squares = token_cone(
+        encounter, token_id, direction, length, AIMING_ANGLE, inclusion=INCLUSION
+    )
+    inside = Modifier("Aiming", AIMING_PERCEPTION, "to the aimer's Perception to notice this token")
+    outside = Modifier(
+        "Aiming",
+        -AIMING_PERCEPTION,
+        "to the aimer's Perception to notice this token (outside the cone)",
+    )
+    tokens = []
+    for other in encounter.others(token_id):
+        under = tuple(s for s in other.squares if s in squares)
+        tokens.append(AffectedToken(other.id, under, (inside if under else outside,)))
+    return TemplateResult(shape, squares, tuple(tokens))
+
+
+def covering_fire_area(
+    encounter: EncounterState, token_id: str, direction: float, weapon_name: str
+) -> TemplateResult:
+    """Covering Fire: a cone as long as the weapon's range increment.
+
+    Opponents inside may be attacked (once per attack action) and may dive for cover
+    with a Reflex save against DC 15. Not allowed with melee weapons or weapons that
+    fire only single shots.
+    """
+    token = encounter.token(token_id)
+    weapon = token.weapon(weapon_name)
+    reasons = _covering_fire_problems(weapon)
+    length = max(weapon.range_increment, 1e-6) / encounter.scale.square_size
+    shape, squares = token_cone(
+        encounter, token_id, direction, length, COVERING_FIRE_ANGLE, inclusion=INCLUSION
+    )
+    save = Modifier(
+        "Covering Fire",
+        COVERING_FIRE_REFLEX_DC,
+        "Reflex save DC to take cover after the first attack action",
+    )
+    tokens = tuple(
+        AffectedToken(other.id, under, (save,))
+        for other in encounter.others(token_id)
+        if are_opponents(token.side, other.side)
+        and (under := tuple(s for s in other.squares if s in squares))
+    )
+    return TemplateResult(shape, squares, tokens, reasons, allowed=not reasons)
+
+
+def _feet_per_square(encounter: EncounterState) -> float:
+    per_unit = {"ft": 1.0, "m": 1 / 0.3048, "in": 3.0 * YARDS_PER_INCH}
+    return encounter.scale.square_size * per_unit[encounter.scale.unit.value]
+
+
+def _covering_fire_problems(weapon: Weapon) -> tuple[str, ...]:
+    if weapon.melee or weapon.range_increment <= 0:
+        return (
+            f"Covering Fire needs a firearm with a range increment; the {weapon.name} has none",
+        )
+    modes = " ".join(weapon.modes).lower()
+    if weapon.modes and not any(word in modes for word in ("semi", "auto", "burst")):
+        return (
+            f"Covering Fire needs a semi-automatic or automatic weapon; the {weapon.name} "
+            f"fires {', '.join(weapon.modes)}",
+        )
+    return ()

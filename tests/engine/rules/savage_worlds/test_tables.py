@@ -1,0 +1,40 @@
+"""The tables this system hands to engine.geometry: cover, range bands, template inclusion."""
+
+from engine.battlemap import BattleMap, Wall
+from engine.geometry.cover import CoverLevel, cover_between
+from engine.geometry.templates import Inclusion
+from engine.grid import Square
+from engine.rules import get_system
+from engine.rules.savage_worlds import tables
+from engine.tokens import Side, Token
+
+SHOOTER = Token("s", "Shooter", Side.PARTY, Square(0, 0))
+TARGET = Token("t", "Target", Side.ENEMY, Square(4, 0))
+# A wall along x = 3 from y = 0.5 down: it hides the lower half of the target's square.
+HALF_WALL = BattleMap(10, 10, walls=(Wall((3, 0.5), (3, 2)),))
+
+
+def test_the_system_hands_over_its_own_tables() -> None:
+    system = get_system("savage-worlds")
+    assert system.cover_table is tables.COVER
+    assert system.range_table is tables.RANGES
+    assert system.template_inclusion is tables.INCLUSION is Inclusion.PARTIAL
+
+
+def test_half_cover_is_worth_minus_4() -> None:
+    result = cover_between(HALF_WALL, SHOOTER, TARGET, tables.COVER)
+    assert result.level is CoverLevel.HALF
+    assert result.modifier is not None and result.modifier.value == -4
+
+
+def test_light_and_near_total_cover() -> None:
+    light = tables.COVER.modifier(CoverLevel.LIGHT)
+    near_total = tables.COVER.modifier(CoverLevel.NEAR_TOTAL)
+    assert light is not None and light.value == -2
+    assert near_total is not None and near_total.value == -8
+    assert tables.COVER.modifier(CoverLevel.TOTAL) is None
+
+
+def test_range_bands_are_short_medium_long_extreme() -> None:
+    bands = [(name, reach, value) for name, reach, value in tables.RANGES.bands]
+    assert bands == [("Short", 1, 0), ("Medium", 2, -2), ("Long", 4, -4), ("Extreme", 16, -8)]
