@@ -1,4 +1,4 @@
-"""Movement on the battle map with NetworkX: reach, Charge, Withdraw, Bull Rush, Push, Run.
+"""Movement on the battle map with NetworkX: reach, Charge, breaking away, Bull Rush, Run.
 
 ``MovementGraph`` is the one graph per map (squares as nodes, steps as edges, updated in
 place when a door changes or a token moves); the other modules answer rule questions on
@@ -6,10 +6,11 @@ it and return frozen results that carry the route (squares in order), its cost (
 squares and the system's unit) and, when something is not allowed, the reasons in words.
 
 Modules: ``graph`` (the graph), ``cuts`` (walls cutting steps), ``search`` (reach and
-cheapest routes, d20 diagonals by a (square, parity) state search), ``lines`` (straight
-lines), ``charge``, ``withdraw`` (Spycraft Withdraw, CWN Run), ``run`` (Spycraft Run),
-``push`` (Bull Rush, Savage Worlds Push), ``deviation`` (the Deviation Diagram),
-``suppression`` (Spycraft Suppressive Fire final attacks along a route).
+cheapest routes, alternating diagonals by a (square, parity) state search), ``lines``
+(straight lines), ``charge``, ``withdraw`` (adjacent opponents, flanking, free attacks on
+leaving), ``run`` (a straight Run), ``push`` (a Bull Rush), ``deviation`` (the Deviation
+Diagram). No rule system is named here: each hands over its rule (a Charge rule value, a
+Run's multiple, a push distance) as parameters.
 """
 
 from engine.routes.charge import ChargeOption, ChargeReport, charge, charge_options
@@ -22,26 +23,11 @@ from engine.routes.deviation import (
 )
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph, graph_for
-from engine.routes.push import (
-    BullRushCheck,
-    BullRushResult,
-    SavagePush,
-    bull_rush,
-    bull_rush_approach,
-    savage_push,
-)
-from engine.routes.results import Cost, FinalAttack, Route
+from engine.routes.push import BullRushCheck, BullRushResult, bull_rush, bull_rush_approach
+from engine.routes.results import Cost, Route
 from engine.routes.run import RunAnswer, run_destinations, run_line
 from engine.routes.search import Reach, Start, cheapest_route, reach, speed_budget
-from engine.routes.suppression import SuppressedArea, final_attacks, with_suppression
-from engine.routes.withdraw import (
-    CwnRun,
-    FreeAttack,
-    Withdrawal,
-    cwn_run,
-    run_free_attacks,
-    withdraw,
-)
+from engine.routes.withdraw import FreeAttack, adjacent_opponents, flanking_pair, run_free_attacks
 
 __all__ = [
     "DEVIATION_DIAGRAM",
@@ -50,36 +36,28 @@ __all__ = [
     "ChargeOption",
     "ChargeReport",
     "Cost",
-    "CwnRun",
     "Deviation",
-    "FinalAttack",
     "FreeAttack",
     "MovementGraph",
     "Reach",
     "Route",
     "RouteError",
     "RunAnswer",
-    "SavagePush",
     "Start",
-    "SuppressedArea",
     "WeaponFlight",
-    "Withdrawal",
+    "adjacent_opponents",
     "bull_rush",
     "bull_rush_approach",
     "charge",
     "charge_options",
     "cheapest_route",
-    "cwn_run",
     "deviate",
-    "final_attacks",
+    "flanking_pair",
     "graph_for",
     "reach",
     "run_destinations",
     "run_free_attacks",
     "run_line",
-    "savage_push",
     "speed_budget",
     "weapon_flight",
-    "with_suppression",
-    "withdraw",
 ]

@@ -5,10 +5,11 @@ The rule system hands its Charge rule over as a value (``ClosestSpaceCharge`` or
 
 ``ClosestSpaceCharge``: move up to a multiple of Speed (another multiple in the surprise
 round) in a straight line to the *closest* space from which the target can be attacked.
-That space must be free; no square on the line may block or slow movement or hold a creature
-(a helpless one excepted); the charger must see the target at the start; no 5-ft step that
-round; the charger must move before attacking. The reasons for a refusal list what the cheap
-checks found; line of sight, the costliest, is asked only when nothing else forbids it.
+That space must be free; no square on the line may block or slow movement or hold a
+creature (one in a condition the rule names as passable excepted); the charger must see
+the target at the start; no 5-ft step that round; the charger must move before attacking.
+The reasons for a refusal list what the cheap checks found; line of sight, the costliest,
+is asked only when nothing else forbids it.
 
 ``RunUpCharge``: a straight line of at least a minimum run and at most a multiple of the
 normal move, ending next to the target. Rules-silent choices: the line is an ordinary move
@@ -48,6 +49,8 @@ class ClosestSpaceCharge:
     attack_bonus: int
     defence_penalty: int
     penalty_lasts: str
+    #: Conditions (lower case) of a creature on the line that does not block the Charge.
+    passable_conditions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,9 +268,9 @@ def _closest_space_charge(
     for space in closest:
         occupied = _space_problem(movement, walker, space)
         if occupied is not None:
-            walks.append(_blocked_walk(walker, space, occupied))
+            walks.append(_blocked_walk(walker, space, occupied, rule_.passable_conditions))
             continue
-        walks.append(walk_line(walker, space, strict=True))
+        walks.append(walk_line(walker, space, strict=True, passable=rule_.passable_conditions))
     good = next((w for w in walks if w.clear), None)
     if good is None:
         reasons.extend(p for w in walks for p in w.problems)
@@ -347,8 +350,10 @@ def _space_problem(movement: MovementGraph, walker: Walker, space: Square) -> st
     return None
 
 
-def _blocked_walk(walker: Walker, space: Square, problem: str) -> LineWalk:
-    walk = walk_line(walker, space, strict=True)
+def _blocked_walk(
+    walker: Walker, space: Square, problem: str, passable: frozenset[str]
+) -> LineWalk:
+    walk = walk_line(walker, space, strict=True, passable=passable)
     return LineWalk(walk.route, walk.swept, (problem, *walk.problems))
 
 

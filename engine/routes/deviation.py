@@ -1,6 +1,6 @@
 """The Deviation Diagram: a random neighbouring square (d8), and a weapon sent flying.
 
-The rule texts refer to Spycraft's Deviation Diagram without printing it. Rules-silent
+The rule texts refer to a Deviation Diagram without printing it. Rules-silent
 choice, kept as data (``DEVIATION_DIAGRAM``) so a table can renumber it: 1 is up the map
 (north), then clockwise, 8 is north-west.
 
@@ -120,7 +120,7 @@ class WeaponFlight:
 
 
 def weapon_flight(movement: MovementGraph, origin: Square, roll: Roll) -> WeaponFlight:
-    """Spycraft Disarm with a threat: the weapon flies 1d4+1 squares in a d8 direction."""
+    """Disarm with a threat: the weapon flies 1d4+1 squares in a d8 direction."""
     origin = movement.check_square(origin, "disarmed weapon's square")
     direction = _checked(roll, "1d8", 1, 8)
     distance = _checked(roll, "1d4+1", 2, 5)

@@ -409,7 +409,7 @@ class MovementGraph:
         """A NetworkX weight function for a one-square mover, every diagonal costing 1.
 
         It hides (returns None for) steps into a square the mover may not enter, and
-        doubles steps into difficult terrain. The d20 alternating diagonal cannot be an
+        doubles steps into difficult terrain. The alternating diagonal rule cannot be an
         edge weight (it depends on the diagonals before); ``engine.routes.search`` handles
         it with a state-expanded search.
         """

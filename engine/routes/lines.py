@@ -1,15 +1,16 @@
-"""Straight lines on the grid, for Charge, Run and Bull Rush, and what stands on them.
+"""Straight lines on the grid, for a Charge, a straight Run or a shove, and what stands on them.
 
 Rules-silent choices (a GM who knows Foundry or MapTool would measure the same way):
 
 * The straight line runs from the centre of the mover's start square to the centre of its
   end square (for a big token: of its top-left squares, the whole footprint sliding along).
 * The mover *walks* the Bresenham line: ``max(|dx|, |dy|)`` steps, ``min(|dx|, |dy|)`` of
-  them diagonal, so the line costs what a ruler from start to end says (d20: 5/10/5 ft).
+  them diagonal, so the line costs what a ruler from start to end says (5/10/5 ft under
+  the alternating diagonal rule).
 * The line *passes through* every square whose inside the centre line crosses (the
   "supercover" of the segment; a line through an exact grid corner passes between the
   two side squares without touching them). Creatures, terrain and walls are checked on
-  all of these, which is the d20 Charge's "any line" reading at the grid's resolution.
+  all of these, which is a Charge's "any line" reading at the grid's resolution.
 * A wall is crossed when a step between two consecutive squares of either list is not an
   open edge of the movement graph (so the corner rule applies to lines as well).
 """
@@ -17,18 +18,13 @@ Rules-silent choices (a GM who knows Foundry or MapTool would measure the same w
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from engine.grid import GridScale, Square, squares_of_footprint, step_cost
 from engine.routes.results import Cost, Route
 from engine.routes.search import Walker
 from engine.tokens import Token, are_opponents
-
-#: Conditions under which a creature does not stop a d20 Charge (checked case-insensitively).
-HELPLESS_CONDITIONS = frozenset(
-    {"helpless", "unconscious", "paralyzed", "paralysed", "asleep", "bound"}
-)
 
 
 def bresenham(a: Square, b: Square) -> tuple[Square, ...]:
@@ -105,15 +101,22 @@ def line_cost(walker: Walker, squares: tuple[Square, ...], scale: GridScale) -> 
 
 
 def walk_line(
-    walker: Walker, end: Square, *, strict: bool, start: Square | None = None
+    walker: Walker,
+    end: Square,
+    *,
+    strict: bool,
+    start: Square | None = None,
+    passable: Collection[str] = (),
 ) -> LineWalk:
     """Walk the straight line from the mover's square (or ``start``) to ``end``.
 
-    ``strict`` (the d20 Charge's clear path): any square on the line that blocks or slows
-    movement or holds a creature other than a helpless one, and any wall, is a problem.
-    Otherwise (Run, Charge in Cities Without Number, a Bull Rush approach) the line is an
-    ordinary move that may not turn: walls, impassable squares and opponents stop it,
-    allies may be crossed, difficult terrain costs double, and the end must be free.
+    ``strict`` (a clear path, as a Charge to the closest space needs): any square on the
+    line that blocks or slows movement or holds a creature, and any wall, is a problem; a
+    creature with one of the ``passable`` conditions (lower case, e.g. a helpless one the
+    rule lets a charger pass) does not count. Otherwise (a straight Run, a run-up Charge, a
+    shove's approach) the line is an ordinary move that may not turn: walls, impassable
+    squares and opponents stop it, allies may be crossed, difficult terrain costs double,
+    and the end must be free.
     """
     movement = walker.movement
     mover = walker.mover
@@ -137,7 +140,7 @@ def walk_line(
     swept.sort(key=lambda s: (abs(s.x - origin.x) + abs(s.y - origin.y), s))
 
     for square in swept:
-        problem = _square_problem(walker, mover, square, strict)
+        problem = _square_problem(walker, mover, square, strict, passable)
         if problem is not None:
             problems.append(problem)
     if not strict and not walker.can_end(end):
@@ -163,7 +166,7 @@ def line_is_clear(walker: Walker, end: Square) -> bool:
             for square in squares_of_footprint(b, walker.size):
                 if not movement.in_bounds(square):
                     return False
-                if _square_problem(walker, mover, square, False) is not None:
+                if _square_problem(walker, mover, square, False, ()) is not None:
                     return False
     return True
 
@@ -175,7 +178,9 @@ def _explained_by_square(walker: Walker, square: Square) -> bool:
     return any(s in walker.blocked for s in squares_of_footprint(square, walker.size))
 
 
-def _square_problem(walker: Walker, mover: Token, square: Square, strict: bool) -> str | None:
+def _square_problem(
+    walker: Walker, mover: Token, square: Square, strict: bool, passable: Collection[str]
+) -> str | None:
     movement = walker.movement
     if not movement.in_bounds(square):
         return f"square {square} on the straight line lies off the map"
@@ -188,7 +193,7 @@ def _square_problem(walker: Walker, mover: Token, square: Square, strict: bool) 
         return None
     holder = movement.tokens[holder_id]
     if strict:
-        if any(c.name.lower() in HELPLESS_CONDITIONS for c in holder.conditions):
+        if any(c.name.lower() in passable for c in holder.conditions):
             return None
         kind = "an opponent" if are_opponents(mover.side, holder.side) else "an ally"
         return f"square {square} on the straight line holds {kind} ({holder.name})"

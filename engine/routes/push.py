@@ -1,25 +1,17 @@
-"""Shoving: Spycraft's Bull Rush and Savage Worlds' Push.
+"""A Bull Rush: straight at one opponent, then driving him back square by square.
 
-Spycraft Bull Rush. The approach: up to Speed directly toward one opponent no more than one
-Size category bigger; rules-silent choices: "directly toward" is the straight line from
-the pusher to the opponent (``engine.routes.lines``), walked as an ordinary move, and the
-step into the opponent's square counts against Speed. The push: 1 square + 1 per 4 points
-of margin (a critical success: 2 + 1 per 2 points), +1 per Size category the pusher is
-bigger, straight back along the pusher's last step. On the way an object or wall makes a
-Damage save (an event; if it fails the opponent smashes through and keeps going), a
-character makes an Athletics check (an event; if it fails he is sprawled in a Deviation
-square and the opponent keeps going). The pusher follows and ends adjacent, or stops early
-and the opponent stops right in front of him. A pusher who loses moves back one square
-(to the square he charged in from) and is sprawled; sent reeling on a critical failure.
+The approach: up to a budget of squares (the rule system's: Speed, say) directly toward one
+opponent; rules-silent choices: "directly toward" is the straight line from the pusher to
+the opponent (``engine.routes.lines``), walked as an ordinary move, and the step into the
+opponent's square counts against the budget. Whether the opponent is too big to push is
+the rule system's question.
 
-Size categories come from the stat ``size_category`` (a name such as "large" or an index)
-or, failing that, from the footprint: 1 square Medium, 2 Large, 3 Huge, 4 Gargantuan,
-5 or more Colossal.
-
-Savage Worlds Push: 1" (2" with a raise), doubled when the pusher's Scale is larger; +2 to
-the roll after running at least 2"; stops at walls and creatures (rules-silent choice);
-the pushed foe rolls Athletics (at -2 after a raise) or falls prone. A foe more than two
-Sizes larger cannot be pushed unless the GM allows it. The pusher must be adjacent.
+The push: as many squares as the rule system's check says, straight back along the pusher's
+last step. On the way an object or wall resists (an event; if it gives way the opponent
+smashes through and keeps going), a character resists (an event; if he fails he is
+displaced to a Deviation square and the opponent keeps going). The pusher follows and ends
+adjacent, or stops early and the opponent stops right in front of him. A pusher who loses
+stays where he made contact and is sprawled.
 """
 
 from __future__ import annotations
@@ -36,33 +28,7 @@ from engine.routes.lines import bresenham, walk_line
 from engine.routes.results import Cost, Route
 from engine.routes.search import Walker
 from engine.routes.withdraw import _gap
-from engine.tokens import Token, are_opponents
-
-SIZE_CATEGORIES = (
-    "fine",
-    "diminutive",
-    "tiny",
-    "small",
-    "medium",
-    "large",
-    "huge",
-    "gargantuan",
-    "colossal",
-)
-_BY_FOOTPRINT = {1: 4, 2: 5, 3: 6, 4: 7}
-
-
-def size_category(token: Token) -> int:
-    """Index into ``SIZE_CATEGORIES``: the stat ``size_category``, else from the footprint."""
-    value = token.stat("size_category", "")
-    if isinstance(value, str) and value:
-        try:
-            return SIZE_CATEGORIES.index(value.lower())
-        except ValueError:
-            raise RouteError(f"token {token.id!r} has an unknown size category {value!r}") from None
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    return _BY_FOOTPRINT.get(token.size, 8)
+from engine.tokens import are_opponents
 
 
 def _direction(start: Square, start_size: int, target: Square, target_size: int) -> tuple[int, int]:
@@ -99,16 +65,15 @@ class PushEvent:
 
 @dataclass(frozen=True, slots=True)
 class BullRushCheck:
-    """The opposed Athletics result, as the turn engine rolled it.
+    """The opposed check, as the rule system rolled and read it.
 
-    ``margin`` is the pusher's total minus the opponent's; ``critical`` a critical success
-    of the pusher (or critical failure of the opponent); ``reeling`` the reverse.
+    ``distance`` is how many squares a won check drives the opponent back (the system's
+    numbers: margin, critical success, size); ``reeling`` the pusher's critical failure.
     ``athletics`` is the pusher's total, the DC of the saves and checks on the path.
     """
 
     won: bool
-    margin: int = 0
-    critical: bool = False
+    distance: int = 0
     reeling: bool = False
     athletics: int = 0
 
@@ -138,13 +103,14 @@ class BullRushResult:
     reasons: tuple[str, ...] = ()
 
 
-def bull_rush_approach(movement: MovementGraph, pusher_id: str, target_id: str) -> BullRushApproach:
+def bull_rush_approach(
+    movement: MovementGraph, pusher_id: str, target_id: str, *, budget: int
+) -> BullRushApproach:
+    """The straight approach within ``budget`` squares, the contact step included."""
     pusher, target = movement.token(pusher_id), movement.token(target_id)
     reasons: list[str] = []
     if not are_opponents(pusher.side, target.side):
         reasons.append(f"{target.name} is not an opponent")
-    if size_category(target) > size_category(pusher) + 1:
-        reasons.append(f"{target.name} is more than one Size category bigger than {pusher.name}")
     line = bresenham(pusher.square, target.square)
     contact = pusher.square
     for anchor in line:
@@ -161,21 +127,14 @@ def bull_rush_approach(movement: MovementGraph, pusher_id: str, target_id: str) 
         reasons.extend(walk.problems)
         route = walk.route
         spent = route.cost.squares + 1
-    speed = movement.scale.squares(pusher.speed)
-    if spent > speed:
+    if spent > budget:
         reasons.append(
             f"reaching {target.name} takes {Cost.of(spent, movement.scale)}, more than Speed "
-            f"({Cost.of(speed, movement.scale)})"
+            f"({Cost.of(budget, movement.scale)})"
         )
     if reasons:
         return BullRushApproach(False, None, direction, tuple(dict.fromkeys(reasons)))
     return BullRushApproach(True, route, direction)
-
-
-def bull_rush_distance(check: BullRushCheck, size_difference: int) -> int:
-    """Squares pushed for a won check; ``size_difference`` = pusher's category - target's."""
-    base = 2 + check.margin // 2 if check.critical else 1 + check.margin // 4
-    return base + max(0, size_difference)
 
 
 Resolver = Callable[[PushEvent], bool]
@@ -192,6 +151,7 @@ def bull_rush(
     check: BullRushCheck,
     roll: Roll,
     *,
+    budget: int,
     obstacle_holds: Resolver = _holds,
     bystander_resists: Resolver = _holds,
     stop_after: int | None = None,
@@ -201,10 +161,11 @@ def bull_rush(
     ``obstacle_holds`` answers each Damage save event (True: the object held and the push
     stops there); ``bystander_resists`` each Athletics check event (True: the character
     held his ground, the push stops). Both default to holding, which is the preview.
-    ``stop_after`` is the pusher ending his movement early after so many squares.
+    ``stop_after`` is the pusher ending his movement early after so many squares;
+    ``budget`` is the approach's (see ``bull_rush_approach``).
     """
     pusher, target = movement.token(pusher_id), movement.token(target_id)
-    approach = bull_rush_approach(movement, pusher_id, target_id)
+    approach = bull_rush_approach(movement, pusher_id, target_id, budget=budget)
     if not approach.allowed or approach.route is None:
         return BullRushResult(False, None, reasons=approach.reasons)
     contact = approach.route.end
@@ -220,7 +181,7 @@ def bull_rush(
             pusher_reeling=check.reeling,
         )
     dx, dy = approach.direction
-    distance = bull_rush_distance(check, size_category(pusher) - size_category(target))
+    distance = check.distance
     if stop_after is not None:
         if stop_after < 0:
             raise RouteError(f"a Bull Rush cannot stop after {stop_after} squares")
@@ -326,110 +287,3 @@ def _obstacle(movement: MovementGraph, here: Square, nxt: Square, size: int) -> 
         if square in movement.impassable:
             return f"the obstacle at {square}"
     return None
-
-
-# -- Savage Worlds -------------------------------------------------------------------------
-
-_SCALE_BY_FOOTPRINT = {1: 0, 2: 1, 3: 2}
-_SIZE_BY_SCALE = {-3: -4, -2: -3, -1: -2, 0: 0, 1: 4, 2: 8, 3: 12}
-
-
-def savage_scale(token: Token) -> int:
-    """Scale rank (0 Normal, 1 Large, 2 Huge, 3 Gargantuan, negatives smaller): stat ``scale``."""
-    value = token.stat("scale", _SCALE_BY_FOOTPRINT.get(token.size, 3))
-    return int(value)
-
-
-def savage_size(token: Token) -> int:
-    """Size (stat ``sw_size``), else a typical Size for the token's Scale."""
-    return int(token.stat("sw_size", _SIZE_BY_SCALE.get(savage_scale(token), 0)))
-
-
-@dataclass(frozen=True, slots=True)
-class SavagePush:
-    allowed: bool
-    path: tuple[Square, ...] = ()
-    pushed: Cost | None = None
-    stopped_by: str | None = None
-    roll_bonus: int = 0
-    prone_check_modifier: int = 0
-    reasons: tuple[str, ...] = ()
-
-    @property
-    def target_end(self) -> Square | None:
-        return self.path[-1] if self.path else None
-
-
-def savage_push_bonus(ran_inches: float) -> int:
-    """+2 to the Strength (or Athletics) roll after running at least 2 inches first."""
-    return 2 if ran_inches >= 2 else 0
-
-
-def savage_push(
-    movement: MovementGraph,
-    pusher_id: str,
-    target_id: str,
-    *,
-    raise_: bool = False,
-    ran_inches: float = 0.0,
-    distance: int | None = None,
-    gm_allows_bigger: bool = False,
-) -> SavagePush:
-    """Where a successful Savage Worlds Push sends the foe (``raise_``: the roll got a raise).
-
-    ``distance`` pushes less than the maximum ("up to"); the grid is in inches (1 a square).
-    """
-    pusher, target = movement.token(pusher_id), movement.token(target_id)
-    reasons: list[str] = []
-    if _gap(pusher.square, pusher.size, target.square, target.size) != 1:
-        reasons.append(f"{pusher.name} must stand next to {target.name} to push")
-    if savage_size(target) > savage_size(pusher) + 2 and not gm_allows_bigger:
-        reasons.append(f"{target.name} is more than two Sizes larger (the GM may allow it)")
-    if reasons:
-        return SavagePush(False, reasons=tuple(reasons))
-    maximum = 2 if raise_ else 1
-    if savage_scale(pusher) > savage_scale(target):
-        maximum *= 2
-    maximum = movement.scale.squares(maximum * 1.0 * _inches(movement))
-    if distance is not None:
-        if not 1 <= distance <= maximum:
-            raise RouteError(f"a Push moves 1 to {maximum} squares here, not {distance}")
-        maximum = distance
-    dx, dy = _direction(pusher.square, pusher.size, target.square, target.size)
-    path = [target.square]
-    stopped_by: str | None = None
-    for _ in range(maximum):
-        here = path[-1]
-        nxt = Square(here.x + dx, here.y + dy)
-        landing = squares_of_footprint(nxt, target.size)
-        if not all(movement.in_bounds(s) for s in landing):
-            stopped_by = "the edge of the map"
-            break
-        stopped_by = _obstacle(movement, here, nxt, target.size)
-        if stopped_by is None:
-            holder = next(
-                (
-                    movement.occupant[s]
-                    for s in landing
-                    if movement.occupant.get(s, target.id) != target.id
-                ),
-                None,
-            )
-            if holder is not None:
-                stopped_by = movement.tokens[holder].name
-        if stopped_by is not None:
-            break
-        path.append(nxt)
-    return SavagePush(
-        True,
-        tuple(path),
-        Cost.of(len(path) - 1, movement.scale),
-        stopped_by,
-        savage_push_bonus(ran_inches),
-        -2 if raise_ else 0,
-    )
-
-
-def _inches(movement: MovementGraph) -> float:
-    """One tabletop inch in the map's unit (1 on a Savage Worlds map)."""
-    return {"in": 1.0, "ft": 6.0, "m": 1.8288}.get(movement.scale.unit.value, 1.0)

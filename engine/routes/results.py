@@ -25,34 +25,11 @@ class Cost:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalAttack:
-    """A final attack a suppressing shooter gets on a mover crossing its target square."""
-
-    shooter_id: str
-    weapon: str
-    square: Square
-    attack_penalty: int = -4
-
-    def describe(self) -> str:
-        return (
-            f"{self.shooter_id} gets a final attack with the {self.weapon} "
-            f"(at {self.attack_penalty}, no Aim) when the mover crosses {self.square}"
-        )
-
-
-@dataclass(frozen=True, slots=True)
 class Route:
-    """Squares in order (the mover's top-left square; the start first) and what they cost.
-
-    ``final_attacks`` lists the Suppressive Fire final attacks the route draws, when the
-    route was asked with suppressed areas; ``check_penalty`` is then the penalty the mover
-    suffers on attack and skill checks (Spycraft: -4 until the shooter's next turn).
-    """
+    """Squares in order (the mover's top-left square; the start first) and what they cost."""
 
     squares: tuple[Square, ...]
     cost: Cost
-    final_attacks: tuple[FinalAttack, ...] = ()
-    check_penalty: int = 0
 
     @property
     def start(self) -> Square:

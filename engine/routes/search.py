@@ -1,7 +1,7 @@
 """Cheapest routes on the movement graph: reach within a budget, and a route to one square.
 
-The search state is (square, diagonal parity), not the square alone: under the d20
-alternating rule the next diagonal costs 1 square after an even number of diagonals and 2
+The search state is (square, diagonal parity), not the square alone: under the
+alternating diagonal rule the next diagonal costs 1 square after an even number of diagonals and 2
 after an odd number, so the same square reached with the same cost but a different parity
 has a different future. With difficult terrain neither parity dominates the other (a
 diagonal into rubble right after an odd one costs 4, after an even one 2), so both are
@@ -19,7 +19,7 @@ import heapq
 import importlib.util
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -28,7 +28,6 @@ import numpy as np
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.graph import MovementGraph
 from engine.routes.results import Cost, Route
-from engine.routes.suppression import SuppressionLike, with_suppression
 from engine.tokens import Token
 
 State = tuple[Square, int]
@@ -37,7 +36,7 @@ State = tuple[Square, int]
 @dataclass(frozen=True, slots=True)
 class Start:
     """Where a search begins: a square, the diagonal parity and cost so far, and the
-    squares walked before it (Withdraw's first leg)."""
+    squares walked before it (a first leg walked under other rules)."""
 
     square: Square
     cost: int = 0
@@ -59,9 +58,6 @@ class Reach:
     scale: GridScale
     costs: Mapping[Square, int]
     _trace: Callable[[Square], tuple[Square, ...]] = field(repr=False, compare=False)
-    _annotate: Callable[[Route], Route] = field(
-        default=lambda route: route, repr=False, compare=False
-    )
 
     @property
     def squares(self) -> frozenset[Square]:
@@ -74,7 +70,7 @@ class Reach:
         square = Square(*square)
         if square not in self.costs:
             raise KeyError(f"square {square} is not within reach of {self.mover_id}")
-        return self._annotate(Route(self._trace(square), Cost.of(self.costs[square], self.scale)))
+        return Route(self._trace(square), Cost.of(self.costs[square], self.scale))
 
 
 def _rebuild(
@@ -184,8 +180,8 @@ class Walker:
 
 
 def speed_budget(movement: MovementGraph, mover_id: str, multiple: float = 1.0) -> int:
-    """Whole squares in a multiple of the mover's Speed: 1 for a Standard Move (Spycraft,
-    d20) or a CWN Move, 2 for a Spycraft Withdraw or d20 Charge, 4 for a Spycraft Run."""
+    """Whole squares in a multiple of the mover's Speed (the rule system's multiple: an
+    ordinary move is 1, a double move or a Charge often 2)."""
     return movement.scale.squares(multiple * movement.token(mover_id).speed)
 
 
@@ -195,19 +191,13 @@ def reach(
     budget: int,
     *,
     starts: Iterable[Start] | None = None,
-    suppression: Iterable[SuppressionLike] = (),
 ) -> Reach:
     """Every square the mover can end on with at most ``budget`` squares of movement.
 
     ``starts`` defaults to the mover's own square at cost 0. The start square itself is
-    not part of the answer (staying put is not a move). With ``suppression`` (Spycraft
-    Suppressive Fire in force), each route lists the final attacks it draws.
+    not part of the answer (staying put is not a move).
     """
-    area = _reach(movement, mover_id, budget, starts)
-    areas = tuple(suppression)
-    if not areas:
-        return area
-    return replace(area, _annotate=lambda route: with_suppression(movement, mover_id, route, areas))
+    return _reach(movement, mover_id, budget, starts)
 
 
 def _reach(
@@ -503,12 +493,10 @@ def cheapest_route(
     goal: Square,
     *,
     budget: int | None = None,
-    suppression: Iterable[SuppressionLike] = (),
 ) -> Route | None:
     """The cheapest route for the mover to end on ``goal`` (A*), or None when there is none.
 
     The mover may not end on another token's square; ``budget`` (squares) caps the cost.
-    With ``suppression`` the route lists the Suppressive Fire final attacks it draws.
     The estimate is the open-ground cost (exact without walls, so A* stays narrow there);
     states dominated by the other parity are skipped as in ``reach``.
     """
@@ -532,10 +520,7 @@ def cheapest_route(
                 route = _route_sparse(movement, mover, goal, limit)
     else:
         route = _route_any(movement, walker, goal, limit)
-    areas = tuple(suppression)
-    if route is None or not areas:
-        return route
-    return with_suppression(movement, mover_id, route, areas)
+    return route
 
 
 #: SciPy runs long routes in C. Without it (the standalone build leaves it out to keep

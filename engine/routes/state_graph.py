@@ -1,7 +1,7 @@
 """The movement graph as arrays, for long routes searched in C (SciPy).
 
-A one-square mover's cheapest route is a shortest path over states. Under the d20
-alternating rule the state is (square, diagonal parity), ``index * 2 + parity`` with
+A one-square mover's cheapest route is a shortest path over states. Under the
+alternating diagonal rule the state is (square, diagonal parity), ``index * 2 + parity`` with
 ``index = y * width + x`` (parity 1: the next diagonal costs 2), because with difficult
 terrain the parity changes what a later step costs. Without difficult terrain one state
 per square is enough: a path of S straight steps and D diagonals costs

@@ -2,7 +2,7 @@
 
 Each step must be open to this mover (walls, closed doors, windows, impassable ground and
 opponents block; allies may be crossed but not ended on); the cost uses the map's diagonal
-rule (alternating on d20 maps) and doubles on difficult ground. Rule systems turn the cost
+rule (alternating or every diagonal 1) and doubles on difficult ground. Rule systems turn the cost
 in squares into their unit and compare it with their budgets.
 """
 

@@ -259,6 +259,8 @@ def blind_fire_misses(percentile: int) -> bool:
 CHARGE_ATTACK_BONUS = 2
 CHARGE_DEFENSE_PENALTY = -2
 CHARGE_SPEED_MULTIPLIER = 2
+#: A creature in one of these conditions does not block a Charge's line (lower case).
+CHARGE_PASSES = frozenset({"helpless", "unconscious", "paralyzed", "paralysed", "asleep", "bound"})
 
 
 #: Charge: twice speed (only speed in the surprise round, its single action) in a straight
@@ -269,6 +271,7 @@ CHARGE = ClosestSpaceCharge(
     attack_bonus=CHARGE_ATTACK_BONUS,
     defence_penalty=CHARGE_DEFENSE_PENALTY,
     penalty_lasts="until the charger's next turn",
+    passable_conditions=CHARGE_PASSES,
 )
 
 

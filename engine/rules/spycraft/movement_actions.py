@@ -21,10 +21,13 @@ from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, 
 from engine.tokens import Token
 
 if TYPE_CHECKING:  # engine.routes is imported by the actions that move along routes
+    from engine.routes.push import BullRushApproach
     from engine.routes.run import RunAnswer
 
 RUN_MULTIPLIER = 4
 RUN_MULTIPLIER_FULL_ARMOR = 3
+#: A Bull Rush may push an opponent at most this many Size categories bigger.
+BULL_RUSH_BIGGER = 1
 WITHDRAW_MULTIPLIER = 2
 TOTAL_DEFENSE_BONUS = 4
 POSTURES = (model.CROUCHED, model.PRONE, model.SPRAWLED)
@@ -127,15 +130,17 @@ class _PathMove(Handler):
         return state, tuple(events)
 
 
+def run_multiplier(mover: Token) -> int:
+    """4x Speed, 3x in full armour."""
+    return RUN_MULTIPLIER_FULL_ARMOR if mover.stat("armor", "none") == "full" else RUN_MULTIPLIER
+
+
 @handles("run")
 class Run(_PathMove):
     verb = "runs"
 
     def allowance(self, state: EncounterState, mover: Token) -> int:
-        times = (
-            RUN_MULTIPLIER_FULL_ARMOR if mover.stat("armor", "none") == "full" else RUN_MULTIPLIER
-        )
-        return speed_squares(state, mover) * times
+        return speed_squares(state, mover) * run_multiplier(mover)
 
     def answer(self, state: EncounterState, command: Command) -> RunAnswer:
         """engine.routes' straight Run line to the last square of the command."""
@@ -143,10 +148,7 @@ class Run(_PathMove):
 
         mover = state.token(str(command.actor))
         return run_line(
-            movement_graph(state),
-            mover.id,
-            command.squares[-1],
-            full_armour=mover.stat("armor", "none") == "full",
+            movement_graph(state), mover.id, command.squares[-1], multiple=run_multiplier(mover)
         )
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -354,6 +356,23 @@ class Tire(Handler):
         return state, tuple(events)
 
 
+def bull_rush_distance(margin: int, critical: bool, size_difference: int) -> int:
+    """Squares a won Bull Rush drives the opponent back: 1 + 1 per 4 points of margin (a
+    critical success: 2 + 1 per 2), +1 per Size category the pusher is bigger
+    (``size_difference``: the pusher's category minus the opponent's)."""
+    base = 2 + margin // 2 if critical else 1 + margin // 4
+    return base + max(0, size_difference)
+
+
+def _approach(state: EncounterState, actor: Token, target: Token) -> BullRushApproach:
+    """Straight at the opponent, within Speed (engine.routes walks the line)."""
+    from engine.routes.push import bull_rush_approach
+
+    return bull_rush_approach(
+        movement_graph(state), actor.id, target.id, budget=state.scale.squares(actor.speed)
+    )
+
+
 @handles("bull_rush")
 class BullRush(Handler):
     """Straight at one opponent within Speed (engine.routes finds the approach and the push
@@ -361,18 +380,19 @@ class BullRush(Handler):
     object in the way failed its Damage save (objects carry no stats to roll)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        from engine.routes.push import bull_rush_approach
-
-        actor = state.token(str(command.actor))
-        approach = bull_rush_approach(movement_graph(state), actor.id, str(command.target))
-        return _grappled(actor) + list(approach.reasons)
-
-    def describe(self, state: EncounterState, command: Command) -> Preview:
-        from engine.routes.push import bull_rush_approach
-
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        approach = bull_rush_approach(movement_graph(state), actor.id, target.id)
+        reasons = _grappled(actor)
+        if model.size_difference(actor, target) > BULL_RUSH_BIGGER:
+            reasons.append(
+                f"{target.name} is more than one Size category bigger than {actor.name}"
+            )
+        return reasons + list(_approach(state, actor, target).reasons)
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        target = state.token(str(command.target))
+        approach = _approach(state, actor, target)
         route = approach.route.squares if approach.route else ()
         return Preview(
             command,
@@ -418,15 +438,17 @@ class BullRush(Handler):
             )
             return roll.total >= total
 
-        check = BullRushCheck(
-            result.actor_wins, result.margin, result.actor_critical, result.other_critical, total
+        distance = bull_rush_distance(
+            result.margin, result.actor_critical, -model.size_difference(actor, target)
         )
+        check = BullRushCheck(result.actor_wins, distance, result.other_critical, total)
         pushed = bull_rush(
             MovementGraph(state),
             actor_id,
             target_id,
             check,
             lambda expression: dice.roll(expression, "Deviation").total,
+            budget=state.scale.squares(actor.speed),
             obstacle_holds=obstacle_holds,
             bystander_resists=bystander_resists,
         )

@@ -1,6 +1,8 @@
-"""Spycraft Run: a straight line of 4x Speed (3x in full armour), ending flat-footed."""
+"""A straight Run: a line of a multiple of Speed the rule system gives, and where it ends."""
 
 from __future__ import annotations
+
+import pytest
 
 from engine.grid import Square
 from engine.routes import MovementGraph
@@ -14,21 +16,24 @@ def open_field(*extra, **kwargs):  # type: ignore[no-untyped-def]
     return MovementGraph(encounter(width=30, height=30, tokens=[runner, *extra]))
 
 
-def test_run_is_four_times_speed_in_a_straight_line() -> None:
+def test_a_run_of_four_times_speed_goes_in_a_straight_line() -> None:
     movement = open_field()
-    answer = run_line(movement, "runner", Square(24, 0))
+    answer = run_line(movement, "runner", Square(24, 0), multiple=4)
     assert answer.allowed and answer.route is not None
     assert answer.route.cost.text == "120 ft"
-    assert answer.ends_flat_footed
-    assert not run_line(movement, "runner", Square(25, 0)).allowed
+    assert not run_line(movement, "runner", Square(25, 0), multiple=4).allowed
 
 
-def test_run_in_full_armour_is_three_times_speed() -> None:
-    movement = open_field(full_armor=True)
-    assert run_line(movement, "runner", Square(18, 0)).allowed
-    refused = run_line(movement, "runner", Square(19, 0))
+def test_the_multiple_is_the_callers() -> None:
+    movement = open_field()
+    assert run_line(movement, "runner", Square(18, 0), multiple=3).allowed
+    refused = run_line(movement, "runner", Square(19, 0), multiple=3)
     assert "more than the Run allows (90 ft (18 squares))" in refused.reasons[0]
-    assert run_line(movement, "runner", Square(24, 0), full_armour=False).allowed
+
+
+def test_a_run_needs_a_positive_multiple() -> None:
+    with pytest.raises(ValueError, match="positive multiple"):
+        run_line(open_field(), "runner", Square(3, 0), multiple=0)
 
 
 def test_run_line_is_checked_against_walls_terrain_and_creatures() -> None:
@@ -40,20 +45,20 @@ def test_run_line_is_checked_against_walls_terrain_and_creatures() -> None:
             walls=[((5, 0), (5, 1))],
         )
     )
-    assert "crosses a wall" in run_line(walled, "runner", Square(10, 0)).reasons[0]
+    assert "crosses a wall" in run_line(walled, "runner", Square(10, 0), multiple=4).reasons[0]
     blocked = open_field(token("thug", Side.ENEMY, 4, 0))
-    assert run_line(blocked, "runner", Square(10, 0)).reasons == (
+    assert run_line(blocked, "runner", Square(10, 0), multiple=4).reasons == (
         "square (4,0) on the straight line holds an opponent (Thug)",
     )
     crossed = open_field(token("pal", Side.ALLY, 4, 0))
-    assert run_line(crossed, "runner", Square(10, 0)).allowed
-    assert not run_line(crossed, "runner", Square(4, 0)).allowed
+    assert run_line(crossed, "runner", Square(10, 0), multiple=4).allowed
+    assert not run_line(crossed, "runner", Square(4, 0), multiple=4).allowed
     muddy = MovementGraph(
         encounter(
             width=30, height=30, tokens=[token("runner", Side.PARTY, 0, 0)], difficult=[(3, 0)]
         )
     )
-    answer = run_line(muddy, "runner", Square(10, 0))
+    answer = run_line(muddy, "runner", Square(10, 0), multiple=4)
     assert answer.route is not None and answer.route.cost.squares == 11
 
 
@@ -66,7 +71,7 @@ def test_run_destinations_are_the_clear_straight_lines() -> None:
             walls=[((3, 0), (3, 3))],
         )
     )
-    found = run_destinations(movement, "runner")
+    found = run_destinations(movement, "runner", multiple=4)
     assert Square(0, 8) in found and Square(2, 2) in found
     assert Square(5, 0) not in found and Square(5, 1) not in found
     assert all(r.cost.squares <= 8 for r in found.values())
@@ -82,11 +87,11 @@ def test_run_destinations_match_checking_every_square() -> None:
             difficult=[(6, 9), (7, 9)],
         )
     )
-    found = run_destinations(movement, "runner")
+    found = run_destinations(movement, "runner", multiple=4)
     expected = {
         Square(x, y)
         for y in range(14)
         for x in range(14)
-        if (x, y) != (6, 6) and run_line(movement, "runner", Square(x, y)).allowed
+        if (x, y) != (6, 6) and run_line(movement, "runner", Square(x, y), multiple=4).allowed
     }
     assert set(found) == expected

@@ -1,0 +1,94 @@
+"""Shared code names no rule system: desktop/, engine/geometry/ and engine/routes/ take a
+system's parts as parameters (issue 13), so no file there, comments and data included,
+may mention one by name, title, module spelling or a usual short form."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.rules import get_system, system_names
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ("desktop", "engine/geometry", "engine/routes")
+#: Files that are not text (the compiled sight kernel, caches).
+BINARY_SUFFIXES = (".so", ".pyd", ".pyc", ".dll", ".dylib", ".png", ".jpg", ".webp")
+#: Usual ways of writing each bundled system beyond its registered name and title.
+SHORT_FORMS: dict[str, tuple[str, ...]] = {
+    "spycraft": (r"spycraft",),
+    "savage-worlds": (r"savage", r"\bswade\b"),
+    "cities-without-number": (r"\bcwn", r"without[\s_-]*number"),
+    "d20-firearms": (r"(?<![0-9])d20(?![0-9])",),
+}
+
+
+def spellings(name: str) -> re.Pattern[str]:
+    """Every spelling of a system: its name with any separator, its title, its short forms."""
+    words = re.split(r"[-_\s]+", name)
+    forms = [r"[\s_-]*".join(map(re.escape, words)), re.escape(get_system(name).title)]
+    forms += SHORT_FORMS.get(name, ())
+    return re.compile("|".join(f"(?:{form})" for form in forms), re.IGNORECASE)
+
+
+def shared_files(root: Path = ROOT) -> list[Path]:
+    found = []
+    for folder in SHARED:
+        for path in sorted((root / folder).rglob("*")):
+            text = path.is_file() and not path.name.endswith(BINARY_SUFFIXES)
+            if text and "__pycache__" not in path.parts:
+                found.append(path)
+    return found
+
+
+def mentions(pattern: re.Pattern[str], files: list[Path], root: Path = ROOT) -> list[str]:
+    """``file:line: text`` for every line of ``files`` that matches ``pattern``."""
+    hits = []
+    for path in files:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            if pattern.search(line):
+                hits.append(f"{path.relative_to(root).as_posix()}:{number}: {line.strip()}")
+    return hits
+
+
+@pytest.mark.parametrize("folder", SHARED)
+def test_each_shared_folder_has_files_to_check(folder: str) -> None:
+    assert any(path.is_relative_to(ROOT / folder) for path in shared_files())
+
+
+def test_files_other_than_python_are_checked_too() -> None:
+    assert "engine/geometry/_kernel.c" in {p.relative_to(ROOT).as_posix() for p in shared_files()}
+
+
+@pytest.mark.parametrize("name", system_names())
+def test_no_shared_file_names_the_system(name: str) -> None:
+    assert mentions(spellings(name), shared_files()) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        ("spycraft", "# Spycraft's Strafe"),
+        ("savage-worlds", '"savage_worlds": 1'),
+        ("savage-worlds", "class SavagePush:"),
+        ("savage-worlds", "Savage Worlds Adventure Edition"),
+        ("cities-without-number", "CWN Run"),
+        ("cities-without-number", "from engine.rules.cities_without_number import x"),
+        ("d20-firearms", "(d20's grazing rule)"),
+        ("d20-firearms", "system='d20-firearms'"),
+    ],
+)
+def test_each_spelling_is_caught(name: str, text: str, tmp_path: Path) -> None:
+    planted = tmp_path / "engine" / "routes" / "planted.json"
+    planted.parent.mkdir(parents=True)
+    planted.write_text(f"first line\n{text}\n", encoding="utf-8")
+    (tmp_path / "desktop").mkdir()
+    (tmp_path / "engine" / "geometry").mkdir()
+    found = mentions(spellings(name), shared_files(tmp_path), tmp_path)
+    assert found == [f"engine/routes/planted.json:2: {text}"]
+
+
+def test_a_die_is_not_a_system() -> None:
+    assert not spellings("d20-firearms").search("roll 1d20 + 4, or 2d20 and keep one")
