@@ -226,7 +226,9 @@ class SpycraftSystem(RuleSystem):
             reasons.append("his Initiative Count reached 50: his first action must be a Press")
         if mine.get("surprise", False) is False and combat.phase is Phase.SURPRISE:
             reasons.append(f"{actor.name} does not act in the surprise round")
-        if handler.out_of_turn:
+        if handler.out_of_turn:  # no budget or turn to check, but the picks still count
+            if structural:
+                reasons.extend(self._structure_reasons(state, command, actor))
             return reasons
         reasons.extend(self._compulsions(state, command, actor))
         halves = self.cost(state, command) if structural else HALVES[spec.time]
