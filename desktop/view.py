@@ -200,6 +200,9 @@ class MapView(QGraphicsView):
         event.accept()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Space and self.tool is not None and self.tool.key_press(event):
+            event.accept()  # the tool uses Space (the ruler's waypoint) instead of panning
+            return
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space_down = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)

@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.deviation_tool import DeviationTool
 from desktop.tools.range_tool import RangeTool
+from desktop.tools.ruler_tool import RulerTool
 from desktop.tools.sight_tool import SightTool
 from desktop.tools.template_tool import TemplateTool
 from engine.rules.base import ActionSpec, Need
@@ -34,6 +35,7 @@ Factory = Callable[[ToolHost], Tool]
 TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
     ("sight", "Line of &sight (hold V: fog)", "Alt+1", SightTool),
     ("template", "&Template", "Alt+2", TemplateTool),
+    ("ruler", "&Ruler (drag; Space: waypoint)", "Alt+3", RulerTool),
     ("range", "Range ba&nds", "Alt+6", RangeTool),
     ("deviation", "&Deviation Diagram", "", DeviationTool),
 )

@@ -1,0 +1,67 @@
+"""The ruler: drag to measure, Space adds waypoints, legs and total in the system's units."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from desktop.tools.ruler_tool import RulerTool
+from engine.grid import Square
+from tests.desktop.tools.conftest import TOOL_NOISE, render_png, view_point
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
+
+
+def _ruler(win):  # type: ignore[no-untyped-def]
+    win.actions["tool_ruler"].trigger()
+    tool = win.view.tool
+    assert isinstance(tool, RulerTool)
+    return tool
+
+
+def test_drag_with_a_space_waypoint_measures_each_leg_and_the_total(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = _ruler(win)
+    viewport = win.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (1.5, 1.5)))
+    qtbot.mouseMove(viewport, view_point(win.view, (3.5, 3.5)))
+    qtbot.keyPress(viewport, Qt.Key.Key_Space)  # a waypoint at (3,3), not a pan
+    qtbot.mouseMove(viewport, view_point(win.view, (3.5, 6.5)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (3.5, 6.5)))
+    assert tool.route == [Square(1, 1), Square(3, 3), Square(3, 6)]
+    assert not tool.measuring  # released: the ruler stays drawn
+    # Spycraft: 5 ft squares, alternating diagonals (1 + 2), then 3 straight.
+    assert [tag.text for tag in tool.tags] == [
+        "3 squares, 15 ft",
+        "3 squares, 15 ft\ntotal 6 squares, 30 ft",
+    ]
+    assert "6 squares, 30 ft" in win.statusBar().currentMessage()
+    render_png(win, "ruler_waypoints")
+    win.cancel_tool()  # Escape: back to the default tool, nothing left on the map
+    assert win.view.tool is win.default_tool
+    assert tool.tags == [] and not tool.overlay.childItems()
+
+
+def test_click_by_click_with_backspace_and_enter(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = _ruler(win)
+    viewport = win.view.viewport()
+    for point in ((1.5, 1.5), (5.5, 1.5), (5.5, 4.5)):
+        qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, point))
+    assert tool.waypoints == [Square(1, 1), Square(5, 1), Square(5, 4)]
+    qtbot.keyPress(viewport, Qt.Key.Key_Backspace)
+    assert tool.waypoints == [Square(1, 1), Square(5, 1)]
+    qtbot.mouseMove(viewport, view_point(win.view, (5.5, 2.5)))
+    qtbot.keyPress(viewport, Qt.Key.Key_Return)
+    assert not tool.measuring
+    assert tool.measurement is not None and tool.measurement.squares == 5
+
+
+def test_savage_worlds_measures_in_inches_with_yards(qtbot, window_for):  # type: ignore[no-untyped-def]
+    win = window_for("savage-worlds")
+    tool = _ruler(win)
+    viewport = win.view.viewport()
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (1.5, 1.5)))
+    qtbot.mouseMove(viewport, view_point(win.view, (4.5, 3.5)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (4.5, 3.5)))
+    assert [tag.text for tag in tool.tags] == ['3 squares, 3" (6 yd)']

@@ -1,0 +1,40 @@
+"""The ruler's measurement: legs, totals and words under each diagonal rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, Square, distance_squares
+from engine.measure import measure
+
+
+def test_one_leg_straight_and_diagonal_alternating() -> None:
+    m = measure([Square(0, 0), Square(3, 3)], FIVE_FOOT)
+    assert [leg.squares for leg in m.legs] == [4]  # 1 + 2 + 1
+    assert m.total_words == "4 squares, 20 ft"
+
+
+def test_alternating_diagonals_carry_across_waypoints() -> None:
+    # One diagonal, then another after a waypoint: the second one costs 2, as walked in one go.
+    m = measure([Square(0, 0), Square(1, 1), Square(2, 2)], FIVE_FOOT)
+    assert [leg.squares for leg in m.legs] == [1, 2]
+    assert m.squares == distance_squares(Square(0, 0), Square(2, 2), FIVE_FOOT.diagonal)
+    assert m.leg_words(1) == "2 squares, 10 ft"
+
+
+def test_diagonals_count_one_in_savage_worlds_inches() -> None:
+    m = measure([Square(0, 0), Square(4, 2), Square(4, 6)], SAVAGE_INCH)
+    assert [leg.squares for leg in m.legs] == [4, 4]
+    assert m.total_words == '8 squares, 8" (16 yd)'
+
+
+def test_metres() -> None:
+    m = measure([Square(2, 2), Square(2, 3)], METRIC)
+    assert m.total_words == "1 square, 1.5 m"
+    assert m.distance == pytest.approx(1.5)
+
+
+def test_a_single_waypoint_measures_nothing_and_none_is_refused() -> None:
+    assert measure([Square(1, 1)], FIVE_FOOT).squares == 0
+    with pytest.raises(ValueError, match="at least one waypoint"):
+        measure([], FIVE_FOOT)
