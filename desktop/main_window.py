@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, Qt, QTimer
+from PySide6.QtCore import QPoint, QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -91,7 +91,7 @@ class MainWindow(QMainWindow):
         self.import_progress: object | None = None
         self.autosaver = Autosaver(self.controller, autosave_folder)
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
+        self.resize(default_size(self.screen().availableGeometry().size()))
 
         self.initiative = InitiativePanel(self.controller)
         self.palette = ActionPalette(self.controller)
@@ -561,6 +561,17 @@ class MainWindow(QMainWindow):
             self.player_window.close()
         self.autosaver.finish()
         event.accept()
+
+
+#: The window's size on a big screen; a smaller one gets what fits (a 1366x768 laptop).
+PREFERRED_SIZE = QSize(1400, 900)
+#: What a window manager's title bar and borders take around the window.
+FRAME_MARGIN = QSize(16, 48)
+
+
+def default_size(available: QSize) -> QSize:
+    """The first window's size: the preferred one, shrunk to fit the screen's free area."""
+    return PREFERRED_SIZE.boundedTo(available - FRAME_MARGIN)
 
 
 def _openable(name: str) -> bool:

@@ -1,0 +1,66 @@
+"""The default window fits a 1366x768 laptop: its size and the smallest its docks allow."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QSize
+
+from desktop.main_window import PREFERRED_SIZE, default_size
+from engine.rules.base import Command
+from tests.desktop.conftest import OFFSCREEN_NOISE
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
+
+LAPTOP = QSize(1366, 768)
+
+
+def test_default_size_fits_the_laptop_and_keeps_the_preferred_size_on_a_big_screen() -> None:
+    fitted = default_size(LAPTOP)
+    assert fitted.width() <= LAPTOP.width() and fitted.height() <= LAPTOP.height() - 30
+    assert default_size(QSize(2560, 1440)) == PREFERRED_SIZE
+
+
+def test_the_main_window_can_shrink_to_the_laptop_with_every_dock(window) -> None:  # type: ignore[no-untyped-def]
+    smallest = window.minimumSizeHint()
+    fitted = default_size(LAPTOP)
+    assert smallest.width() <= fitted.width() and smallest.height() <= fitted.height(), smallest
+    window.resize(fitted)
+    window.show()
+    assert window.height() <= LAPTOP.height() and window.width() <= LAPTOP.width()
+    assert all(dock.isVisible() for dock in window.docks.values() if not dock.isFloating())
+
+
+def test_a_new_window_opens_inside_its_screen(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import Document
+    from desktop.main_window import MainWindow
+    from tests.desktop.sample import sample_state
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(
+        Document(sample_state(), {}, None), autosave_folder=tmp_path / "autosave",
+        settings=settings, ask_dice=False,
+    )
+    qtbot.addWidget(win)
+    available = win.screen().availableGeometry().size()
+    assert win.width() <= available.width() and win.height() <= available.height()
+    assert win.size() == default_size(available)
+
+
+def test_the_map_keeps_its_size_while_the_gm_selects_and_fights(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.fight import start_combat
+
+    window.resize(default_size(LAPTOP))
+    QApplication.processEvents()
+    size = window.view.size()
+    for token in window.controller.state.tokens:  # the inspector fills with each one's stats
+        window.controller.select(token.id)
+        QApplication.processEvents()
+        assert window.view.size() == size, token.name
+    start_combat(window, window.controller)  # the tracker and the log fill
+    window.controller.apply(Command("end_turn"))
+    QApplication.processEvents()
+    assert window.view.size() == size
