@@ -32,7 +32,7 @@ def set_portal(
 def toggle(controller: EncounterController, portal: Portal) -> str:
     """Open a closed door or window, close an open one; the sentence for the status bar."""
     if portal.state is PortalState.LOCKED:
-        return f"The {portal.kind.value} {portal.id} is locked: right-click to unlock it"
+        return f"The {portal.label} is locked: right-click to unlock it"
     wanted = PortalState.CLOSED if portal.state is PortalState.OPEN else PortalState.OPEN
     try:
         events = set_portal(controller, portal.id, wanted)
@@ -49,7 +49,7 @@ def portal_menu(
 ) -> QMenu:
     """Open / Close / Lock (Unlock for a locked door), the current state greyed out."""
     menu = QMenu(parent)
-    menu.setTitle(f"{portal.kind.value.capitalize()} {portal.id}")
+    menu.setTitle(portal.label.capitalize())
     for state, label in MENU:
         if state is PortalState.CLOSED and portal.state is PortalState.LOCKED:
             label = "Unlock (close)"

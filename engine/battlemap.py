@@ -80,6 +80,18 @@ class Portal:
         _check_point(self.end, f"portal {self.id!r} end")
 
     @property
+    def label(self) -> str:
+        """The door or window in words people read, by the squares on either side of its
+        middle: ``door between (11,3) and (12,3)`` (its id is for files, not for the log)."""
+        (x1, y1), (x2, y2) = self.start, self.end
+        mx, my = math.floor((x1 + x2) / 2), math.floor((y1 + y2) / 2)
+        if x1 == x2:  # in a wall running north-south: the squares west and east of it
+            return f"{self.kind.value} between ({mx - 1},{my}) and ({mx},{my})"
+        if y1 == y2:  # in a wall running east-west: the squares north and south of it
+            return f"{self.kind.value} between ({mx},{my - 1}) and ({mx},{my})"
+        return f"{self.kind.value} at ({mx},{my})"
+
+    @property
     def blocks_sight(self) -> bool:
         return self.kind is PortalKind.DOOR and self.state is not PortalState.OPEN
 

@@ -101,7 +101,7 @@ class PortalItem(QGraphicsItem):
         self._rect = (
             QRectF(a, b).normalized().adjusted(-length - 10, -length - 10, length + 10, length + 10)
         )
-        self.setToolTip(f"{portal.kind.value} {portal.id}: {portal.state.value}")
+        self.setToolTip(f"{portal.label.capitalize()}: {portal.state.value}")
         self.update()
 
     def boundingRect(self) -> QRectF:

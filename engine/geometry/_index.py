@@ -77,7 +77,7 @@ def _build(battlemap: BattleMap) -> SightIndex:
             raw.append((wall.start, wall.end, "a wall"))
     for portal in battlemap.portals:
         if portal.blocks_sight and portal.start != portal.end:
-            raw.append((portal.start, portal.end, f"the closed {portal.kind.value} {portal.id!r}"))
+            raw.append((portal.start, portal.end, f"the closed {portal.label}"))
     for item in battlemap.cover:
         if item.blocks_sight:
             ring = (*item.outline, item.outline[0])

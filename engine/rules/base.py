@@ -798,7 +798,7 @@ def _check_add(system: RuleSystem, state: EncounterState, command: Command) -> l
     return footprint_problems(state, token)
 
 
-#: How the log tells a door or window changing state ("The door door-1 opens.").
+#: How the log tells a door or window changing state ("The door between (3,4) and (4,4) opens.").
 _PORTAL_VERBS = {
     PortalState.OPEN: "opens",
     PortalState.CLOSED: "closes",
@@ -815,7 +815,7 @@ def _check_portal(state: EncounterState, command: Command) -> list[str]:
     if wanted not in {s.value for s in PortalState}:
         reasons.append(f"state= must be open, closed or locked, not {wanted!r}")
     if not reasons and state.battlemap.portal(portal_id).state.value == wanted:
-        reasons.append(f"{portal_id} is already {wanted}")
+        reasons.append(f"the {state.battlemap.portal(portal_id).label} is already {wanted}")
     return reasons
 
 
@@ -823,7 +823,7 @@ def _set_portal(state: EncounterState, command: Command) -> Outcome:
     portal = state.battlemap.portal(str(command.option("portal")))
     wanted = PortalState(str(command.option("state")))
     battlemap = state.battlemap.with_portal_state(portal.id, wanted)
-    text = f"The {portal.kind.value} {portal.id} {_PORTAL_VERBS[wanted]}."
+    text = f"The {portal.label} {_PORTAL_VERBS[wanted]}."
     return replace(state, battlemap=battlemap), (Event(EventKind.NOTE, text),)
 
 
@@ -847,6 +847,6 @@ def _describe_engine_action(system: RuleSystem, state: EncounterState, command: 
     if command.action == "set_portal" and not _check_portal(state, command):
         portal = state.battlemap.portal(str(command.option("portal")))
         verb = _PORTAL_VERBS[PortalState(str(command.option("state")))]
-        summary = f"The {portal.kind.value} {portal.id} {verb}."
+        summary = f"The {portal.label} {verb}."
     squares = command.squares if command.action == "place" else ()
     return Preview(command, True, summary=summary, squares=squares)

@@ -271,7 +271,7 @@ def build_add_portal(state: EncounterState, command: Command) -> Outcome:
         state, _map_with(state, walls=walls, portals=(*state.battlemap.portals, portal))
     )
     return new, _note(
-        f"GM puts a {portal_state.value} {kind.value} {portal_id!r} from {_show(points[0])} "
+        f"GM puts a {portal_state.value} {kind.value} from {_show(points[0])} "
         f"to {_show(points[1])}."
     )
 
@@ -294,7 +294,7 @@ def build_remove_portal(state: EncounterState, command: Command) -> Outcome:
         _map_with(state, walls=walls, portals=tuple(p for p in portals if p.id != portal_id)),
     )
     after = "; a wall closes the gap" if fill else ""
-    return new, _note(f"GM removes the {gone.kind.value} {portal_id!r}{after}.")
+    return new, _note(f"GM removes the {gone.label}{after}.")
 
 
 # --------------------------------------------------------------------------- terrain
@@ -397,7 +397,7 @@ def build_add_cover(state: EncounterState, command: Command) -> Outcome:
         blocks_movement=blocks_movement,
     )
     new = with_map(state, _map_with(state, cover=(*state.battlemap.cover, cover)))
-    return new, _note(f"GM places {name} ({cover_id}, {grade.value} cover, {height:g} ft high).")
+    return new, _note(f"GM places {name} ({grade.value} cover, {height:g} ft high).")
 
 
 def build_remove_cover(state: EncounterState, command: Command) -> Outcome:
@@ -410,7 +410,7 @@ def build_remove_cover(state: EncounterState, command: Command) -> Outcome:
     gone = next(c for c in state.battlemap.cover if c.id == cover_id)
     cover = tuple(c for c in state.battlemap.cover if c.id != cover_id)
     return with_map(state, _map_with(state, cover=cover)), _note(
-        f"GM removes {gone.name} ({cover_id})."
+        f"GM removes {gone.name}."
     )
 
 

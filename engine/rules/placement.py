@@ -64,11 +64,11 @@ def _barriers(battlemap: BattleMap) -> tuple[np.ndarray, tuple[str, ...]]:
             names.append(f"the wall from {_point(wall.start)} to {_point(wall.end)}")
     for portal in battlemap.portals:
         geometries.append(shapely.LineString([portal.start, portal.end]))
-        names.append(f"the {portal.kind.value} {portal.id!r}")
+        names.append(f"the {portal.label}")
     for cover in battlemap.cover:
         if cover.blocks_movement:
             geometries.append(shapely.Polygon(cover.outline))
-            names.append(f"the {cover.name} ({cover.id})")
+            names.append(f"the {cover.name}")
     return np.array(geometries, dtype=object), tuple(names)
 
 

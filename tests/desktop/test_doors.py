@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QContextMenuEvent
@@ -49,7 +51,7 @@ def test_double_click_opens_and_closes_a_door_each_one_undo_step(qtbot, warehous
     assert door_state(win, "door-office") is PortalState.CLOSED
     double_click(qtbot, win, "door-office")
     assert door_state(win, "door-office") is PortalState.OPEN
-    assert win.controller.state.combat.log[-1].text == "The door door-office opens."
+    assert win.controller.state.combat.log[-1].text == "The door between (6,4) and (7,4) opens."
     # The movement graph follows the door (engine.routes keeps it in sync).
     graph = graph_for(win.controller.state)
     assert not graph.portals_block(("door-office",))
@@ -96,10 +98,32 @@ def test_right_click_menu_locks_and_unlocks(qtbot, warehouse) -> None:
     right_click()
     assert shown[0] == ["Open", "Lock"]  # closed already: Close is greyed out
     assert door_state(win, "door-south") is PortalState.LOCKED
-    assert win.controller.state.combat.log[-1].text == "The door door-south is locked."
+    locked = "The door between (4,20) and (4,21) is locked."
+    assert win.controller.state.combat.log[-1].text == locked
     grab_png(win, "doors-south-locked")
     menu = win.portal_menu("door-south")  # the same menu, driven without a popup
     entries = {a.text(): a for a in menu.actions() if a.isEnabled()}
     assert list(entries) == ["Open", "Unlock (close)"]
     entries["Unlock (close)"].trigger()
     assert door_state(win, "door-south") is PortalState.CLOSED
+
+
+def test_the_log_and_the_door_menu_name_no_ids(qtbot, warehouse) -> None:  # type: ignore[no-untyped-def]
+    """People read the log: doors, windows and tokens by words, never by their file ids."""
+    from desktop.fight import start_combat
+
+    win = warehouse
+    for portal_id in ("door-office", "window-office", "door-south"):
+        double_click(qtbot, win, portal_id)
+    start_combat(win, win.controller)
+    state = win.controller.state
+    ids = [p.id for p in state.battlemap.portals] + [t.id for t in state.tokens]
+    ids += [c.id for c in state.battlemap.cover]
+    shown = [win.log.list.item(row).text() for row in range(win.log.list.count())]
+    assert any("door between" in line for line in shown), shown
+    for line in shown:
+        for name in sorted({t.name for t in state.tokens}, key=len, reverse=True):
+            line = line.replace(name, "")  # an id may be a word of a name ("foreman")
+        assert not [i for i in ids if re.search(rf"\b{re.escape(i)}\b", line)], line
+    menu = win.portal_menu("door-yard")
+    assert "door-yard" not in menu.title() and menu.title().startswith("Door between")

@@ -131,4 +131,4 @@ def test_explained_sight_gives_a_clear_line_or_names_the_blocker() -> None:
         Token("b", "Spy", Side.PARTY, Square(4, 6)),
         Token("c", "Cop", Side.ENEMY, Square(6, 6)),
     )
-    assert "the closed door 'd1'" in door.reasons[0]
+    assert "the closed door between (4,6) and (5,6)" in door.reasons[0]

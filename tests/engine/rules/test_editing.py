@@ -319,7 +319,7 @@ def test_cover_with_an_outline_and_its_options() -> None:
 
 def test_solid_cover_on_a_token_is_refused_low_cover_is_not() -> None:
     reasons = refused(room(), cmd("add_cover", rect="7,2 7,2", name="crate"))
-    assert reasons == ("Gunman would stand in the crate (cover-1)",)
+    assert reasons == ("Gunman would stand in the crate",)
     applied(room(), cmd("add_cover", rect="7,2 7,2", blocks_movement=False))
 
 

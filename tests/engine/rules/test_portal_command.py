@@ -42,8 +42,8 @@ def test_opening_a_door_is_one_undo_step_with_a_log_line(system: str) -> None:
     fight = Encounter(doorway(system))
     events = fight.apply(Command.build("set_portal", portal="door-1", state="open"))
     assert door(fight.state) is PortalState.OPEN
-    assert [e.text for e in events] == ["The door door-1 opens."]
-    assert fight.log[-1].text == "The door door-1 opens."
+    assert [e.text for e in events] == ["The door between (2,1) and (3,1) opens."]
+    assert fight.log[-1].text == "The door between (2,1) and (3,1) opens."
     fight.undo()
     assert door(fight.state) is PortalState.CLOSED
     assert not fight.can_undo
@@ -77,7 +77,7 @@ def test_the_movement_graph_follows_the_door() -> None:
     [
         ({"portal": "door-9", "state": "open"}, "no door or window 'door-9'"),
         ({"portal": "door-1", "state": "ajar"}, "must be open, closed or locked"),
-        ({"portal": "door-1", "state": "closed"}, "door-1 is already closed"),
+        ({"portal": "door-1", "state": "closed"}, "door between (2,1) and (3,1) is already closed"),
     ],
 )
 def test_bad_requests_name_the_problem(options: dict[str, str], reason: str) -> None:
@@ -92,6 +92,6 @@ def test_bad_requests_name_the_problem(options: dict[str, str], reason: str) -> 
 def test_a_window_closes_with_its_own_words() -> None:
     fight = Encounter(doorway("d20-firearms"))
     command = Command.build("set_portal", portal="win-1", state="open")
-    assert fight.preview(command).summary == "The window win-1 opens."
+    assert fight.preview(command).summary == "The window between (2,2) and (3,2) opens."
     events = fight.apply(command)
-    assert events[0].text == "The window win-1 opens."
+    assert events[0].text == "The window between (2,2) and (3,2) opens."
