@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from desktop.documents import Document, save_document
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.rules.base import Command, CommandError, Event, Preview, RuleSystem
 from engine.turns.session import Encounter
 
@@ -32,6 +33,8 @@ class EncounterController(QObject):
     selection_changed = Signal(object)
     #: A picture was added to the document (a token's); argument: the images by entry name.
     images_changed = Signal(object)
+    #: Someone pinged a square (engine.grid.Square): every view of the encounter shows it.
+    pinged = Signal(object)
 
     def __init__(self, document: Document, system: RuleSystem | None = None) -> None:
         super().__init__()
@@ -55,6 +58,11 @@ class EncounterController(QObject):
     def images(self) -> Mapping[str, bytes]:
         """The pictures of the document (the map's and the tokens'), by entry name."""
         return self.session.images
+
+    def ping(self, square: Square) -> None:
+        """Point the table at a square (shown on the GM's map and the player view)."""
+        if self.state.battlemap.in_bounds(square):
+            self.pinged.emit(square)
 
     # ---- reading
 

@@ -47,6 +47,7 @@ from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem
+from desktop.table import add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import target_offers
@@ -117,6 +118,7 @@ class MainWindow(QMainWindow):
         from desktop.editing.install import install_preparation
 
         self.token_editing = install_preparation(self)
+        install_table(self)
         self.draw_lasting_effects()
         self._update_title()
         QTimer.singleShot(0, self.view.fit_map)
@@ -495,10 +497,12 @@ class MainWindow(QMainWindow):
         item = self.scene.token_item_at(scene_pos)
         if item is None or not item.isVisible():
             portal = self.scene.portal_item_at(scene_pos)
-            if portal is not None:
-                self.portal_menu(portal.portal.id).exec(global_pos)
+            menu = self.portal_menu(portal.portal.id) if portal is not None else QMenu(self)
+            add_ping_entry(self, menu, scene_pos)
+            menu.exec(global_pos)
             return
         menu = self.token_menu(item.token_id)  # offers of the acting token, made before
+        add_ping_entry(self, menu, scene_pos)
         self.controller.select(item.token_id)  # the click selects the token it was on
         menu.exec(global_pos)
 
@@ -506,10 +510,13 @@ class MainWindow(QMainWindow):
 
     def show_player_view(self) -> PlayerWindow:
         if self.player_window is None:
-            self.player_window = PlayerWindow(self.controller)
+            self.player_window = PlayerWindow(self.controller, settings=self.settings)
+            self.player_window.set_show_enemy_health(enemy_health_shown(self))
             self.player_window.destroyed.connect(lambda: setattr(self, "player_window", None))
             self.player_window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
-        self.player_window.show()
+            self.player_window.show_in_place()
+        else:
+            self.player_window.show()
         self.player_window.raise_()
         QTimer.singleShot(0, self.player_window.view.fit_map)
         return self.player_window

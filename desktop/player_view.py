@@ -1,26 +1,42 @@
 """The player view: a second window for the table's TV, without GM-only information.
 
 It shows the map and the tokens the party can see; squares no party token sees are
-fogged. Enemy ammunition, tooltips and hidden tokens stay on the GM's screen.
+fogged. Enemy ammunition, tooltips and hidden tokens stay on the GM's screen. A banner
+says the round and whose turn it is; pings show here as on the GM's map.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QCloseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsPathItem, QMainWindow, QWidget
+from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+    QMoveEvent,
+    QPainterPath,
+    QPen,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import QGraphicsPathItem, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
 from desktop.scene import style
 from desktop.scene.map_scene import MapScene
 from desktop.scene.style import SQUARE
 from desktop.sight import party_sees
+from desktop.tools.base import square_at
 from desktop.view import MapView
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.tokens import Side
+from engine.turns.combat import Phase
+
+#: Where the player view keeps its place in the settings.
+SETTINGS_GROUP = "player_view"
+FULL_SCREEN_KEY = "F11"
 
 
 class FogItem(QGraphicsPathItem):
@@ -82,31 +98,150 @@ class PlayerScene(MapScene):
             item.label.setVisible(not hidden)
 
 
-class PlayerWindow(QMainWindow):
-    """Follows the controller; never writes back."""
+def turn_words(state: EncounterState, shown: dict[str, bool]) -> str:
+    """What the banner says: the round and whose turn, as the players may know it.
 
-    def __init__(self, controller: EncounterController, parent: QWidget | None = None) -> None:
+    ``shown`` says, per token id in the player scene, whether the players see it now: a
+    token they do not see (or one the GM hides) acts as "an unseen enemy"/"someone".
+    """
+    combat = state.combat
+    if combat.phase is Phase.SETUP:
+        return "Getting ready"
+    if combat.phase is Phase.OVER:
+        return "The fight is over"
+    heading = ("Surprise round" if combat.phase is Phase.SURPRISE else "Round") + f" {combat.round}"
+    active = combat.active
+    if active is None:
+        return heading
+    if shown.get(active, False):
+        return f"{heading} · {state.token(active).name}'s turn"
+    token = next((t for t in state.tokens if t.id == active), None)
+    if token is not None and token.side is Side.ENEMY and not token.hidden:
+        return f"{heading} · an unseen enemy acts"
+    return f"{heading} · someone else acts"
+
+
+class PlayerWindow(QMainWindow):
+    """Follows the controller; never writes back (but for pings, which write nothing).
+
+    F11 toggles full screen. Where it was (screen, geometry, full screen) is kept in the
+    ``settings`` the main window passes, so the next player view opens on the same TV.
+    """
+
+    def __init__(
+        self,
+        controller: EncounterController,
+        parent: QWidget | None = None,
+        settings: QSettings | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Killbox — player view")
         self.controller = controller
+        self.settings = settings
+        self.show_enemy_health = False
         self.scene = PlayerScene(controller.state, dict(controller.images))
         self.view = MapView(self.scene)
-        self.setCentralWidget(self.view)
+        self.banner = QLabel()
+        self.banner.setObjectName("playerTurnBanner")
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.setStyleSheet(
+            "QLabel#playerTurnBanner { background: #101216; color: #f2f2f2; "
+            "font-size: 22pt; font-weight: 600; padding: 6px; }"
+        )
+        middle = QWidget()
+        layout = QVBoxLayout(middle)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.view)
+        self.setCentralWidget(middle)
         self.resize(1024, 768)
+        self.full_screen_action = QAction("Full screen", self)
+        self.full_screen_action.setShortcut(QKeySequence(FULL_SCREEN_KEY))
+        self.full_screen_action.triggered.connect(self.toggle_full_screen)
+        self.addAction(self.full_screen_action)
         controller.state_changed.connect(self._state_changed)
+        controller.pinged.connect(self._pinged)
+        self.view.ping_requested.connect(lambda pos: controller.ping(square_at(pos)))
+        self._update_banner()
+
+    # ---- following the encounter
 
     def _state_changed(self, state: EncounterState) -> None:
         if state.battlemap.background != self.scene.state.battlemap.background:
             self.scene.set_state(state, dict(self.controller.images))
         else:
             self.scene.set_state(state)
+        self._update_banner()
+
+    def _pinged(self, square: Square) -> None:
+        self.scene.ping(square)
+
+    def _update_banner(self) -> None:
+        shown = {tid: item.isVisible() for tid, item in self.scene.token_items.items()}
+        self.banner.setText(turn_words(self.controller.state, shown))
+
+    def set_show_enemy_health(self, shown: bool) -> None:
+        """The GM's choice: the players see enemies' health bars too (kept over reloads)."""
+        self.show_enemy_health = shown
+        self.scene.set_show_enemy_health(shown)
 
     def reload(self) -> None:
         """A new document was opened: rebuild the scene."""
         self.scene = PlayerScene(self.controller.state, dict(self.controller.images))
+        self.scene.set_show_enemy_health(self.show_enemy_health)
         self.view.set_scene(self.scene)
         self.view.fit_map()
+        self._update_banner()
+
+    # ---- the screen it shows on
+
+    def toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
+        self.remember_place()
+
+    def remember_place(self) -> None:
+        if self.settings is None:
+            return
+        self.settings.setValue(f"{SETTINGS_GROUP}/geometry", self.saveGeometry())
+        self.settings.setValue(f"{SETTINGS_GROUP}/full_screen", self.isFullScreen())
+        self.settings.setValue(f"{SETTINGS_GROUP}/screen", self.screen().name())
+
+    def show_in_place(self) -> None:
+        """Show where the last player view was: its screen (if still there), its size, and
+        full screen if it was."""
+        settings = self.settings
+        if settings is None:
+            self.show()
+            return
+        geometry = settings.value(f"{SETTINGS_GROUP}/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        name = str(settings.value(f"{SETTINGS_GROUP}/screen", "") or "")
+        screen = next((s for s in QGuiApplication.screens() if s.name() == name), None)
+        if screen is not None and screen is not self.screen():
+            self.setScreen(screen)
+            self.move(screen.availableGeometry().topLeft())
+        if str(settings.value(f"{SETTINGS_GROUP}/full_screen", False)).lower() == "true":
+            self.showFullScreen()
+        else:
+            self.show()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        if self.isVisible():
+            self.remember_place()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self.isVisible():
+            self.remember_place()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.remember_place()
         self.controller.state_changed.disconnect(self._state_changed)
+        self.controller.pinged.disconnect(self._pinged)
         super().closeEvent(event)

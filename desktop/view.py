@@ -7,6 +7,7 @@ from typing import Protocol
 from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
+    QCursor,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
@@ -22,6 +23,7 @@ from desktop.tools.base import Tool
 
 MIN_ZOOM = 0.05
 MAX_ZOOM = 6.0
+PING_KEY = Qt.Key.Key_P
 ZOOM_STEP = 1.0015  # per wheel angle unit: one notch (120) is about 20 %
 
 
@@ -43,6 +45,8 @@ class MapView(QGraphicsView):
     #: A left double-click that the active tool did not take (scene position): the window
     #: opens the token editor there, or adds a token on an empty square.
     double_clicked = Signal(QPointF)
+    #: P over the map (a key the active tool did not take): ping the square under the cursor.
+    ping_requested = Signal(QPointF)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -211,6 +215,12 @@ class MapView(QGraphicsView):
         if self.tool is not None and self.tool.key_press(event):
             event.accept()
             return
+        if event.key() == PING_KEY and not event.isAutoRepeat():
+            cursor = self.viewport().mapFromGlobal(QCursor.pos())
+            if self.viewport().rect().contains(cursor):
+                self.ping_requested.emit(self.mapToScene(cursor))
+                event.accept()
+                return
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event: QKeyEvent) -> None:

@@ -13,9 +13,11 @@ from desktop.scene.background import MapBackground
 from desktop.scene.items import PortalItem, map_items
 from desktop.scene.light_item import LightItem
 from desktop.scene.overlay_items import LayerItem
+from desktop.scene.ping_item import PingItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.rules import UnknownSystem, get_system
 from engine.rules.gauges import Gauge
 from engine.tokens import Side, Token
@@ -158,6 +160,16 @@ class MapScene(QGraphicsScene):
                 item.show_gauges = self._shows_health(token)
                 item.set_token(token, gauges, endings)
                 item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+
+    def ping(self, square: Square) -> PingItem:
+        """Rings spreading from ``square`` for a moment (desktop.scene.ping_item)."""
+        item = PingItem(square)
+        self.addItem(item)
+        item.start()
+        return item
+
+    def pings(self) -> list[PingItem]:
+        return [item for item in self.items() if isinstance(item, PingItem)]
 
     def portal_item_at(self, scene_pos: object) -> PortalItem | None:
         """The door or window under a scene point (its shape is a 14-unit wide stroke)."""
