@@ -47,7 +47,7 @@ from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem
-from desktop.table import add_ping_entry, enemy_health_shown, install_table
+from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import target_offers
@@ -473,6 +473,7 @@ class MainWindow(QMainWindow):
         )
         menu.addSeparator()
         menu.addMenu(GmMenu(self, self.controller, self._status).build(token_id))
+        add_hide_entry(self, menu, token_id)
         menu.addSeparator()
         menu.addAction("Remove token", lambda: self._remove(token_id))
         return menu

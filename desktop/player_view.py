@@ -59,6 +59,18 @@ class FogItem(QGraphicsPathItem):
         self.setPath(path)
 
 
+def players_see(state: EncounterState) -> frozenset[Square] | None:
+    """The squares the player view shows: the party's sight (of the tokens the GM does not
+    hide: ``state`` here is the player scene's, without them) with the GM's hand-set fog
+    over it. None: no fog at all (the engine cannot say, and the GM set nothing)."""
+    seen = party_sees(state)
+    if seen is None:
+        if state.fog.empty:
+            return None
+        seen = frozenset(state.battlemap.squares())
+    return state.fog.over(seen)
+
+
 def without_hidden(state: EncounterState) -> EncounterState:
     """The state with the GM-only tokens left out: the player scene never holds them."""
     if not any(token.hidden for token in state.tokens):
@@ -82,8 +94,8 @@ class PlayerScene(MapScene):
 
     def _update_fog(self) -> None:
         state = self.state
-        self.seen = party_sees(state)
         bm = state.battlemap
+        self.seen = players_see(state)
         self.fog.setVisible(self.seen is not None)
         if self.seen is not None:
             self.fog.set_visible_squares(bm.width, bm.height, self.seen)

@@ -3,7 +3,8 @@
 ``install_table`` adds to a main window: P over the map (or "Ping this square" on a right
 click) pings the square on the GM's map and the player view; View > Full screen (F11),
 View > Player view full screen (Shift+F11) and View > Show enemies' health to the players
-(a toggle the player view follows, opened or not). None of it changes the encounter.
+(a toggle the player view follows, opened or not), none of which changes the encounter;
+View > Clear the hand-set fog, and a token's "Hide from the players", which are commands.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from desktop.tools.base import square_at
+from engine.fog import FogMode
 from engine.grid import Square
+from engine.rules.base import Command, CommandError
 
 if TYPE_CHECKING:
     from desktop.main_window import MainWindow
@@ -46,6 +49,10 @@ def install_table(window: MainWindow) -> None:
     health.toggled.connect(lambda shown: show_enemy_health(window, shown))
     view_menu.addAction(health)
     window.actions["enemy_health"] = health
+    clear = QAction("Clear the hand-set &fog", window)
+    clear.triggered.connect(lambda _checked=False: clear_fog(window))
+    view_menu.addAction(clear)
+    window.actions["clear_fog"] = clear
 
 
 def toggle_full_screen(window: MainWindow) -> None:
@@ -71,6 +78,31 @@ def show_enemy_health(window: MainWindow, shown: bool) -> None:
 
 def enemy_health_shown(window: MainWindow) -> bool:
     return bool(window.actions["enemy_health"].isChecked())
+
+
+def clear_fog(window: MainWindow) -> None:
+    """Every square the GM revealed or hid goes back to the party's sight (one undo step)."""
+    send(window, Command.build("set_fog", mode=FogMode.AUTOMATIC.value, all=True))
+
+
+def add_hide_entry(window: MainWindow, menu: QMenu, token_id: str) -> None:
+    """Hide a token from the players (GM only) or show it again: the engine's edit_token."""
+    token = window.controller.state.token(token_id)
+    text = f"Show {token.name} to the players" if token.hidden else (
+        f"Hide {token.name} from the players"
+    )
+    command = Command.build("edit_token", targets=[token_id], hidden=not token.hidden)
+    menu.addAction(text, lambda: send(window, command))
+
+
+def send(window: MainWindow, command: Command) -> None:
+    try:
+        events = window.controller.apply(command)
+    except CommandError as error:
+        window.statusBar().showMessage(str(error), 6000)
+        return
+    if events:
+        window.statusBar().showMessage(events[-1].text, 4000)
 
 
 def add_ping_entry(window: MainWindow, menu: QMenu, scene_pos: QPointF) -> None:

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from engine.battlemap import BattleMap
+from engine.fog import ManualFog
 from engine.grid import GridScale, Square
 from engine.tokens import Token
 from engine.turns.combat import CombatState
@@ -28,6 +29,8 @@ class EncounterState:
     #: Round, initiative order, budgets, readied actions, dice position and log (engine.turns).
     combat: CombatState = CombatState()  # noqa: RUF009 (frozen: one shared default is safe)
     briefing: str = ""
+    #: Squares the GM revealed to or hid from the players by hand (engine.fog).
+    fog: ManualFog = ManualFog()  # noqa: RUF009 (frozen: one shared default is safe)
 
     def __post_init__(self) -> None:
         seen: set[str] = set()

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from desktop.scene import style
 from desktop.scene.background import MapBackground
+from desktop.scene.fog_marks import FogMarksItem
 from desktop.scene.items import PortalItem, map_items
 from desktop.scene.light_item import LightItem
 from desktop.scene.overlay_items import LayerItem
@@ -61,6 +62,11 @@ class MapScene(QGraphicsScene):
         self._build_static(state)
         for token in state.tokens:
             self._add_token(token)
+        #: What the GM revealed or hid by hand (the GM's map only; the player view fogs).
+        self.fog_marks = FogMarksItem()
+        self.fog_marks.set_fog(state.fog)
+        self.fog_marks.setVisible(not player)
+        self.addItem(self.fog_marks)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         painter.fillRect(rect, self.backgroundBrush())
@@ -145,6 +151,7 @@ class MapScene(QGraphicsScene):
                         item.set_portal(portal)
             else:
                 self._build_static(state)
+        self.fog_marks.set_fog(state.fog)
         new_tokens = {t.id: t for t in state.tokens}
         for token_id in [i for i in self.token_items if i not in new_tokens]:
             self._remove_token(token_id)

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.deviation_tool import DeviationTool
+from desktop.tools.fog_tool import FogTool
 from desktop.tools.range_tool import RangeTool
 from desktop.tools.ruler_tool import RulerTool
 from desktop.tools.sight_tool import SightTool
@@ -36,6 +37,7 @@ TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
     ("sight", "Line of &sight (hold V: fog)", "Alt+1", SightTool),
     ("template", "&Template", "Alt+2", TemplateTool),
     ("ruler", "&Ruler (drag; Space: waypoint)", "Alt+3", RulerTool),
+    ("fog", "&Fog by hand (drag: reveal; Shift: hide; Ctrl: to sight)", "Alt+4", FogTool),
     ("range", "Range ba&nds", "Alt+6", RangeTool),
     ("deviation", "&Deviation Diagram", "", DeviationTool),
 )

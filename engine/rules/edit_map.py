@@ -301,20 +301,7 @@ def build_remove_portal(state: EncounterState, command: Command) -> Outcome:
 
 
 def _rect_squares(options: Options) -> set[Square]:
-    if not options.has("rect"):
-        return set()
-    corners = options.points("rect", at_least=2, at_most=2)
-    if not corners:
-        return set()
-    if any(not float(v).is_integer() for corner in corners for v in corner):
-        options.problems.append("rect= names two squares by whole numbers: \"x1,y1 x2,y2\"")
-        return set()
-    (x1, y1), (x2, y2) = ((int(x), int(y)) for x, y in corners)
-    return {
-        Square(x, y)
-        for x in range(min(x1, x2), max(x1, x2) + 1)
-        for y in range(min(y1, y2), max(y1, y2) + 1)
-    }
+    return options.rect_squares()
 
 
 #: Option ``kind=`` of set_terrain: a terrain kind, or plain ground again.

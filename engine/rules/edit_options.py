@@ -156,6 +156,23 @@ class Options:
     def squares(self) -> tuple[Square, ...]:
         return self.command.squares
 
+    def rect_squares(self) -> set[Square]:
+        """The squares of option ``rect="x1,y1 x2,y2"`` (corner squares, inclusive)."""
+        if not self.has("rect"):
+            return set()
+        corners = self.points("rect", at_least=2, at_most=2)
+        if not corners:
+            return set()
+        if any(not float(v).is_integer() for corner in corners for v in corner):
+            self.problems.append("rect= names two squares by whole numbers: \"x1,y1 x2,y2\"")
+            return set()
+        (x1, y1), (x2, y2) = ((int(x), int(y)) for x, y in corners)
+        return {
+            Square(x, y)
+            for x in range(min(x1, x2), max(x1, x2) + 1)
+            for y in range(min(y1, y2), max(y1, y2) + 1)
+        }
+
     def done(self) -> None:
         """Raise :class:`Refused` with every problem, unknown options included."""
         unknown = sorted(set(self._given) - self._read)

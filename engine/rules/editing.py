@@ -44,6 +44,8 @@ edit_token         targets=[id]; any of name=, side= party|ally|enemy|neutral, s
                    the system's stat schema), weapons= (JSON list, replaces them all)
 duplicate_token    targets=[id]; squares=[(x, y)] (default: nearest free square);
                    name= (default "Gunman 2" after "Gunman"); id= (default "gunman-2")
+set_fog            squares=[...] and/or rect="x1,y1 x2,y2"; mode= reveal | hide | automatic
+                   (the party's sight again); all=true with mode=automatic clears them all
 edit_encounter     any of name=, description= (shown to all), briefing= (the GM's text)
 =================  =============================================================================
 
@@ -59,7 +61,8 @@ from dataclasses import dataclass
 
 from engine.battlemap import CoverGrade, PortalKind, PortalState, TerrainKind
 from engine.encounter import EncounterState
-from engine.rules import edit_map, edit_tokens
+from engine.fog import FogMode
+from engine.rules import edit_fog, edit_map, edit_tokens
 from engine.rules.base import (
     GM_COMMANDS,
     ActionSpec,
@@ -208,6 +211,11 @@ EDIT_COMMANDS: tuple[EditCommand, ...] = (
                       "stats and weapons under the next name (Gunman 2).", _NAME, _ID,
                       target=True),
                 edit_tokens.build_duplicate_token),
+    EditCommand(_spec("set_fog", "Fog by Hand", "The GM reveals squares to the players, hides "
+                      "them though the party sees them, or hands them back to sight.", _RECT,
+                      _o("mode", str, "Fog", *(m.value for m in FogMode), required=True),
+                      _o("all", bool, "Every hand-set square", default=False)),
+                _on_map(edit_fog.build_set_fog)),
     EditCommand(_spec("edit_encounter", "Edit Encounter", "The GM names the fight and writes "
                       "its description and briefing.", _NAME,
                       _o("description", str, "Description"), _o("briefing", str, "Briefing")),

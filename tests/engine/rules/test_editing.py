@@ -127,6 +127,8 @@ EXAMPLES: dict[str, tuple[Command, object]] = {
                         lambda s: s.token("gunman-2").name == "Gunman 2"
                         and s.token("gunman-2").weapons == (PISTOL,)
                         and s.token("gunman-2").stats == {"initiative": 2}),
+    "set_fog": (cmd("set_fog", rect="1,1 2,2", mode="reveal"),
+                lambda s: s.fog.revealed == {Square(x, y) for x in (1, 2) for y in (1, 2)}),
     "edit_encounter": (cmd("edit_encounter", briefing="They wait for the courier."),
                        lambda s: s.briefing == "They wait for the courier."),
 }
