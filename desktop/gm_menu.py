@@ -97,6 +97,9 @@ class GmMenu:
                     token.id, "gm_initiative", "Initiative", combatant.initiative, -MOST
                 ),
             )
+            cards = self.controller.system.card_choices(state, token.id)
+            if cards:  # a system that deals initiative cards: swap the one dealt
+                counts.addAction("Card…", lambda: self.card(token.id, cards))
             for pool, left in combatant.budget.items():
                 counts.addAction(
                     f"{pool} left ({left})…",
@@ -130,6 +133,15 @@ class GmMenu:
 
     def stat(self, token_id: str, stat: str, label: str, value: int) -> None:
         self.number(token_id, "gm_stat", label, value, -MOST, stat=stat)
+
+    def card(self, token_id: str, cards: tuple[tuple[str, str], ...]) -> None:
+        name = self.controller.state.token(token_id).name
+        words = [f"{text} ({code})" for code, text in cards]
+        chosen, ok = QInputDialog.getItem(
+            self.parent, f"{name}: another card", "Card:", words, 0, False
+        )
+        if ok and chosen in words:
+            self.send("gm_card", token_id, card=cards[words.index(chosen)][0])
 
     def ammunition(self, token_id: str, weapon: str) -> None:
         token = self.controller.state.token(token_id)

@@ -545,6 +545,15 @@ class RuleSystem(ABC):
         """The GM heals ``amount`` by hand, as this system counts healing."""
         raise CommandError(f"{self.title} has no healing rule for the GM to apply")
 
+    def card_choices(self, state: EncounterState, token_id: str) -> tuple[tuple[str, str], ...]:
+        """The cards the GM may hand a combatant instead of the one dealt, as (code, words),
+        for a system whose initiative is dealt from a deck (default: none, no cards)."""
+        return ()
+
+    def set_card(self, state: EncounterState, token_id: str, card: str) -> Outcome:
+        """The GM swaps the combatant's dealt card for ``card`` (one of ``card_choices``)."""
+        raise CommandError(f"{self.title} deals no cards")
+
     # ---- what a system implements
 
     @abstractmethod

@@ -15,6 +15,8 @@ Every override names its token as the command's one target; options carry the re
 - ``gm_stat``: ``stat`` and ``value`` (a whole number: wounds, fatigue, hit points...);
 - ``gm_initiative``: ``value``, the new count (the order is sorted again);
 - ``gm_budget``: ``pool`` and ``value``, what is left of that pool this round;
+- ``gm_card``: ``card``, the code of the card to hand over instead of the dealt one, for a
+  system that deals initiative cards (:meth:`RuleSystem.card_choices` lists them);
 - ``gm_knock_out`` / ``gm_revive``: the system's out-of-the-fight condition on or off.
 
 ``gm_seed`` names no token: it sets the encounter's dice seed (option ``seed``) and pins it,
@@ -58,6 +60,7 @@ def _specs() -> tuple[ActionSpec, ...]:
         gm("gm_stat", "Change a Count", "The GM sets a stat (options stat=, value=)."),
         gm("gm_initiative", "Change Initiative", "The GM sets a token's count (option value=)."),
         gm("gm_budget", "Change Actions Left", "The GM sets what a pool has left (pool=, value=)."),
+        gm("gm_card", "Change the Card", "The GM swaps a dealt card for another (card= code)."),
         gm("gm_knock_out", "Knock Out", "The GM takes a token out of the fight."),
         gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
         ActionSpec(
@@ -75,6 +78,7 @@ GM_ACTION_KEYS = frozenset(
         "gm_stat",
         "gm_initiative",
         "gm_budget",
+        "gm_card",
         "gm_knock_out",
         "gm_revive",
         "gm_seed",
@@ -146,6 +150,8 @@ def check(system: RuleSystem, state: EncounterState, command: Command) -> list[s
         except KeyError as error:
             return [str(error.args[0])]
         return [f"{stat} {problem}"] if problem else []
+    if key == "gm_card":
+        return _check_card(system, state, token, command)
     if key in ("gm_initiative", "gm_budget"):
         if not state.combat.has(token.id):
             return [f"{token.name} is not in the initiative order"]
@@ -163,6 +169,20 @@ def check(system: RuleSystem, state: EncounterState, command: Command) -> list[s
         return [f"{token.name} is already {down}"]
     if key == "gm_revive" and not token.has_condition(down):
         return [f"{token.name} is not {down}"]
+    return []
+
+
+def _check_card(
+    system: RuleSystem, state: EncounterState, token: Token, command: Command
+) -> list[str]:
+    if not state.combat.has(token.id):
+        return [f"{token.name} is not in the initiative order"]
+    choices = dict(system.card_choices(state, token.id))
+    if not choices:
+        return [f"{system.title} deals no cards"]
+    card = command.option("card")
+    if not isinstance(card, str) or card.strip().upper() not in choices:
+        return [f"card= must be a card nobody holds (such as {next(iter(choices))}), not {card!r}"]
     return []
 
 
@@ -205,6 +225,7 @@ def summary(state: EncounterState, command: Command) -> str:
         "gm_stat": lambda: f"GM sets {name}'s {option('stat')} to {option('value')}.",
         "gm_initiative": lambda: f"GM sets {name}'s initiative to {option('value')}.",
         "gm_budget": lambda: f"GM sets {name}'s {option('pool')} left to {option('value')}.",
+        "gm_card": lambda: f"GM gives {name} another card ({option('card')}).",
         "gm_knock_out": lambda: f"GM knocks {name} out of the fight.",
         "gm_revive": lambda: f"GM brings {name} back into the fight.",
     }
@@ -234,6 +255,9 @@ def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcom
         return state, (said, *events)
     if key == "gm_heal":
         state, events = system.heal(state, token.id, _number(command, "amount"))
+        return state, (said, *events)
+    if key == "gm_card":
+        state, events = system.set_card(state, token.id, str(command.option("card")).upper())
         return state, (said, *events)
     if key in ("gm_knock_out", "gm_revive"):
         present = key == "gm_knock_out"

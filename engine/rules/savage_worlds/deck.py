@@ -187,6 +187,17 @@ class ActionDeck:
             pile.append(wish if wish is not None else rest.pop(0))
         return ActionDeck((*pile, *rest), self.discards, self.joker_dealt)
 
+    def swapped(self, given_back: Card | None, taken: Card) -> ActionDeck:
+        """The deck after a combatant's card is swapped by hand: ``taken`` leaves the pile
+        or the discards, the card handed back (if any) goes on the discards."""
+        if taken.code not in {c.code for c in (*self.draw_pile, *self.discards)}:
+            raise ValueError(f"the {taken} is in someone's hand, not in the deck")
+        pile = tuple(c for c in self.draw_pile if c.code != taken.code)
+        discards = tuple(c for c in self.discards if c.code != taken.code)
+        if given_back is not None:
+            discards = (*discards, given_back)
+        return ActionDeck(pile, discards, self.joker_dealt or taken.is_joker)
+
     def discard(self, cards: Iterable[Card]) -> ActionDeck:
         return ActionDeck(self.draw_pile, (*self.discards, *cards), self.joker_dealt)
 

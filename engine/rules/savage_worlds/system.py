@@ -34,7 +34,15 @@ from engine.rules.base import (
     Outcome,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.savage_worlds import board, combat_state, health, hold, schema, tables
+from engine.rules.savage_worlds import (
+    board,
+    card_swap,
+    combat_state,
+    health,
+    hold,
+    schema,
+    tables,
+)
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
 from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT, WHOLE_TURN
@@ -89,6 +97,9 @@ class SavageWorldsSystem(HandlerSystem):
     gauges = staticmethod(health.gauges)
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
+    # ---- the GM swaps a dealt card (engine.rules.savage_worlds.card_swap)
+    card_choices = staticmethod(card_swap.card_choices)
+    set_card = staticmethod(card_swap.set_card)
     handlers = HANDLERS
     unknown_action = "Savage Worlds has no rules for {key}"
 
