@@ -96,7 +96,8 @@ def test_right_click_menu_locks_and_unlocks(qtbot, warehouse) -> None:
 
     pick("Lock")
     right_click()
-    assert shown[0] == ["Open", "Lock"]  # closed already: Close is greyed out
+    # Closed already: Close is greyed out; a right click anywhere may also ping the square.
+    assert shown[0] == ["Open", "Lock", "Ping this square (4,20) (P)"]
     assert door_state(win, "door-south") is PortalState.LOCKED
     locked = "The door between (4,20) and (4,21) is locked."
     assert win.controller.state.combat.log[-1].text == locked

@@ -15,7 +15,7 @@ from tests.desktop.window_helpers import answer_next_dialog
 pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
 
 
-def test_change_the_dealt_card_from_the_menu_resorts_the_tracker_and_undoes(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_change_the_dealt_card_from_the_menu_resorts_the_tracker(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     win = open_map(qtbot, tmp_path, "night_street")
     token_id = first_party(win)
     assert entry(win.token_menu(token_id), "Card…") is None  # nothing dealt yet

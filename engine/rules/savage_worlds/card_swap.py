@@ -1,6 +1,7 @@
 """The GM swaps a dealt Action Card by hand (a misdeal, a card typed wrong, an Edge such as
 Quick or Level Headed that trades a card): the new card comes out of the deck, the old one
-is discarded, and the turn order is sorted again. A Joker brings its condition; losing one takes it away."""
+is discarded, and the turn order is sorted again. A Joker brings its condition; losing one
+takes it away."""
 
 from __future__ import annotations
 

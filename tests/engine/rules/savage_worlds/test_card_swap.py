@@ -16,7 +16,8 @@ from tests.engine.rules.savage_worlds.builders import fighter
 
 def dealt() -> Encounter:
     tokens = (fighter("ann", Side.PARTY, (1, 1)), fighter("bo", Side.ENEMY, (5, 5)))
-    game = Encounter(EncounterState("Cards", "savage-worlds", SAVAGE_INCH, BattleMap(10, 8), tokens))
+    state = EncounterState("Cards", "savage-worlds", SAVAGE_INCH, BattleMap(10, 8), tokens)
+    game = Encounter(state)
     game.apply(Command.build("start_combat", cards="ann=2C,bo=KH"))
     return game
 
