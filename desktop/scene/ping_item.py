@@ -14,7 +14,7 @@ PING = QColor("#ff3df2")
 #: How long a ping shows, in milliseconds.
 PING_MS = 2400
 #: The rings spread to this many squares around the pinged one.
-REACH = 2.5
+REACH = 3.0
 RINGS = 3
 
 
@@ -63,5 +63,5 @@ class PingItem(QGraphicsItem):
             radius = half + phase * (REACH - 0.5) * SQUARE
             colour = QColor(PING)
             colour.setAlphaF(max(0.0, 1.0 - phase) * (1.0 - self.progress * 0.5))
-            painter.setPen(QPen(colour, 5))
+            painter.setPen(QPen(colour, 7))
             painter.drawEllipse(QRectF(-radius, -radius, 2 * radius, 2 * radius))

@@ -10,8 +10,8 @@ engine's (engine.measure: the system's diagonal rule and its units).
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QTransform
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
 
 from desktop.scene import style
 from desktop.scene.overlay_items import TagItem, centre
@@ -174,8 +174,10 @@ class RulerTool(Tool):
             if last and len(measurement.legs) > 1:
                 text += f"\ntotal {measurement.total_words}"
             tag = TagItem(text, RULER, 12)
-            spot = centre(leg.end)
-            tag.setPos(spot + QPointF(12, -tag.boundingRect().height() - 6))
+            # Readable at any zoom: the tag keeps its size on screen, beside the waypoint.
+            tag.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+            tag.setPos(centre(leg.end))
+            tag.setTransform(QTransform.fromTranslate(10, -tag.boundingRect().height() - 4))
             self.add_overlay(tag)
             self.tags.append(tag)
         status = f"Ruler: {measurement.total_words}"
