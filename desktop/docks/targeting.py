@@ -29,6 +29,15 @@ from engine.rules.base import OptionValue
 UNSET = "—"  # the list entry of an option left to the rules' default
 
 
+def narrow_combo_box() -> QComboBox:
+    """A list box sized by the dock, not by its longest entry (a long weapon name would
+    otherwise widen the dock and shift the map when targeting starts)."""
+    box = QComboBox()
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
+    return box
+
+
 class TargetingPanel(QWidget):
     """Shows one ActionTool's state; hidden when no action is being aimed."""
 
@@ -37,6 +46,7 @@ class TargetingPanel(QWidget):
         self.tool: ActionTool | None = None
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold")
+        self.title.setWordWrap(True)  # a long action or token name must not widen the dock
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.form = QFormLayout()
@@ -79,7 +89,7 @@ class TargetingPanel(QWidget):
         state = tool.host.controller.state
         weapons = state.token(tool.actor_id).weapons
         if weapons:  # an action that does not need one may still be done with one
-            box = QComboBox()
+            box = narrow_combo_box()
             box.addItem(UNSET, None)  # some rules pick the weapons themselves
             for weapon in weapons:
                 box.addItem(weapon.name, weapon.name)
@@ -99,7 +109,7 @@ class TargetingPanel(QWidget):
         choices = tuple(getattr(option, "choices", ()))
         current = tool.options.get(name)
         if choices:
-            box = QComboBox()
+            box = narrow_combo_box()
             box.addItem(UNSET, None)
             for choice in choices:
                 box.addItem(str(choice), choice)

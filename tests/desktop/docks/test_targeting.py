@@ -1,0 +1,38 @@
+"""The targeting panel fits its dock: starting an action never widens the dock and so
+never shifts the map under the GM's cursor."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from engine.tokens import Weapon
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window
+from tests.engine.rules.legal_setups import legal_setup
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
+
+LONG_NAME = "Razor crew gunman with the very long night-shift name"
+
+
+def test_aiming_an_attack_with_long_names_keeps_the_map_where_it_was(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    setup = legal_setup("savage-worlds", "shooting")
+    actor = setup.state.token(str(setup.command.actor))
+    weapon: Weapon = actor.weapon(str(setup.command.weapon))
+    long_weapon = replace(weapon, name="Kalashnikov AK-47 with a folding stock and a drum")
+    tokens = tuple(
+        replace(t, name=LONG_NAME, weapons=(long_weapon,)) if t.id == actor.id else t
+        for t in setup.state.tokens
+    )
+    win = make_window(qtbot, tmp_path, replace(setup.state, tokens=tokens))
+    win.resize(1366, 740)
+    QApplication.processEvents()
+    before = win.view.width()
+    win.token_menu(str(setup.command.target))  # the menu is built, as a right-click does
+    win.palette.buttons["shooting"].click()
+    QApplication.processEvents()
+    assert win.palette.targeting.isVisible()
+    assert LONG_NAME in win.palette.targeting.title.text()
+    assert win.view.width() == before
