@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 from PySide6.QtWidgets import QDialog
 
 from desktop.dialogs.dice import DiceDialog, planned_rolls
@@ -53,6 +53,11 @@ def shared_window(qapp, tmp_path_factory) -> Iterator[MainWindow]:  # type: igno
     yield window
     window.autosaver.finish()
     window.close()
+    # Delete the window and its menus while the QApplication lives: left to the interpreter's
+    # exit, Qt deleted a shared object twice and the process died with a segfault.
+    window.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    qapp.processEvents()
 
 
 def type_the_faces(typed: list[list[int]]):  # type: ignore[no-untyped-def]
