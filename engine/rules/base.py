@@ -289,7 +289,8 @@ def stat_problems(
 
 
 def option_problems(specs: tuple[OptionSpec, ...], command: Command) -> list[str]:
-    """Every problem with a command's options against its action's declared options."""
+    """Every option a command carries that its action does not declare, or whose value is
+    of the wrong type or not one of the allowed choices (a malformed command)."""
     by_name = {spec.name: spec for spec in specs}
     found: list[str] = []
     for name, value in command.options:
@@ -301,10 +302,28 @@ def option_problems(specs: tuple[OptionSpec, ...], command: Command) -> list[str
         problem = spec.problem(value)
         if problem is not None:
             found.append(f"option {name!r} {problem}")
-    given = {name for name, _ in command.options}
-    found.extend(f"option {spec.name!r} is required" for spec in specs
-                 if spec.required and spec.name not in given)
     return found
+
+
+def missing_options(specs: tuple[OptionSpec, ...], command: Command) -> list[str]:
+    """A reason per required option the command leaves out (an unfinished command, as one
+    without its target: refused, not malformed)."""
+    given = {name for name, _ in command.options}
+    return [f"option {spec.name}= is required" + (f" ({spec.label})" if spec.label else "")
+            for spec in specs if spec.required and spec.name not in given]
+
+
+def with_options(
+    catalogue: tuple[ActionSpec, ...], options: Mapping[str, tuple[OptionSpec, ...]]
+) -> tuple[ActionSpec, ...]:
+    """The catalogue with each action's declared options attached (a system keeps its
+    option schema beside its stat block); a key the catalogue lacks is an error."""
+    keys = {spec.key for spec in catalogue}
+    unknown = sorted(set(options) - keys)
+    if unknown:
+        raise KeyError(f"options declared for actions not in the catalogue: {unknown}")
+    return tuple(replace(spec, options=(*spec.options, *options.get(spec.key, ())))
+                 for spec in catalogue)
 
 
 # --------------------------------------------------------------------------- catalogue data
@@ -414,8 +433,9 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "-",
         "The GM opens, closes or locks a door or window (options portal= its id, "
         "state= open, closed or locked); sight and movement follow at once.",
-        options=(OptionSpec("portal", str, label="Door or window"),
-                 OptionSpec("state", str, label="State")),
+        options=(OptionSpec("portal", str, required=True, label="Door or window"),
+                 OptionSpec("state", str, tuple(s.value for s in PortalState), required=True,
+                            label="State")),
     ),
 )
 
@@ -691,9 +711,14 @@ class RuleSystem(ABC):
         """Every reason ``command`` is not allowed now; empty means legal.
 
         An unknown action or a bad option is not a reason but an error (UnknownAction,
-        BadOptions): the command itself is malformed.
+        BadOptions): the command itself is malformed. A required option left out is a
+        reason, as a missing target is.
         """
         self.action(command.action)  # raises UnknownAction
+        self.check_options(command)  # raises BadOptions, for every action alike
+        missing = missing_options(self.options_of(command.action), command)
+        if missing:
+            return missing
         if command.action in GM_COMMANDS:
             return GM_COMMANDS[command.action].check(self, state, command)
         if command.action == "start_combat":

@@ -4,9 +4,11 @@ Command options are plain scalars (text, numbers, true/false), so places on the 
 text: a point is ``"x,y"`` and a line of points ``"x,y x,y ..."``, in square units with grid
 corners at whole numbers (``"0,0 5,0 5,3"``). :func:`points_text` writes that form.
 
-An :class:`Options` reader collects every problem instead of stopping at the first, and
-:meth:`Options.done` refuses options the command does not know, so a misspelt option is an
-error and never silently ignored.
+An :class:`Options` reader collects every problem instead of stopping at the first. Which
+options a command may carry is its catalogue entry's declared options: the rule system's one
+option check (``RuleSystem.check_options``) refuses a misspelt or ill-typed one before any
+editing command runs, so this reader only reads values and checks what the schema cannot
+(points, ranges).
 """
 
 from __future__ import annotations
@@ -64,14 +66,11 @@ class Options:
         self.command = command
         self.problems: list[str] = []
         self._given = dict(command.options)
-        self._read: set[str] = set()
 
     def has(self, name: str) -> bool:
-        self._read.add(name)
         return name in self._given
 
     def _raw(self, name: str) -> OptionValue | None:
-        self._read.add(name)
         return self._given.get(name)
 
     def text(self, name: str, default: str = "") -> str:
@@ -174,12 +173,6 @@ class Options:
         }
 
     def done(self) -> None:
-        """Raise :class:`Refused` with every problem, unknown options included."""
-        unknown = sorted(set(self._given) - self._read)
-        if unknown:
-            self.problems.append(
-                f"{self.command.action} has no option {', '.join(unknown)}"
-                f" (it takes {', '.join(sorted(self._read)) or 'none'})"
-            )
+        """Raise :class:`Refused` with every problem found while reading."""
         if self.problems:
             raise Refused(*self.problems)

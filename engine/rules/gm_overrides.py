@@ -36,6 +36,7 @@ from engine.rules.base import (
     ActionSpec,
     Command,
     Need,
+    OptionSpec,
     Outcome,
     Preview,
     RuleSystem,
@@ -45,26 +46,39 @@ from engine.turns import order as turn_order
 
 
 def _specs() -> tuple[ActionSpec, ...]:
-    def gm(key: str, name: str, summary: str) -> ActionSpec:
-        return ActionSpec(key, name, "gm", "-", summary, needs=(Need.TARGET,))
+    def gm(key: str, name: str, summary: str, *options: OptionSpec) -> ActionSpec:
+        return ActionSpec(key, name, "gm", "-", summary, needs=(Need.TARGET,), options=options)
+
+    def whole(name: str, label: str) -> OptionSpec:
+        return OptionSpec(name, int, required=True, label=label)
 
     return (
-        gm("gm_damage", "Apply Damage", "The GM deals damage by hand (option amount=)."),
-        gm("gm_heal", "Heal", "The GM heals by hand (option amount=)."),
+        gm("gm_damage", "Apply Damage", "The GM deals damage by hand (option amount=).",
+           whole("amount", "Damage")),
+        gm("gm_heal", "Heal", "The GM heals by hand (option amount=).", whole("amount", "Healing")),
         gm(
             "gm_condition",
             "Add or Remove a Condition",
             "The GM puts a condition on a token or takes it off (options condition=, present=).",
+            OptionSpec("condition", str, required=True, label="Condition"),
+            OptionSpec("present", bool, default=True, label="On (untick to remove)"),
         ),
-        gm("gm_ammo", "Set Ammunition", "The GM sets a weapon's rounds (weapon, option ammo=)."),
-        gm("gm_stat", "Change a Count", "The GM sets a stat (options stat=, value=)."),
-        gm("gm_initiative", "Change Initiative", "The GM sets a token's count (option value=)."),
-        gm("gm_budget", "Change Actions Left", "The GM sets what a pool has left (pool=, value=)."),
-        gm("gm_card", "Change the Card", "The GM swaps a dealt card for another (card= code)."),
+        gm("gm_ammo", "Set Ammunition", "The GM sets a weapon's rounds (weapon, option ammo=).",
+           whole("ammo", "Rounds")),
+        gm("gm_stat", "Change a Count", "The GM sets a stat (options stat=, value=).",
+           OptionSpec("stat", str, required=True, label="Stat"), whole("value", "Value")),
+        gm("gm_initiative", "Change Initiative", "The GM sets a token's count (option value=).",
+           whole("value", "Initiative")),
+        gm("gm_budget", "Change Actions Left", "The GM sets what a pool has left (pool=, value=).",
+           OptionSpec("pool", str, required=True, label="Pool"), whole("value", "Left")),
+        gm("gm_card", "Change the Card", "The GM swaps a dealt card for another (card= code).",
+           OptionSpec("card", str, label="Card (code)")),
         gm("gm_knock_out", "Knock Out", "The GM takes a token out of the fight."),
         gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
         ActionSpec(
-            "gm_seed", "Set the Dice Seed", "gm", "-", "The GM pins the dice seed (seed=)."
+            "gm_seed", "Set the Dice Seed", "gm", "-", "The GM pins the dice seed (seed=).",
+            options=(OptionSpec("seed", int, required=True, label="Seed"),
+                     OptionSpec("fresh", bool, default=False, label="Drawn for a new fight")),
         ),
     )
 

@@ -1,5 +1,6 @@
-"""The Cities Without Number stat block and the options of each action, as declared by the
-contract. Every stat the rules read is here with the default they use when a token has none.
+"""The Cities Without Number stat block, as the contract declares it (the options of each
+action: options.py). Every stat the rules read is here with the default they use when a
+token has none.
 """
 
 from __future__ import annotations

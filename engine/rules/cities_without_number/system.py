@@ -29,12 +29,14 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    with_options,
 )
 from engine.rules.cities_without_number import (
     board,
     combat_state,
     economy,
     initiative,
+    options,
     schema,
     tables,
 )
@@ -48,8 +50,6 @@ from engine.tokens import Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
-INDIVIDUAL = "individual"
-ALLIES_SEPARATE = "allies_separate"
 #: Types a holder may fire off, out of turn, as Instant actions until the round ends.
 HELD_TYPES = frozenset({ActionType.MAIN, ActionType.MOVE, ActionType.ON_TURN})
 
@@ -89,7 +89,8 @@ class CitiesWithoutNumberSystem(HandlerSystem):
         "Each side rolls 1d8 + its best Dexterity modifier; high side first, PCs win ties; "
         "members of a side act in any order. Option: individual initiative.",
     )
-    catalogue = ACTIONS
+    catalogue = with_options(ACTIONS, options.OPTIONS)
+    engine_options = options.ENGINE_OPTIONS
     conditions = CONDITIONS
     stats = schema.STATS
     handlers = HANDLERS
@@ -117,7 +118,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
             return True
         if combat.active is None or not combat.has(actor_id):
             return False
-        if combat.data.get(INDIVIDUAL, False):
+        if combat.data.get(options.INDIVIDUAL, False):
             return False
         mine, theirs = combat.combatant(actor_id), combat.combatant(combat.active)
         return (not mine.acted and mine.initiative == theirs.initiative
@@ -196,8 +197,8 @@ class CitiesWithoutNumberSystem(HandlerSystem):
         return dict(economy.FRESH_BUDGET)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        individual = bool(command.option(INDIVIDUAL, False))
-        allies_with_party = not bool(command.option(ALLIES_SEPARATE, False))
+        individual = bool(command.option(options.INDIVIDUAL, False))
+        allies_with_party = not bool(command.option(options.ALLIES_SEPARATE, False))
         combatants: list[Combatant] = []
         events: list[Event] = []
         if individual:
@@ -222,7 +223,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
                                     side.roll))
         combat = replace(state.combat, phase=Phase.ROUND, round=1,
                          order=turn_order.sort(combatants),
-                         data={**state.combat.data, INDIVIDUAL: individual})
+                         data={**state.combat.data, options.INDIVIDUAL: individual})
         state = replace(state, combat=combat)
         events.append(Event(EventKind.ROUND, "Round 1 begins."))
         return self._begin_first_turn(state, events, dice)

@@ -1,4 +1,4 @@
-"""The d20 firearms stat block and the options of each action, as the contract declares them.
+"""The d20 firearms stat block, as the contract declares it (each action's options: options.py).
 Every stat the rules read is here with the default they use when a token has none.
 """
 

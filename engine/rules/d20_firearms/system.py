@@ -29,9 +29,10 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, economy, schema, tables
+from engine.rules.d20_firearms import board, economy, options, schema, tables
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
@@ -81,7 +82,8 @@ class D20FirearmsSystem(HandlerSystem):
     initiative_scheme = InitiativeScheme(
         "count", "1d20", "initiative", "1d20 + Initiative bonus, high first.",
     )
-    catalogue = ACTIONS
+    catalogue = with_options(ACTIONS, options.OPTIONS)
+    engine_options = options.ENGINE_OPTIONS
     conditions = CONDITIONS
     stats = schema.STATS
 

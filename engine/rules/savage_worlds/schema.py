@@ -1,4 +1,4 @@
-"""The Savage Worlds stat block and the options of each action, as the contract declares them.
+"""The Savage Worlds stat block, as the contract declares it (each action's options: options.py).
 
 Traits are die sizes (4 for a d4 ... 12 for a d12); a skill of 0 is untrained (it rolls
 d4-2). Every stat the rules read is here with the default they use when a token has none.

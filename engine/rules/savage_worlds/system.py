@@ -32,6 +32,7 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.rules.savage_worlds import (
@@ -40,6 +41,7 @@ from engine.rules.savage_worlds import (
     combat_state,
     health,
     hold,
+    options,
     schema,
     tables,
 )
@@ -88,7 +90,8 @@ class SavageWorldsSystem(HandlerSystem):
         "diamonds, clubs). A Joker acts any time with +2 to Trait and damage rolls and the "
         "deck is shuffled after that round. Hold skips the deal.",
     )
-    catalogue = ACTIONS
+    catalogue = with_options(ACTIONS, options.OPTIONS)
+    engine_options = options.ENGINE_OPTIONS
     conditions = CONDITIONS
     stats = schema.STATS
 

@@ -202,14 +202,8 @@ class GrappleCheck(Handler):
             or actor.id in {t.id for t in holders_of(state, actor.id)}
             or target.id in {h.id for h in holders_of(state, actor.id)}
         )
-        reasons = [] if linked else [f"{actor.name} and {target.name} are not grappling each other"]
-        for key in ("benefit", "their_benefit", "benefit2"):
-            value = command.option(key)
-            if value is not None and value not in BENEFITS:
-                reasons.append(
-                    f"unknown Grapple benefit {value!r} (benefits: {', '.join(BENEFITS)})"
-                )
-        return reasons
+        # Which benefits may be named is the options' choices (engine/rules/spycraft/options.py).
+        return [] if linked else [f"{actor.name} and {target.name} are not grappling each other"]
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))

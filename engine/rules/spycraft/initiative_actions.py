@@ -18,7 +18,7 @@ from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import lasting_area
 from engine.rules.spycraft import model
-from engine.rules.spycraft.catalogue import HALVES, action_spec
+from engine.rules.spycraft.catalogue import action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
 from engine.rules.spycraft.geometry_bridge import (
@@ -188,12 +188,9 @@ class Ready(Handler):
     """Options: ``then`` (a half action's key) and ``trigger`` (in words)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        then = str(command.option("then", ""))
         reasons: list[str] = []
-        if then not in HANDLERS or then in ("ready", "trigger_ready"):
-            reasons.append(f"Ready needs a half action to hold (then=...), not {then!r}")
-        elif HALVES[action_spec(then).time] != 1:
-            reasons.append(f"{action_spec(then).name} is not a half action")
+        if command.option("then") is None:  # which ones it may hold: its option's choices
+            reasons.append("Ready needs a half action to hold (then=...)")
         if not command.option("trigger"):
             reasons.append("Ready needs a trigger (trigger=...)")
         if readied(state, _actor(state, command)) is not None:

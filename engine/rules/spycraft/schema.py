@@ -1,4 +1,4 @@
-"""The Spycraft stat block and the options of each action, as the contract declares them.
+"""The Spycraft stat block, as the contract declares it (the options of each action: options.py).
 
 Every stat the Spycraft rules read is here with the default they use when a token has none;
 a token carrying any other stat, or a value of the wrong type or out of range, is refused

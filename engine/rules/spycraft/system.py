@@ -27,8 +27,9 @@ from engine.rules.base import (
     Preview,
     RuleSystem,
     UnknownAction,
+    with_options,
 )
-from engine.rules.spycraft import health, model, schema, tables
+from engine.rules.spycraft import health, model, options, schema, tables
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
     ACTIONS,
@@ -141,7 +142,9 @@ class SpycraftSystem(RuleSystem):
         "Initiative Count = 1d20 + Initiative bonus, high first; ties by bonus, then a "
         "roll-off. Counts shift each round with fluid modifiers (at most +10/-10).",
     )
-    catalogue = ACTIONS
+    catalogue = with_options(ACTIONS, options.OPTIONS)
+    shared_options = options.SHARED_OPTIONS
+    engine_options = options.ENGINE_OPTIONS
     conditions = CONDITIONS
     stats = schema.STATS
 
@@ -163,8 +166,8 @@ class SpycraftSystem(RuleSystem):
         """Actions the token can afford now (turn, budget, tags, Grapple, Taunt, Press).
 
         An action that needs nothing (Crouch, Press, Regroup...) is checked in full; one
-        that needs a target, a path or a weapon is listed when affordable, and its
-        command is then checked with ``preview``.
+        that needs a target, a path, a weapon or a required option is listed when
+        affordable, and its command is then checked with ``preview``.
         """
         found: list[ActionSpec] = []
         for spec in self.catalogue:
@@ -173,7 +176,8 @@ class SpycraftSystem(RuleSystem):
             probe = as_standard_attack(Command(spec.key, token_id))
             if self._shared_reasons(state, probe, structural=False):
                 continue
-            if not spec.needs and self.handler(spec.key).check(state, probe):
+            picks = spec.needs or any(option.required for option in spec.options)
+            if not picks and self.handler(spec.key).check(state, probe):
                 continue
             found.append(spec)
         return tuple(found)

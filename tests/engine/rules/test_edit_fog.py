@@ -9,7 +9,7 @@ from engine.encounter import EncounterState
 from engine.files.encounter_file import encounter_from_json, encounter_to_json
 from engine.fog import FogMode, ManualFog
 from engine.grid import FIVE_FOOT, Square
-from engine.rules.base import Command
+from engine.rules.base import BadOptions, Command
 from engine.turns.session import Encounter
 
 
@@ -43,7 +43,6 @@ def test_the_fog_saves_and_loads() -> None:
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
-        ({"rect": "0,0 1,1", "mode": "fade"}, "mode= must be reveal, hide or automatic"),
         ({"mode": "reveal"}, "say which squares"),
         ({"rect": "7,5 8,5", "mode": "reveal"}, "(8,5) is off the map"),
         ({"mode": "hide", "all": True}, "all=true goes with mode=automatic"),
@@ -52,6 +51,11 @@ def test_the_fog_saves_and_loads() -> None:
 def test_bad_requests_name_the_problem(options: dict[str, object], reason: str) -> None:
     preview = fight().preview(Command.build("set_fog", **options))  # type: ignore[arg-type]
     assert not preview.legal and any(reason in r for r in preview.reasons), preview.reasons
+
+
+def test_an_unknown_mode_is_a_command_error_naming_the_option() -> None:
+    with pytest.raises(BadOptions, match="option 'mode' must be one of 'reveal', 'hide'"):
+        fight().preview(Command.build("set_fog", rect="0,0 1,1", mode="fade"))
 
 
 def test_what_the_players_see() -> None:

@@ -3,6 +3,7 @@ applied as one undo step, and kept by the .killbox file."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from engine.encounter import EncounterState
 from engine.files import load_encounter
 from engine.grid import Square
 from engine.rules import get_system, system_names
-from engine.rules.base import Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, IllegalCommand
 from engine.rules.editing import EDIT_ACTIONS, points_text
 from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter
@@ -66,6 +67,16 @@ def applied(fight: Encounter, command: Command) -> EncounterState:
     fight.redo()
     assert fight.state == after
     return after
+
+
+def malformed(fight: Encounter, command: Command, problem: str) -> None:
+    """A command the option schema refuses: an error naming the option, nothing changed."""
+    before = fight.state
+    with pytest.raises(BadOptions, match=re.escape(problem)):
+        fight.preview(command)
+    with pytest.raises(BadOptions, match=re.escape(problem)):
+        fight.apply(command)
+    assert fight.state == before
 
 
 def refused(fight: Encounter, command: Command) -> tuple[str, ...]:
@@ -159,8 +170,31 @@ def test_each_command_applies_undoes_and_survives_the_file(key: str, tmp_path: P
 def test_each_command_refuses_an_unknown_option_by_name(key: str) -> None:
     fight = room()
     command, _ = EXAMPLES[key]
-    reasons = refused(fight, command.with_options(colur="red"))
-    assert any("colur" in reason for reason in reasons)
+    malformed(fight, command.with_options(colur="red"), "unknown option 'colur'")
+
+
+#: Values the option schema itself refuses: a word not among the choices, a wrong type.
+MALFORMED = [
+    ("add_wall", {"points": "1,1 2,2", "blocks": "air"}, "option 'blocks' must be one of"),
+    ("add_portal", {"points": "5,1 5,2", "kind": "hatch"}, "option 'kind' must be one of"),
+    ("set_terrain", {"rect": "0,0 1,1", "kind": "lava"}, "option 'kind' must be one of"),
+    ("add_cover", {"rect": "1,1 1,1", "grade": "most"}, "option 'grade' must be one of"),
+    ("add_cover", {"rect": "1,1 1,1", "height": "tall"}, "option 'height' must be a number"),
+    ("add_cover", {"rect": "1,1 1,1", "blocks_sight": "yes"},
+     "option 'blocks_sight' must be true or false"),
+]
+
+
+@pytest.mark.parametrize(("key", "options", "problem"), MALFORMED)
+def test_values_the_schema_refuses_are_a_command_error_naming_the_option(
+    key: str, options: dict[str, object], problem: str
+) -> None:
+    malformed(room(), cmd(key, **options), problem)
+
+
+def test_an_unknown_side_is_a_command_error_naming_the_option() -> None:
+    malformed(room(), cmd("edit_token", targets=("gunman",), side="villain"),
+              "option 'side' must be one of")
 
 
 # --------------------------------------------------------------------------- walls
@@ -183,8 +217,7 @@ def test_a_wall_along_a_token_s_edge_is_fine() -> None:
         ({"points": "1,1 1,1"}, "has no length"),
         ({"points": "1,1 11,1"}, "(11,1) is off the map"),
         ({"points": "1,1 a,b"}, "not a point written x,y with numbers"),
-        ({"points": "1,1 2,2", "blocks": "air"}, "blocks= must be both, sight or movement"),
-        ({}, "say where with points="),
+        ({}, "option points= is required"),
     ],
 )
 def test_bad_walls_are_refused_with_the_problem(options: dict[str, str], problem: str) -> None:
@@ -237,7 +270,6 @@ def test_a_door_in_open_floor_is_refused() -> None:
     ("options", "problem"),
     [
         ({"points": "5,1 5,2", "id": "door-1"}, "the id 'door-1' is already used"),
-        ({"points": "5,1 5,2", "kind": "hatch"}, "kind= must be one of door, window"),
         ({"points": "5,1 5,2", "kind": "window", "state": "locked"}, "cannot be locked"),
         ({"points": "5,1 5,1"}, "has no length"),
     ],
@@ -298,7 +330,6 @@ def test_impassable_ground_under_a_token_is_refused() -> None:
     ("options", "problem"),
     [
         ({"rect": "0,0 10,0", "kind": "difficult"}, "(10,0) off the map"),
-        ({"rect": "0,0 1,1", "kind": "lava"}, "kind= must be difficult, impassable or normal"),
         ({"kind": "difficult"}, "say which squares"),
         ({"rect": "0.5,0 1,1", "kind": "difficult"}, "names two squares by whole numbers"),
     ],
@@ -330,10 +361,7 @@ def test_solid_cover_on_a_token_is_refused_low_cover_is_not() -> None:
     [
         ({"points": "1,1 3,3 1,3 3,1"}, "crosses itself"),
         ({"points": "1,1 2,2"}, "needs at least 3 points"),
-        ({"rect": "1,1 1,1", "grade": "most"}, "grade= must be one of"),
         ({"rect": "1,1 1,1", "height": -1.0}, "height= must be more than 0"),
-        ({"rect": "1,1 1,1", "height": "tall"}, "height= must be a number"),
-        ({"rect": "1,1 1,1", "blocks_sight": "yes"}, "blocks_sight= must be true or false"),
     ],
 )
 def test_bad_cover_is_refused(options: dict[str, object], problem: str) -> None:
@@ -432,7 +460,6 @@ def test_a_token_edit_changes_side_size_weapons_and_portrait() -> None:
     [
         ({"size": 3}, "would stand in the wall"),  # 7..9 x 2..4 crosses nothing, 3 reaches x=10
         ({"name": "  "}, "name= must not be empty"),
-        ({"side": "villain"}, "side= must be one of party, ally, enemy, neutral"),
         ({"speed": -5.0}, "speed= must be at least 0"),
         ({"stats": "{bad json"}, "stats= is not valid JSON"),
         ({"stats": '{"defense": [1]}'}, "stats= defense"),

@@ -103,7 +103,6 @@ class TinySkirmish(RuleSystem):
         return []
 
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
-        self.check_options(command)  # an undeclared or ill-typed option is an error
         reasons = self._turn_reasons(state, command)
         if reasons:
             return reasons

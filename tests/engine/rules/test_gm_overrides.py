@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 
 from engine.rules import get_system, gm_overrides, system_names
-from engine.rules.base import Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, IllegalCommand
 from engine.rules.spycraft import model as spy
 from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter
@@ -143,7 +143,7 @@ def test_change_a_count() -> None:
     token, said = apply_and_undo(fight, gm("gm_stat", stat="fatigue", value=1))
     assert token.stats["fatigue"] == 1
     assert said == "GM sets Agent's fatigue to 1."
-    with pytest.raises(IllegalCommand, match="whole number"):
+    with pytest.raises(BadOptions, match="option 'value' must be a whole number"):
         fight.apply(gm("gm_stat", stat="fatigue", value="lots"))
     with pytest.raises(IllegalCommand, match="has no stat 'fatigu'"):
         fight.apply(gm("gm_stat", stat="fatigu", value=1))

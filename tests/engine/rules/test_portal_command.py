@@ -9,7 +9,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes import cheapest_route, graph_for
 from engine.rules import get_system, system_names
-from engine.rules.base import Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, IllegalCommand
 from engine.tokens import Side, Token
 from engine.turns.combat import Phase
 from engine.turns.session import Encounter
@@ -72,11 +72,16 @@ def test_the_movement_graph_follows_the_door() -> None:
     assert cheapest_route(graph_for(fight.state), "a", goal) is None
 
 
+def test_an_unknown_state_is_a_command_error_naming_it() -> None:
+    fight = Encounter(doorway("savage-worlds"))
+    with pytest.raises(BadOptions, match="option 'state' must be one of 'open', 'closed'"):
+        fight.preview(Command.build("set_portal", portal="door-1", state="ajar"))
+
+
 @pytest.mark.parametrize(
     ("options", "reason"),
     [
         ({"portal": "door-9", "state": "open"}, "no door or window 'door-9'"),
-        ({"portal": "door-1", "state": "ajar"}, "must be open, closed or locked"),
         ({"portal": "door-1", "state": "closed"}, "door between (2,1) and (3,1) is already closed"),
     ],
 )

@@ -281,7 +281,7 @@ def test_suppressive_fire_distracts_on_success_hits_on_raise_and_spends_triple()
 
 def test_test_makes_the_foe_distracted_or_vulnerable() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0), taunt=8), fighter("b", Side.ENEMY, (5, 5)))
-    game.apply(Command.build("test", "a", targets=["b"], skill="taunt", effect="vulnerable"),
+    game.apply(Command.build("test", "a", targets=["b"], skill="taunt", effect="Vulnerable"),
                GivenDice([6, 3]))
     assert game.state.token("b").has_condition("Vulnerable")
 
@@ -299,7 +299,7 @@ def test_finishing_move_needs_a_helpless_foe() -> None:
 
 def test_distracted_lasts_until_the_end_of_the_victims_next_turn() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0), taunt=8), fighter("b", Side.ENEMY, (5, 5)))
-    game.apply(Command.build("test", "a", targets=["b"], skill="taunt", effect="distracted"),
+    game.apply(Command.build("test", "a", targets=["b"], skill="taunt", effect="Distracted"),
                GivenDice([6, 3]))
     game.apply(Command("end_turn"))  # b's turn (round 1): still Distracted during it
     assert game.state.token("b").has_condition("Distracted")

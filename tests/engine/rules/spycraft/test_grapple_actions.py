@@ -1,5 +1,8 @@
 """Grapple: starting one, the checks inside, the benefits, multiple grapplers."""
 
+import pytest
+
+from engine.rules.base import BadOptions
 from engine.tokens import Side
 from tests.engine.rules.spycraft.builders import SMG, agent, cmd, started
 
@@ -101,5 +104,5 @@ def test_unknown_benefit_is_named() -> None:
     fight = grappled()
     for _ in range(3):
         fight.apply(cmd("end_turn"))
-    refused = fight.preview(cmd("grapple_check", "kevin", targets=["guard"], benefit="hug"))
-    assert "unknown Grapple benefit 'hug'" in refused.reasons[0]
+    with pytest.raises(BadOptions, match=r"option 'benefit' must be one of 'break_pin'.*'hug'"):
+        fight.preview(cmd("grapple_check", "kevin", targets=["guard"], benefit="hug"))

@@ -1,0 +1,79 @@
+"""The options each Savage Worlds action's command may carry, as the contract declares them.
+
+The rule system refuses any other option, or a value of the wrong type or outside the
+choices, before a handler reads it; the desktop builds each action's options form from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from engine.rules.base import OptionSpec
+from engine.rules.savage_worlds.maneuvers import DESPERATE_STEPS, CalledShotTarget, Scale
+from engine.rules.savage_worlds.opposed_maneuvers import TEST_RESISTED_BY, SWTestEffect
+from engine.rules.savage_worlds.schema import ATTRIBUTES, SKILLS
+
+#: The GM's additions to any attack roll: a cover penalty and a free modifier.
+_ATTACK = (
+    OptionSpec("cover", int, default=0, label="Cover penalty (GM)"),
+    OptionSpec("modifier", int, default=0, label="Other modifier"),
+)
+_SCALES = tuple(int(scale) for scale in Scale)
+_TRAITS = (*ATTRIBUTES, *SKILLS)
+
+OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
+    "move": (OptionSpec("run", bool, default=False, label="Run (roll the running die)"),),
+    "fighting": _ATTACK,
+    "shooting": _ATTACK,
+    "touch_attack": _ATTACK,
+    "wild_attack": _ATTACK,
+    "desperate_attack": (
+        *_ATTACK,
+        OptionSpec("step", int, DESPERATE_STEPS, default=2, label="Points traded"),
+    ),
+    "called_shot": (
+        *_ATTACK,
+        OptionSpec("location", str, tuple(t.value for t in CalledShotTarget),
+                   default=CalledShotTarget.HEAD_OR_VITALS.value, label="Location"),
+        OptionSpec("scale", int, _SCALES, label="Item's Scale (item)"),
+        OptionSpec("helmet", bool, default=False, label="Open-faced helmet"),
+    ),
+    "disarm": (
+        *_ATTACK,
+        OptionSpec("location", str, (CalledShotTarget.HAND.value, CalledShotTarget.ITEM.value),
+                   default=CalledShotTarget.HAND.value, label="Aim at"),
+        OptionSpec("scale", int, _SCALES, default=int(Scale.VERY_SMALL),
+                   label="Item's Scale (item)"),
+    ),
+    "finishing_move": (
+        OptionSpec("at_range", bool, default=False, label="With a ranged weapon"),
+    ),
+    "suppressive_fire": (
+        OptionSpec("recoil_negated", bool, default=False, label="Recoil negated"),
+    ),
+    "aim": (OptionSpec("choice", str, ("ignore", "+2"), default="ignore",
+                       label="Ignore 4 points of penalties or +2"),),
+    "push": (OptionSpec("skill", str, ("strength", "athletics"), default="strength",
+                        label="Roll"),),
+    "support": (
+        OptionSpec("trait", str, _TRAITS, default="fighting", label="Trait supported"),
+        OptionSpec("skill", str, _TRAITS, label="Skill rolled (default: that trait)"),
+    ),
+    "test": (
+        OptionSpec("skill", str, tuple(name.lower() for name in TEST_RESISTED_BY),
+                   default="taunt", label="Skill"),
+        OptionSpec("effect", str, tuple(e.value for e in SWTestEffect),
+                   default=SWTestEffect.DISTRACTED.value, label="Effect"),
+    ),
+    "act_from_hold": (
+        OptionSpec("interrupt", bool, default=False, label="Cut into the active turn"),
+    ),
+})
+
+#: Options the system adds to the engine's start_combat.
+ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
+    "start_combat": (
+        OptionSpec("cards", str, label="Cards dealt by hand (id=AS,id2=10H)"),
+    ),
+})
