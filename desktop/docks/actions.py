@@ -157,8 +157,10 @@ class ActionPalette(QWidget):
     def _allowed(self, spec: ActionSpec, actor: str, legal: set[str]) -> bool:
         """An action that needs nothing picked is the whole command: the engine's preview
         of it decides; one that needs picks is enabled when the engine lists it as legal
-        for the token now (the targeting mode previews each choice)."""
-        if needs_targeting(spec):
+        for the token now (the targeting mode previews each choice). One whose only picks
+        are options is also enabled when its command with every option left to its
+        default is legal."""
+        if needs_targeting(spec) and (spec.key in legal or spec.needs):
             return spec.key in legal
         try:
             return self.controller.preview(Command(spec.key, actor)).legal

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 
 from desktop.dialogs.dice import DiceDialog
 from desktop.dialogs.start_combat import StartCombatDialog
+from desktop.docks.actions import needs_targeting
 from desktop.documents import load_document
 from desktop.main_window import MainWindow
 from engine.turns.combat import Phase
@@ -47,7 +48,8 @@ def type_faces(face: int):  # type: ignore[no-untyped-def]
 
 
 def simple_action(win: MainWindow) -> str | None:
-    """An enabled palette action of the active token that needs nothing picked on the map."""
+    """An enabled palette action of the active token that needs nothing picked on the map
+    (it applies at once, or after Confirm on its options form left to the defaults)."""
     system = win.controller.system
     for key, button in win.palette.buttons.items():
         if button.isEnabled() and not system.action(key).needs:
@@ -87,6 +89,8 @@ def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> N
             answer_next_dialog(roll)  # when the action rolls dice (gives up otherwise)
             before = len(controller.state.combat.log)
             click(qtbot, win.palette.buttons[key])
+            if needs_targeting(controller.system.action(key)):  # its options form is open
+                click(qtbot, win.palette.targeting.confirm_button)
             assert len(controller.state.combat.log) > before, f"{key} did nothing"
             if controller.state.combat.active == active:
                 continue
