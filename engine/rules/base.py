@@ -24,7 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, runtime_checkable
 
 from engine.battlemap import PortalState
 from engine.dice import Dice, Roll
@@ -462,6 +462,52 @@ class GmCommand(Protocol):
 GM_COMMANDS: dict[str, GmCommand] = {}
 
 
+# --------------------------------------------------------------------------- action handlers
+
+#: What one use of an action spends, in the system's own unit: Spycraft counts half actions
+#: (an int), d20 a ``Cost`` and Cities Without Number an action type (both words).
+ActionCost = int | str
+
+
+@runtime_checkable
+class ActionHandler(Protocol):
+    """How one catalogue action works: the one handler protocol of every rule system.
+
+    The system checks what all its actions share (combat running, whose turn, the action
+    budget) and then asks the action's handler what is special to it; ``preview`` and
+    ``apply`` reach the handler through :meth:`RuleSystem.handler`. Spycraft writes its
+    handlers as classes (``SpycraftHandler``), the other three as functions gathered in a
+    ``FunctionHandler`` (``engine.rules.common``); both are this protocol.
+    """
+
+    @property
+    def key(self) -> str:
+        """The catalogue key of the action handled."""
+        ...
+
+    @property
+    def out_of_turn(self) -> bool:
+        """Whether the action may be taken outside the actor's own turn (a trigger, a
+        reaction, an Instant action, acting from Hold)."""
+        ...
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        """Reasons special to this action that the command is not allowed now."""
+        ...
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        """What the command would do (the system fills in legality and the cost words)."""
+        ...
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """Carry out a command already found legal: the new state and the events."""
+        ...
+
+    def cost(self, state: EncounterState, command: Command) -> ActionCost | None:
+        """What this use spends, in the system's unit; None: what the catalogue's time says."""
+        ...
+
+
 # --------------------------------------------------------------------------- the interface
 
 
@@ -501,6 +547,11 @@ class RuleSystem(ABC):
     templates: ClassVar[tuple[TemplateSpec, ...]] = STANDARD_TEMPLATES
 
     # ---- catalogue
+
+    def handler(self, key: str) -> ActionHandler:
+        """The handler of catalogue action ``key`` (every bundled system has one per action;
+        a system that checks and resolves its actions itself may leave this out)."""
+        raise UnknownAction(f"{self.title} has no handler for {key!r}")
 
     def action(self, key: str) -> ActionSpec:
         for spec in (*self.catalogue, *ENGINE_ACTIONS):

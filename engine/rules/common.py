@@ -5,8 +5,9 @@ Three layers, each used the same way by the three systems:
 - state reads and writes (``stat_int``, ``put``, ``data``, ``lose_hit_points``...), called
   as ``common.<name>`` beside each package's own ``board`` (which keeps what differs:
   condition names, ``add_condition``, the distance name in its unit);
-- the action-handler registry (``Handler``, ``HandlerTable``, ``actor_of``,
-  ``chosen_weapon``...), used by each ``handlers`` module;
+- the action-handler registry (``FunctionHandler``, ``HandlerTable``, ``actor_of``,
+  ``chosen_weapon``...), used by each ``handlers`` module: a handler made of functions, an
+  :class:`~engine.rules.base.ActionHandler` as the contract defines it;
 - :class:`HandlerSystem`, a :class:`RuleSystem` that checks, describes and lists actions by
   asking a handler table, leaving each system its own shared reasons and cost words.
 
@@ -25,6 +26,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import distance_squares
 from engine.rules.base import (
+    ActionCost,
     ActionSpec,
     Command,
     Event,
@@ -159,28 +161,39 @@ class ModifierTotals:
 Check = Callable[[EncounterState, Command], list[str]]
 Describe = Callable[[EncounterState, Command], Preview]
 Resolve = Callable[[EncounterState, Command, Dice], Outcome]
+CostOf = Callable[[EncounterState, Command], ActionCost | None]
+
+
+def catalogue_cost(state: EncounterState, command: Command) -> ActionCost | None:
+    """The default cost: what the catalogue's time says (None)."""
+    return None
 
 
 @dataclass(frozen=True, slots=True)
-class Handler:
-    """What one catalogue action does: its own checks, its preview and its resolution."""
+class FunctionHandler:
+    """What one catalogue action does, as functions: its own checks, its preview, its
+    resolution and its cost; ``out_of_turn`` when it may be taken in another's turn. It is
+    an :class:`~engine.rules.base.ActionHandler`."""
 
     key: str
     check: Check
     describe: Describe
     resolve: Resolve
+    cost: CostOf = catalogue_cost
+    out_of_turn: bool = False
 
 
-class HandlerTable(dict[str, Handler]):
+class HandlerTable(dict[str, FunctionHandler]):
     """A system's handlers by action key; registering refuses a key not in the catalogue."""
 
     def __init__(self, spec_of: Callable[[str], ActionSpec]) -> None:
         super().__init__()
         self.spec_of = spec_of
 
-    def register(self, key: str, check: Check, describe: Describe, resolve: Resolve) -> None:
+    def register(self, key: str, check: Check, describe: Describe, resolve: Resolve, *,
+                 cost: CostOf = catalogue_cost, out_of_turn: bool = False) -> None:
         self.spec_of(key)
-        self[key] = Handler(key, check, describe, resolve)
+        self[key] = FunctionHandler(key, check, describe, resolve, cost, out_of_turn)
 
     def simple_describe(self, name: str) -> Describe:
         """A preview that names the action and the actor and gives the catalogue summary."""
@@ -232,7 +245,7 @@ class HandlerSystem(RuleSystem):
     #: Message for an action key with no handler; ``{key}`` is the key.
     unknown_action: ClassVar[str]
 
-    def handler(self, key: str) -> Handler:
+    def handler(self, key: str) -> FunctionHandler:
         try:
             return self.handlers[key]
         except KeyError:

@@ -11,15 +11,30 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
 from engine.rules.cities_without_number import attack_math
-from engine.rules.cities_without_number.catalogue import action_spec
-from engine.rules.common import HandlerTable
+from engine.rules.cities_without_number.catalogue import action_spec, action_type
+from engine.rules.cities_without_number.economy import OUT_OF_TURN
+from engine.rules.common import (
+    Check,
+    CostOf,
+    Describe,
+    HandlerTable,
+    Resolve,
+    catalogue_cost,
+)
 from engine.tokens import Token, Weapon
 
 SKILL_ROLL = "2d6"
 DEFAULT_DIFFICULTY = 8
 
 HANDLERS = HandlerTable(action_spec)
-register = HANDLERS.register
+
+
+def register(key: str, check: Check, describe: Describe, resolve: Resolve, *,
+             cost: CostOf = catalogue_cost) -> None:
+    """Register an action's handler; an Instant action may be taken out of turn."""
+    HANDLERS.register(key, check, describe, resolve, cost=cost,
+                      out_of_turn=action_type(key) in OUT_OF_TURN)
+
 simple_describe = HANDLERS.simple_describe
 
 

@@ -89,7 +89,8 @@ def _reload_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
                          f"({reload_cost(state, command)}).", (actor.id,)),)
 
 
-register("reload", _reload_check, simple_describe("Reload a Weapon"), _reload_resolve)
+register("reload", _reload_check, simple_describe("Reload a Weapon"), _reload_resolve,
+         cost=reload_cost)
 
 
 def _drop_check(state: EncounterState, command: Command) -> list[str]:

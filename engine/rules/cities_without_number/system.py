@@ -139,7 +139,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
             own = False  # the held rest of the turn goes off as Instant actions
             out_of_turn_ok = True
         else:
-            out_of_turn_ok = cost in economy.OUT_OF_TURN
+            out_of_turn_ok = self.handler(command.action).out_of_turn
         if not own and not out_of_turn_ok:
             return [not_your_turn(state, actor)]
         budget = combat.combatant(actor_id).budget
@@ -160,7 +160,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
         events: list[Event] = []
         holding = bool(common.data(state, actor_id, "holding", False))
         if combat.active != actor_id and self.own_turn(state, actor_id) and not (
-            holding or cost in economy.OUT_OF_TURN
+            holding or self.handler(command.action).out_of_turn
         ):
             # A side-mate steps up: the GM picked who goes next within the side.
             state = turn_order.set_active(state, actor_id)

@@ -195,4 +195,5 @@ def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     return state, tuple(events)
 
 
-register("blind_fire", _blind_check, _blind_describe, _blind_resolve)
+register("blind_fire", _blind_check, _blind_describe, _blind_resolve,
+         cost=lambda state, command: blind_cost(command))

@@ -93,7 +93,7 @@ def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
     return state, (event,)
 
 
-register("aim", _aim_check, _aim_describe, _aim_resolve)
+register("aim", _aim_check, _aim_describe, _aim_resolve, cost=aim_cost)
 
 
 def _stop_aim_check(state: EncounterState, command: Command) -> list[str]:

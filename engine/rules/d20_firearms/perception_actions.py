@@ -98,4 +98,4 @@ def _locate_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
                          f"{dc}{named}).", (actor.id,), roll),)
 
 
-register("locate_enemies", _locate_check, _locate_describe, _locate_resolve)
+register("locate_enemies", _locate_check, _locate_describe, _locate_resolve, cost=locate_cost)

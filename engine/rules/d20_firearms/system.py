@@ -38,13 +38,12 @@ from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
-from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
+from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
 from engine.tokens import Token
 from engine.turns import order as turn_order
 
 #: The one action taken out of turn: diving for cover after a Covering Fire save.
-OUT_OF_TURN = TAKE_COVER
 
 #: Actions that keep an Overwatch bonus alive (the shot itself, more Overwatch, free ones).
 KEEPS_OVERWATCH = frozenset({"overwatch", "attack", "full_auto", "stop_aiming", "drop_item"})
@@ -117,7 +116,7 @@ class D20FirearmsSystem(HandlerSystem):
         refused = fight_reasons(state, actor, board.out_of_fight, "is down")
         if refused:
             return refused
-        diving = command.action == OUT_OF_TURN and bool(
+        diving = self.handler(command.action).out_of_turn and bool(
             common.data(state, actor_id, COVER_OWED, False))
         if combat.active != actor_id and not diving:
             return [not_your_turn(state, actor)]

@@ -151,4 +151,5 @@ def _follow_up_resolve(state: EncounterState, command: Command, dice: Dice) -> O
                          f"({state.scale.describe(cost)}).", (token.id,)),)
 
 
-register(TAKE_COVER, _follow_up_check, _follow_up_describe, _follow_up_resolve)
+# Free and out of turn: a foe who saved dives for cover before his own next turn.
+register(TAKE_COVER, _follow_up_check, _follow_up_describe, _follow_up_resolve, out_of_turn=True)

@@ -223,4 +223,5 @@ def _act_check(state: EncounterState, command: Command) -> list[str]:
 
 
 register("hold", _hold_check, simple_describe("Hold"), _turn_order_resolve)
-register("act_from_hold", _act_check, simple_describe("Act from Hold"), _turn_order_resolve)
+register("act_from_hold", _act_check, simple_describe("Act from Hold"), _turn_order_resolve,
+         out_of_turn=True)

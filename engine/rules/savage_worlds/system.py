@@ -60,7 +60,6 @@ from engine.turns.combat import Combatant, Phase
 MAX_ACTIONS = 3
 #: Actions a Shaken character may still take (free actions and movement).
 SHAKEN_ALLOWED = frozenset({"move", "stand_up", "go_prone"})
-OUT_OF_TURN = frozenset({"act_from_hold"})
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
     *(ConditionSpec(str(rule.name), rule.summary, str(rule.lasts)) for rule in cond.RULES.values()),
@@ -123,7 +122,7 @@ class SavageWorldsSystem(HandlerSystem):
         if refused:
             return refused
         reasons: list[str] = []
-        if command.action not in OUT_OF_TURN and combat.active != actor_id:
+        if not self.handler(command.action).out_of_turn and combat.active != actor_id:
             reasons.append(not_your_turn(state, actor))
         if actor.has_condition(SWCondition.STUNNED):
             reasons.append(f"{actor.name} is Stunned and can do nothing")

@@ -18,7 +18,7 @@ from engine.rules.spycraft import cheap_shot, model
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
 from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 
@@ -158,7 +158,7 @@ def error_range(command: Command, base: int, actor: Token, key: str) -> int:
 
 
 @handles("standard_attack")
-class StandardAttack(Handler):
+class StandardAttack(SpycraftHandler):
     def shots(self, command: Command) -> int:
         return 3 if command.option("trick") == "burst" else 1
 
@@ -383,7 +383,7 @@ def end_of_next_round(state: EncounterState) -> Expiry:
     return Expiry(state.combat.round + 1, ExpiryPoint.END_OF_ROUND)
 
 
-class _Trick(Handler):
+class _Trick(SpycraftHandler):
     """Tricks ride on a Standard Attack (its ``trick`` option); alone they are refused."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -395,7 +395,7 @@ for _key in ("burst", "called_shot", "cheap_shot", "bounce"):
 
 
 @handles("fight_defensively")
-class FightDefensively(Handler):
+class FightDefensively(SpycraftHandler):
     """Chosen at the start of his Initiative Count: -4 to attacks and skills, +2 dodge
     Defense, for 1 full round."""
 
@@ -418,7 +418,7 @@ class FightDefensively(Handler):
 
 
 @handles("shake_off")
-class ShakeOff(Handler):
+class ShakeOff(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         if not actor.has_condition(model.CHEAP_SHOT):

@@ -26,7 +26,7 @@ from engine.rules.spycraft.attack_actions import (
 from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.geometry_bridge import in_cone
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.strafe import MINIMUM_SHOTS, StrafePlan, plan_strafe, strafe_overlay
 from engine.rules.spycraft.suppressive_fire import (
     WARNING_SHOTS,
@@ -60,7 +60,7 @@ def _brace_bonus(state: EncounterState, actor: Token, target: Token) -> list[Mod
 
 
 @handles("autofire")
-class Autofire(Handler):
+class Autofire(SpycraftHandler):
     """Option ``volleys`` (default: as many as the weapon allows, at most 10)."""
 
     def volleys(self, actor: Token, command: Command) -> int:
@@ -181,7 +181,7 @@ class Autofire(Handler):
 
 
 @handles("strafe")
-class Strafe(Handler):
+class Strafe(SpycraftHandler):
     """``squares``: the chain, from one end to the other, in the order it is swept
     (engine.rules.spycraft.strafe plans it; check, preview and resolution read the plan)."""
 
@@ -317,7 +317,7 @@ class Strafe(Handler):
 
 
 @handles("suppressive_fire")
-class SuppressiveFire(Handler):
+class SuppressiveFire(SpycraftHandler):
     """One empty square in range; 5 shots now, 1 per final attack later."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -379,7 +379,7 @@ class SuppressiveFire(Handler):
 
 
 @handles("cover_fire")
-class CoverFire(Handler):
+class CoverFire(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))

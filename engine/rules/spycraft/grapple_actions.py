@@ -23,7 +23,7 @@ from engine.rules.base import Command, Event, EventKind, Outcome
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import model
 from engine.rules.spycraft.checks import opposed
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Token
 
@@ -85,7 +85,7 @@ def _one_handed_or_unarmed(token: Token) -> bool:
 
 
 @handles("grapple")
-class Grapple(Handler):
+class Grapple(SpycraftHandler):
     """``join=True`` joins a Grapple already holding the target (no check)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -193,7 +193,7 @@ def _side_bonus(state: EncounterState, token: Token, opponent: Token) -> int:
 
 
 @handles("grapple_check")
-class GrappleCheck(Handler):
+class GrappleCheck(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))

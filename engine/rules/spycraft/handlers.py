@@ -1,8 +1,10 @@
 """How each Spycraft action checks, previews and resolves: one handler object per action.
 
-A handler only decides what is special to its action; the system checks what every
-action shares (whose turn, the action budget, Proficiency and Incidental tags, targets
-and weapons that exist) before it is asked.
+Each is an :class:`~engine.rules.base.ActionHandler`, the contract's one handler protocol,
+written as a class: :class:`SpycraftHandler` holds the defaults and ``@handles(key)``
+registers one instance per action. A handler only decides what is special to its action;
+the system checks what every action shares (whose turn, the action budget, Proficiency and
+Incidental tags, targets and weapons that exist) before it is asked.
 """
 
 from __future__ import annotations
@@ -16,12 +18,20 @@ from engine.rules.base import ActionSpec, Command, Need, Outcome, Preview
 from engine.rules.spycraft.catalogue import action_spec
 
 
-class Handler:
-    """The default handler: allowed whenever the shared checks pass; no special effect."""
+class SpycraftHandler:
+    """The default handler: allowed whenever the shared checks pass; no special effect.
 
-    key: ClassVar[str]
+    A subclass sets ``out_of_turn = True`` for a trigger or a reaction and overrides
+    :meth:`cost` where one use costs other than the catalogue's time.
+    """
+
+    _key: ClassVar[str]
     #: May be taken outside the actor's own turn (a trigger, a reaction).
     out_of_turn: ClassVar[bool] = False
+
+    @property
+    def key(self) -> str:
+        return self._key
 
     @property
     def spec(self) -> ActionSpec:
@@ -37,21 +47,22 @@ class Handler:
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         raise NotImplementedError(self.key)
 
-    def halves(self, state: EncounterState, command: Command) -> int | None:
-        """Half actions this use costs; None means "use the catalogue time"."""
+    def cost(self, state: EncounterState, command: Command) -> int | None:
+        """Half actions this use costs; None means "use the catalogue time" (Proficiency
+        doubling and the Incidental tag are the system's, on top)."""
         return None
 
 
-HANDLERS: dict[str, Handler] = {}
+HANDLERS: dict[str, SpycraftHandler] = {}
 
-H = TypeVar("H", bound=type[Handler])
+H = TypeVar("H", bound=type[SpycraftHandler])
 
 
 def handles(key: str) -> Callable[[H], H]:
     """Class decorator: register one instance of the handler under an action key."""
 
     def register(cls: H) -> H:
-        cls.key = key
+        cls._key = key
         action_spec(key)  # the catalogue must know it
         HANDLERS[key] = cls()
         return cls

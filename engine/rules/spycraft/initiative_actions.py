@@ -27,7 +27,7 @@ from engine.rules.spycraft.geometry_bridge import (
     cone_facing,
     line_of_sight,
 )
-from engine.rules.spycraft.handlers import HANDLERS, Handler, full_check, handles
+from engine.rules.spycraft.handlers import HANDLERS, SpycraftHandler, full_check, handles
 from engine.rules.spycraft.item_actions import drop_weapon
 from engine.tokens import Side, are_opponents
 from engine.turns import order as turn_order
@@ -49,7 +49,7 @@ def _actor(state: EncounterState, command: Command) -> str:
 
 
 @handles("delay")
-class Delay(Handler):
+class Delay(SpycraftHandler):
     """Options: ``to`` (a count to delay to) or ``times`` (how many Delays, default 1)."""
 
     def steps(self, state: EncounterState, command: Command) -> int:
@@ -128,7 +128,7 @@ def _delay_priority(state: EncounterState, count: int) -> EncounterState:
 
 
 @handles("press")
-class Press(Handler):
+class Press(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         mine = state.combat.combatant(actor.id)
@@ -184,7 +184,7 @@ def readied(state: EncounterState, token_id: str) -> PendingAction | None:
 
 
 @handles("ready")
-class Ready(Handler):
+class Ready(SpycraftHandler):
     """Options: ``then`` (a half action's key) and ``trigger`` (in words)."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -220,7 +220,7 @@ class Ready(Handler):
 
 
 @handles("trigger_ready")
-class TriggerReady(Handler):
+class TriggerReady(SpycraftHandler):
     """The trigger happened. The command carries the readied action's targets, squares and
     weapon; ``count`` is the Initiative Count it happens on (default: the active token's);
     ``cancel=True`` tries a Reflex save (DC 15) to hold back."""
@@ -347,7 +347,7 @@ def joint_order(command: Command, leader: str) -> tuple[str, ...]:
 
 
 @handles("joint_action")
-class JointAction(Handler):
+class JointAction(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         reasons: list[str] = []
@@ -424,7 +424,7 @@ class JointAction(Handler):
 
 
 @handles("aim")
-class Aim(Handler):
+class Aim(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
@@ -466,7 +466,7 @@ def _brace_shape(state: EncounterState, command: Command) -> tuple[object, ...]:
 
 
 @handles("brace")
-class Brace(Handler):
+class Brace(SpycraftHandler):
     """The command's square names the direction of the 90-degree cone."""
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
@@ -510,7 +510,7 @@ def brace_overlay(state: EncounterState) -> Overlay:
 
 
 @handles("anticipate")
-class Anticipate(Handler):
+class Anticipate(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
@@ -568,7 +568,7 @@ class Anticipate(Handler):
 
 
 @handles("diversion")
-class Diversion(Handler):
+class Diversion(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
@@ -626,7 +626,7 @@ def _condition_reasons(state: EncounterState, command: Command, what: str) -> li
 
 
 @handles("regroup")
-class Regroup(Handler):
+class Regroup(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         return _condition_reasons(state, command, "Regroup")
 
@@ -657,7 +657,7 @@ class Regroup(Handler):
 
 
 @handles("refresh")
-class Refresh(Handler):
+class Refresh(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         return _condition_reasons(state, command, "Refresh")
 
@@ -679,7 +679,7 @@ class Refresh(Handler):
 
 
 @handles("drop_ready_item")
-class DropReadyItem(Handler):
+class DropReadyItem(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         return [] if command.weapon else ["say which item to drop (weapon=...)"]
 
@@ -692,7 +692,7 @@ class DropReadyItem(Handler):
 
 
 @handles("fluid_event")
-class FluidEvent(Handler):
+class FluidEvent(SpycraftHandler):
     """A row of Table: Fluid Initiative Modifiers the GM applies (``event=<key>``, ``times``)."""
 
     out_of_turn = True
@@ -720,11 +720,11 @@ class FluidEvent(Handler):
 
 
 @handles("action_check")
-class ActionCheck(Handler):
+class ActionCheck(SpycraftHandler):
     """Anything else: ``name`` (what), optional ``skill`` (a stat) and ``dc`` to roll
     against, ``full=True`` for a full action. A failed check breaks a Joint Action."""
 
-    def halves(self, state: EncounterState, command: Command) -> int | None:
+    def cost(self, state: EncounterState, command: Command) -> int | None:
         return 2 if command.option("full", False) else 1
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
@@ -755,7 +755,7 @@ class ActionCheck(Handler):
 
 
 @handles("enter_combat")
-class EnterCombat(Handler):
+class EnterCombat(SpycraftHandler):
     """A token placed mid-fight rolls Initiative (``deliberate=True``: not flat-footed).
     If his count has already passed this round he first acts next round."""
 

@@ -17,7 +17,7 @@ from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import combat_state, model
 from engine.rules.spycraft.combat_state import items_at
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.tokens import Weapon
 
 HOLSTERED = "holstered"
@@ -40,7 +40,7 @@ def is_ready(weapon: Weapon) -> bool:
 
 
 @handles("draw_holster")
-class DrawHolster(Handler):
+class DrawHolster(SpycraftHandler):
     """``weapon`` names it; ``mode`` is "draw", "holster" or "pick_up" (from the square
     the token stands on, or any square of ``squares`` it moved through)."""
 
@@ -93,7 +93,7 @@ class DrawHolster(Handler):
 
 
 @handles("reload")
-class Reload(Handler):
+class Reload(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         if command.weapon is None:

@@ -23,7 +23,7 @@ from engine.rules.spycraft.attack_actions import (
 )
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save
 from engine.rules.spycraft.final_attack import final_attack
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon
 
@@ -106,7 +106,7 @@ def flight_square(state: EncounterState, around: Token, dice: Dice) -> Square:
 
 
 @handles("coup_de_grace")
-class CoupDeGrace(Handler):
+class CoupDeGrace(SpycraftHandler):
     """Option ``knock_out=True`` knocks the target out instead of the critical hit."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -162,7 +162,7 @@ def _holds_two_handed(token: Token, weapon: Weapon | None) -> bool:
 
 
 @handles("disarm")
-class Disarm(Handler):
+class Disarm(SpycraftHandler):
     """The target's weapon: ``option target_weapon`` (default his first ready weapon)."""
 
     def their_weapon(self, target: Token, command: Command) -> Weapon | None:
@@ -272,7 +272,7 @@ class Disarm(Handler):
 
 
 @handles("kick")
-class Kick(Handler):
+class Kick(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         return target_reasons(state, actor, target, None)
@@ -307,7 +307,7 @@ class Kick(Handler):
 
 
 @handles("pummel")
-class Pummel(Handler):
+class Pummel(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         return _adjacent_reason(actor, target) or target_reasons(state, actor, target, None)
@@ -343,7 +343,7 @@ class Pummel(Handler):
 
 
 @handles("trip")
-class Trip(Handler):
+class Trip(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         reasons = _adjacent_reason(actor, target)
@@ -414,7 +414,7 @@ def _provoke_fails(
 
 
 @handles("taunt")
-class Taunt(Handler):
+class Taunt(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         return _cqb_reason(state, actor, target)
@@ -450,7 +450,7 @@ class Taunt(Handler):
 
 
 @handles("threaten")
-class Threaten(Handler):
+class Threaten(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         reasons = _cqb_reason(state, actor, target)

@@ -16,7 +16,7 @@ from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.checks import opposed
 from engine.rules.spycraft.geometry_bridge import movement_graph, step_blocked
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
 from engine.tokens import Token
 
@@ -34,7 +34,7 @@ POSTURES = (model.CROUCHED, model.PRONE, model.SPRAWLED)
 
 
 @handles("standard_move")
-class StandardMove(Handler):
+class StandardMove(SpycraftHandler):
     def allowance(self, state: EncounterState, mover: Token) -> int:
         return speed_squares(state, mover)
 
@@ -65,7 +65,7 @@ class StandardMove(Handler):
 
 
 @handles("five_foot_step")
-class FiveFootStep(Handler):
+class FiveFootStep(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         mover = state.token(str(command.actor))
         mine = state.combat.combatant(mover.id)
@@ -99,7 +99,7 @@ def _grappled(token: Token) -> list[str]:
     return []
 
 
-class _PathMove(Handler):
+class _PathMove(SpycraftHandler):
     multiplier = 1
     verb = "moves"
 
@@ -229,7 +229,7 @@ class TotalDefense(_PathMove):
         return state, (*events, ev)
 
 
-class _Posture(Handler):
+class _Posture(SpycraftHandler):
     posture = ""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -257,7 +257,7 @@ class DropProne(_Posture):
 
 
 @handles("stand_up")
-class StandUp(Handler):
+class StandUp(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         if not any(actor.has_condition(p) for p in POSTURES):
@@ -276,7 +276,7 @@ class StandUp(Handler):
 
 
 @handles("feint")
-class Feint(Handler):
+class Feint(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
@@ -320,7 +320,7 @@ class Feint(Handler):
 
 
 @handles("tire")
-class Tire(Handler):
+class Tire(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
@@ -374,7 +374,7 @@ def _approach(state: EncounterState, actor: Token, target: Token) -> BullRushApp
 
 
 @handles("bull_rush")
-class BullRush(Handler):
+class BullRush(SpycraftHandler):
     """Straight at one opponent within Speed (engine.routes finds the approach and the push
     path); the opposed Athletics check is rolled here. ``obstacle_breaks=True`` says an
     object in the way failed its Damage save (objects carry no stats to roll)."""

@@ -21,7 +21,7 @@ from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_math import cqb_range_ft
-from engine.rules.spycraft.handlers import Handler, handles
+from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.stand_offs import (
     end_stand_offs_for,
     stand_off_members,
@@ -34,7 +34,7 @@ SHOT_WOUNDS = -1
 
 
 @handles("stand_off")
-class StandOff(Handler):
+class StandOff(SpycraftHandler):
     """A special character attacked from melee or CQB range freezes the fight: target the
     attacker. ``join=True`` (a half action, on his own turn) enters a Stand Off in CQB
     range on the side of his friends. Each round starts with opposed Resolve (Wis) checks:
@@ -42,7 +42,7 @@ class StandOff(Handler):
 
     out_of_turn = True
 
-    def halves(self, state: EncounterState, command: Command) -> int | None:
+    def cost(self, state: EncounterState, command: Command) -> int | None:
         return 1 if command.option("join", False) else 0
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -149,7 +149,7 @@ def _own_preview(state: EncounterState, command: Command, what: str) -> Preview:
 
 
 @handles("surrender")
-class Surrender(Handler):
+class Surrender(SpycraftHandler):
     out_of_turn = True
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
@@ -174,7 +174,7 @@ class Surrender(Handler):
 
 
 @handles("take_the_shot")
-class TakeTheShot(Handler):
+class TakeTheShot(SpycraftHandler):
     out_of_turn = True
 
     def check(self, state: EncounterState, command: Command) -> list[str]:

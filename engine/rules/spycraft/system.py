@@ -50,7 +50,7 @@ from engine.rules.spycraft.flow import (
     start_combat,
 )
 from engine.rules.spycraft.grapple_actions import in_grapple
-from engine.rules.spycraft.handlers import Handler, structure_reasons
+from engine.rules.spycraft.handlers import SpycraftHandler, structure_reasons
 from engine.rules.spycraft.initiative_actions import brace_overlay
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
@@ -156,7 +156,7 @@ class SpycraftSystem(RuleSystem):
 
     # ---- catalogue queries
 
-    def handler(self, key: str) -> Handler:
+    def handler(self, key: str) -> SpycraftHandler:
         try:
             return HANDLERS[key]
         except KeyError:
@@ -192,7 +192,7 @@ class SpycraftSystem(RuleSystem):
         """Half actions the command spends (Proficiency doubling and Incidental included)."""
         handler = self.handler(command.action)
         spec = handler.spec
-        halves = handler.halves(state, command)
+        halves = handler.cost(state, command)
         if halves is None:
             halves = HALVES[spec.time]
         actor = state.token(str(command.actor))

@@ -21,7 +21,9 @@ from engine.geometry.los import token_line_of_sight
 from engine.grid import FIVE_FOOT, path_cost_squares
 from engine.rules import get_system, register_system, unregister_system
 from engine.rules.base import (
+    ActionCost,
     ActionEconomy,
+    ActionHandler,
     ActionSpec,
     BadOptions,
     Command,
@@ -60,6 +62,9 @@ class TinySkirmish(RuleSystem):
         StatSpec("guard", int, 10, 1, 30, label="Guard", help="What a Shoot roll must reach."),
         StatSpec("hits", int, 3, 0, 10, label="Hits", help="Hits left; at 0 the token is out."),
     )
+
+    def __init__(self) -> None:
+        self.handlers: dict[str, ActionHandler] = {"move": Move(), "shoot": Shoot(self)}
 
     # ---- shared pieces
 
@@ -102,22 +107,68 @@ class TinySkirmish(RuleSystem):
             return [f"{actor.name} has already used its {command.action} this turn"]
         return []
 
+    def handler(self, key: str) -> ActionHandler:
+        return self.handlers[key]
+
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
-        reasons = self._turn_reasons(state, command)
-        if reasons:
-            return reasons
+        return self._turn_reasons(state, command) or self.handler(command.action).check(
+            state, command)
+
+    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+        return self.handler(command.action).describe(state, command)
+
+    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        state = self._spend(state, str(command.actor), command.action)
+        return self.handler(command.action).resolve(state, command, dice)
+
+
+class Move:
+    """Walk a free path up to the token's speed: one of the contract's ActionHandlers."""
+
+    key = "move"
+    out_of_turn = False
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
-        if command.action == "move":
-            if not command.squares:
-                return ["a Move needs a path"]
-            for square in command.squares:
-                other = state.token_at(square)
-                if not state.battlemap.in_bounds(square) or (other and other.id != actor.id):
-                    return [f"{square} is not free"]
-            cost = path_cost_squares((actor.square, *command.squares), state.scale.diagonal)
-            if cost > state.scale.squares(actor.speed):
-                return ["the path is longer than the token's speed"]
-            return []
+        if not command.squares:
+            return ["a Move needs a path"]
+        for square in command.squares:
+            other = state.token_at(square)
+            if not state.battlemap.in_bounds(square) or (other and other.id != actor.id):
+                return [f"{square} is not free"]
+        cost = path_cost_squares((actor.square, *command.squares), state.scale.diagonal)
+        if cost > state.scale.squares(actor.speed):
+            return ["the path is longer than the token's speed"]
+        return []
+
+    def describe(self, state: EncounterState, command: Command) -> Preview:
+        actor = state.token(str(command.actor))
+        return Preview(command, True, summary=f"{actor.name} moves.", cost="the move",
+                       squares=command.squares)
+
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        actor = state.token(str(command.actor))
+        moved = state.with_token(actor.moved_to(command.squares[-1]))
+        return moved, (Event(EventKind.MOVE, f"{actor.name} moves.", (actor.id,)),)
+
+    def cost(self, state: EncounterState, command: Command) -> ActionCost | None:
+        return None  # the catalogue's time: the turn's one move
+
+
+class Shoot:
+    """1d20 + Aim (+2 steady) against the target's Guard; a hit takes one Hit."""
+
+    key = "shoot"
+    out_of_turn = False
+
+    def __init__(self, system: RuleSystem) -> None:
+        self.system = system
+
+    def _aim(self, actor: Token, command: Command) -> int:
+        return int(self.system.stat(actor, "aim") or 0) + (2 if command.option("steady") else 0)
+
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        actor = state.token(str(command.actor))
         if len(command.targets) != 1 or command.weapon is None:
             return ["Shoot needs one target and a weapon"]
         try:
@@ -125,37 +176,34 @@ class TinySkirmish(RuleSystem):
             weapon = actor.weapon(command.weapon)
         except KeyError as error:
             return [str(error.args[0])]
-        if weapon.melee or not are_opponents(actor.side, target.side) or self._out(target):
+        out = self.system.stat(target, "hits") == 0
+        if weapon.melee or not are_opponents(actor.side, target.side) or out:
             return [f"{actor.name} cannot shoot {target.name} with the {weapon.name}"]
         if not token_line_of_sight(state.battlemap, actor, target):
             return [f"{actor.name} cannot see {target.name}"]
         return []
 
-    def describe_action(self, state: EncounterState, command: Command) -> Preview:
+    def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
-        if command.action == "move":
-            return Preview(command, True, summary=f"{actor.name} moves.", cost="the move",
-                           squares=command.squares)
-        aim = int(self.stat(actor, "aim") or 0) + (2 if command.option("steady") else 0)
-        return Preview(command, True, summary=f"{actor.name} shoots (1d20{aim:+d}).",
-                       cost="the shot", targets=command.targets, rolls=("1d20",))
+        return Preview(command, True, summary=f"{actor.name} shoots "
+                       f"(1d20{self._aim(actor, command):+d}).", cost="the shot",
+                       targets=command.targets, rolls=("1d20",))
 
-    def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
-        state = self._spend(state, actor.id, command.action)
-        if command.action == "move":
-            moved = state.with_token(actor.moved_to(command.squares[-1]))
-            return moved, (Event(EventKind.MOVE, f"{actor.name} moves.", (actor.id,)),)
         target = state.token(command.targets[0])
-        aim = int(self.stat(actor, "aim") or 0) + (2 if command.option("steady") else 0)
+        aim = self._aim(actor, command)
         roll = dice.roll(f"1d20{aim:+d}", f"{actor.name} shoots {target.name}")
-        if roll.total < int(self.stat(target, "guard") or 0):
+        if roll.total < int(self.system.stat(target, "guard") or 0):
             return state, (Event(EventKind.ATTACK, f"{actor.name} misses {target.name}.",
                                  (actor.id, target.id), roll),)
-        hits = max(0, int(self.stat(target, "hits") or 0) - 1)
+        hits = max(0, int(self.system.stat(target, "hits") or 0) - 1)
         state = state.with_token(replace(target, stats={**target.stats, "hits": hits}))
         return state, (Event(EventKind.DAMAGE, f"{actor.name} hits {target.name} ({hits} "
                              "hits left).", (actor.id, target.id), roll),)
+
+    def cost(self, state: EncounterState, command: Command) -> ActionCost | None:
+        return None  # the catalogue's time: the turn's one shot
 
 
 SYSTEM = TinySkirmish()
@@ -244,3 +292,9 @@ def test_a_round_in_the_desktop(qtbot, tmp_path) -> None:  # type: ignore[no-unt
         foe.name in entry.text for entry in controller.state.combat.log[before:])
     qtbot.mouseClick(win.initiative.next_button, Qt.MouseButton.LeftButton)
     assert controller.state.combat.active != active
+
+
+def test_each_action_has_a_handler_of_the_contract_s_protocol() -> None:
+    for spec in SYSTEM.catalogue:
+        handler = SYSTEM.handler(spec.key)
+        assert isinstance(handler, ActionHandler) and handler.key == spec.key

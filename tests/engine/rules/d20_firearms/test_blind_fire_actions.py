@@ -80,3 +80,13 @@ def test_blind_fire_at_squares_needs_heavy_cover_a_point_and_the_map() -> None:
         Command.build("blind_fire", "a", weapon=RIFLE)).reasons[0]
     assert "off the map" in game.preview(
         Command.build("blind_fire", "a", squares=[(40, 0)], weapon=RIFLE)).reasons[0]
+
+
+def test_full_auto_blind_fire_costs_what_full_auto_fire_costs_and_one_shot_one_action() -> None:
+    """Blind-Fire on full auto spends the three actions of Full-Auto Fire (its handler's
+    cost); a single blind shot one action."""
+    game = behind_wall()
+    full = Command.build("blind_fire", "a", squares=[(9, 0)], weapon=RIFLE, full_auto=True)
+    assert game.preview(full).cost == "3 of 3 actions"
+    single = Command.build("blind_fire", "a", squares=[(9, 0)], weapon=RIFLE)
+    assert game.preview(single).cost == "1 of 3 actions"
