@@ -1,8 +1,10 @@
 """Which engine command a token drag stands for, and the route the engine proposes.
 
 The desktop neither plans nor judges routes. In combat, dragging the acting token becomes
-the rule system's ordinary move along the cheapest route from ``engine.routes``; the rule
-system's preview says whether it is allowed and what it costs. Otherwise (set-up, or any
+the rule system's ordinary move along the cheapest route from ``engine.routes``, searched no
+further than the move may cost (``RuleSystem.move_allowance``: a square beyond it, or shut
+away, is answered at once); the rule system's preview says whether it is allowed and what
+it costs. Otherwise (set-up, or any
 other token) the drag is the GM placing the token, an engine command checked like any other.
 """
 
@@ -23,7 +25,8 @@ class DragPlan:
     route: tuple[Square, ...]  # the start square first; what the overlay draws
     cost: str = ""  # the route's cost as the engine words it ("15 ft")
     budget: str = ""  # the token's speed, for "15 ft of 30 ft"
-    found: bool = True  # False when the engine found no route at all
+    found: bool = True  # False when the engine found no route (within ``within``)
+    within: str = ""  # how far the route search went ("30 ft"), when the move has a bound
 
 
 def move_action_key(system: RuleSystem) -> str | None:
@@ -43,32 +46,40 @@ def plan_drag(state: EncounterState, system: RuleSystem, token_id: str, target: 
     move_key = move_action_key(system)
     if not (in_combat and state.combat.active == token_id and move_key):
         return DragPlan(Command("place", token_id, squares=(target,)), (token.square, target))
+    within = ""
     try:
-        graph, budget = _drag_graph(state, token_id)
-        route = cheapest_route(graph, token_id, target)
+        graph, budget, allowance = _drag_graph(state, system, token_id)
+        route = cheapest_route(graph, token_id, target, budget=allowance)
+        if allowance is not None:
+            within = state.scale.describe(allowance)
     except RouteError:
         route, budget = None, ""
     if route is None:
         command = Command(move_key, token_id, squares=(target,))
-        return DragPlan(command, (token.square, target), "", budget, found=False)
+        return DragPlan(command, (token.square, target), "", budget, found=False, within=within)
     path = tuple(route.squares)
     return DragPlan(Command(move_key, token_id, squares=path[1:]), path, route.cost.text, budget)
 
 
-#: The graph and the mover's speed for the state being dragged in: a drag asks about one
-#: state on every mouse move, and any command makes a new state, which refreshes this.
-_last_drag: tuple[EncounterState, str, Any, str] | None = None
+#: The graph, the mover's speed and its move allowance for the state being dragged in: a
+#: drag asks about one state on every mouse move, and any command makes a new state, which
+#: refreshes this.
+_last_drag: tuple[EncounterState, str, Any, str, int | None] | None = None
 
 
-def _drag_graph(state: EncounterState, token_id: str) -> tuple[Any, str]:
-    """engine.routes' graph synced to ``state``, and the mover's speed budget in words."""
+def _drag_graph(
+    state: EncounterState, system: RuleSystem, token_id: str
+) -> tuple[Any, str, int | None]:
+    """engine.routes' graph synced to ``state``, the mover's speed budget in words, and the
+    most squares its ordinary move may cost now (None: the system names no bound)."""
     global _last_drag
     from engine.routes import graph_for, speed_budget
 
     last = _last_drag
     if last is not None and last[0] is state and last[1] == token_id:
-        return last[2], last[3]
+        return last[2], last[3], last[4]
     graph = graph_for(state)
     budget = state.scale.describe(speed_budget(graph, token_id))
-    _last_drag = (state, token_id, graph, budget)
-    return graph, budget
+    allowance = system.move_allowance(state, token_id)
+    _last_drag = (state, token_id, graph, budget, allowance)
+    return graph, budget, allowance

@@ -129,4 +129,6 @@ def path_cost_squares(path: Iterable[Square], rule: DiagonalRule) -> int:
 
 def squares_of_footprint(origin: Square, size: int) -> tuple[Square, ...]:
     """Every square a token of ``size`` x ``size`` squares covers, top-left at ``origin``."""
+    if size == 1:  # most tokens: no generator for one square
+        return (origin if type(origin) is Square else Square(origin.x, origin.y),)
     return tuple(Square(origin.x + dx, origin.y + dy) for dy in range(size) for dx in range(size))

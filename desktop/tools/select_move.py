@@ -161,7 +161,7 @@ class SelectMoveTool(Tool):
         if plan.command.action == "place":
             lines = [f"place at {target}"]
         elif not plan.found:
-            lines = ["no route there"]
+            lines = [f"no route within {plan.within}" if plan.within else "no route there"]
         else:
             distance = f"{plan.cost} of {plan.budget}" if plan.budget else plan.cost
             lines = [" · ".join(text for text in (distance, preview.cost) if text) or "move"]

@@ -27,6 +27,7 @@ to walk in Python than dicts of ``Square`` keys.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -157,6 +158,8 @@ class MovementGraph:
         # changed by the same methods that change the NetworkX graph, and so are the
         # array forms of the state graph (made on the first long route, one per rule).
         self._state_steps: dict[bool, StateSteps] = {}
+        self._scratch: dict[int, tuple[list[int], list[int]]] = {}
+        self._scratch_lock = threading.Lock()
         self.open_mask: list[int] = list(self.cuts.open_bits)
         for (a, b), ids in self.cuts.portal_edges.items():
             if self.portals_block(ids):
@@ -391,6 +394,25 @@ class MovementGraph:
         for square in squares:
             flags[square.y * self.width + square.x] = 1
         return flags
+
+    def take_scratch(self, never: int) -> tuple[list[int], list[int]]:
+        """Two per-square lists of ``never`` for a search (one per diagonal parity).
+
+        The graph keeps one pair and lends it out: the borrower sets back to ``never``
+        every entry it changed before ``give_back_scratch``. While it is lent (a search on
+        another thread), a fresh pair is made.
+        """
+        with self._scratch_lock:
+            kept = self._scratch.pop(never, None)
+        if kept is not None:
+            return kept
+        cells = self.width * self.height
+        return ([never] * cells, [never] * cells)
+
+    def give_back_scratch(self, lists: tuple[list[int], list[int]], never: int) -> None:
+        """Return lists from ``take_scratch``, every entry back to ``never``."""
+        with self._scratch_lock:
+            self._scratch.setdefault(never, lists)
 
     def state_steps(self) -> StateSteps:
         """The state graph as arrays under the map's diagonal rule, kept in step with the

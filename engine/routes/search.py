@@ -506,8 +506,14 @@ def cheapest_route(
     if not walker.footprint_fits(goal) or not walker.can_end(goal):
         return None
     limit = budget if budget is not None else 1 << 30
+    # The open-ground cost is a lower bound: a goal beyond the budget even without walls
+    # is answered at once, whatever lies between.
+    if _estimate(mover.square, goal, 0, walker.alternating) > limit:
+        return None
     if mover.size == 1:
-        if _goal_shut_in(movement, mover, goal):
+        # Within a small budget A* stays near the mover anyway; the flood from the goal
+        # only pays off when the search could otherwise cover the map.
+        if limit > SHUT_IN_BUDGET and _goal_shut_in(movement, mover, goal):
             return None
         if not HAVE_SCIPY:
             route = _route_flat(movement, mover, goal, limit)
@@ -555,6 +561,9 @@ def _route_sparse(movement: MovementGraph, mover: Token, goal: Square, limit: in
 #: How many squares ``_goal_shut_in`` floods around the goal (a room of about 24 x 24)
 #: before leaving the question to A*.
 SHUT_IN_LOOKAROUND = 600
+#: Up to this budget (squares) A* settles at most a few hundred states around the mover,
+#: about what the flood from the goal would cost, so the flood is skipped.
+SHUT_IN_BUDGET = 12
 
 
 def _goal_shut_in(movement: MovementGraph, mover: Token, goal: Square) -> bool:
@@ -602,6 +611,34 @@ def _route_flat(
     With ``max_pops`` it raises ``_GaveUp`` after taking that many states off the queue,
     so that a route with a long detour can be handed to the SciPy search instead.
     """
+    start = mover.square.y * movement.width + mover.square.x
+    never = 1 << 40
+    # Flat lists, not dicts: a long route touches a good part of the map anyway. They are
+    # the graph's scratch lists when free (every entry ``never``; only the states this
+    # search reached are reset after it), so a short search does not pay for the map.
+    scratch = movement.take_scratch(never)
+    parents: dict[int, int] = {}
+    try:
+        return _a_star_flat(movement, mover, goal, limit, max_pops, scratch, parents, never)
+    finally:
+        best = scratch
+        best[0][start] = never
+        for child in parents:
+            best[child & 1][child >> 1] = never
+        movement.give_back_scratch(scratch, never)
+
+
+def _a_star_flat(
+    movement: MovementGraph,
+    mover: Token,
+    goal: Square,
+    limit: int,
+    max_pops: int | None,
+    best: tuple[list[int], list[int]],
+    parents: dict[int, int],
+    never: int,
+) -> Route | None:
+    """The loop of ``_route_flat`` on ``best`` (all ``never``), filling ``parents``."""
     width = movement.width
     table = _step_table(width)
     mask = movement.open_mask
@@ -615,12 +652,7 @@ def _route_flat(
     state_bits = (2 * width * movement.height).bit_length()
     cost_bits = 32
     deepest = (1 << cost_bits) - 1
-    never = 1 << 40
-    # Flat lists, not dicts: a long route touches a good part of the map anyway.
-    cells = width * movement.height
-    best: tuple[list[int], list[int]] = ([never] * cells, [never] * cells)
     best[0][start] = 0
-    parents: dict[int, int] = {}
     queue = [
         (_estimate(mover.square, goal, 0, alternating) << (cost_bits + state_bits))
         | (deepest << state_bits)

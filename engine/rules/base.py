@@ -671,6 +671,16 @@ class RuleSystem(ABC):
         """A combatant's action pools at the start of a round."""
         return dict(self.economy.pools)
 
+    def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
+        """The most squares the token's ordinary move (the path action a token drag sends,
+        without options) may cost now, or None when the system names no such bound.
+
+        A drag asks ``engine.routes`` for routes no dearer than this, so a target beyond
+        it (or shut away) is answered at once; the move's own check still decides. A bound
+        must never be below what that check allows. Default: None (routes of any cost).
+        """
+        return None
+
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         """Roll initiative for everyone and begin round 1."""
         combatants: list[Combatant] = []

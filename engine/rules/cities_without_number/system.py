@@ -36,6 +36,7 @@ from engine.rules.cities_without_number import (
     combat_state,
     economy,
     initiative,
+    movement,
     options,
     schema,
     tables,
@@ -195,6 +196,10 @@ class CitiesWithoutNumberSystem(HandlerSystem):
 
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
         return dict(economy.FRESH_BUDGET)
+
+    def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
+        """A Move goes at most the token's speed (halved while prone)."""
+        return state.scale.squares(movement.speed(state.token(token_id)))
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         individual = bool(command.option(options.INDIVIDUAL, False))

@@ -38,6 +38,7 @@ from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
+from engine.rules.d20_firearms.movement_actions import speed_now
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
 from engine.tokens import Token
@@ -107,6 +108,10 @@ class D20FirearmsSystem(HandlerSystem):
 
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
         return economy.fresh_budget(self.pool(state))
+
+    def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
+        """A Move (no options) goes at most the speed it has now (Aiming, suppressed)."""
+        return state.scale.squares(speed_now(state, state.token(token_id), Command("move")))
 
     def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         self.handler(command.action)

@@ -51,6 +51,7 @@ from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.deck import ActionDeck, Card
 from engine.rules.savage_worlds.examples import example_commands
+from engine.rules.savage_worlds.movement_actions import pace_left
 from engine.rules.savage_worlds.templates import TEMPLATES
 from engine.rules.savage_worlds.traits import trait_roll
 from engine.tokens import Token
@@ -229,6 +230,12 @@ class SavageWorldsSystem(HandlerSystem):
 
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
         return {"actions": MAX_ACTIONS, "pace": int(state.token(token_id).speed)}
+
+    def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
+        """A Move without running goes at most the Pace left this turn (None out of combat)."""
+        if not any(c.token_id == token_id for c in state.combat.order):
+            return None
+        return state.scale.squares(pace_left(state, token_id))
 
     def _deal(
         self, state: EncounterState, deck: ActionDeck, dice: Dice

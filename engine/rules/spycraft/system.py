@@ -52,6 +52,7 @@ from engine.rules.spycraft.flow import (
 from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import SpycraftHandler, structure_reasons
 from engine.rules.spycraft.initiative_actions import brace_overlay
+from engine.rules.spycraft.movement import speed_squares
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import Token
@@ -161,6 +162,10 @@ class SpycraftSystem(RuleSystem):
             return HANDLERS[key]
         except KeyError:
             raise UnknownAction(f"Spycraft has no rules for {key!r} yet") from None
+
+    def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
+        """A Standard Move costs at most the token's Speed now (prone, Cheap Shot...)."""
+        return speed_squares(state, state.token(token_id))
 
     def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
         """Actions the token can afford now (turn, budget, tags, Grapple, Taunt, Press).

@@ -233,3 +233,75 @@ def test_a_goal_in_a_shut_room_is_answered_without_searching_the_map() -> None:
     movement = graph(width=120, height=120, walls=room, tokens=[HERO])
     assert cheapest_route(movement, "hero", Square(51, 51)) is None
     assert cheapest_route(movement, "hero", Square(60, 60)) is not None
+
+
+ROOM_WALLS = st.lists(
+    st.tuples(st.integers(0, 12), st.integers(0, 12), st.integers(1, 5), st.booleans()).map(
+        lambda t: ((t[0], t[1]), (t[0] + t[2], t[1]) if t[3] else (t[0], t[1] + t[2]))
+    ),
+    max_size=14,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    walls=ROOM_WALLS,
+    start=st.tuples(st.integers(0, 10), st.integers(0, 10)),
+    goal=st.tuples(st.integers(0, 10), st.integers(0, 10)),
+    enemies=st.lists(st.tuples(st.integers(0, 11), st.integers(0, 11)), max_size=5),
+    budget=st.integers(0, 20),
+    size=st.sampled_from([1, 1, 2]),
+    savage=st.booleans(),
+)
+def test_a_budgeted_route_is_the_unbounded_one_when_that_fits_the_budget(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]],
+    start: tuple[int, int],
+    goal: tuple[int, int],
+    enemies: list[tuple[int, int]],
+    budget: int,
+    size: int,
+    savage: bool,
+) -> None:
+    # A drag asks with the mover's budget: the answer must be the unbounded search's route
+    # cost when it fits, and "no route" exactly when it does not (or there is none).
+    hero = token("hero", Side.PARTY, *start, size=size)
+    others = [
+        token(f"enemy{n}", Side.ENEMY, *square)
+        for n, square in enumerate(dict.fromkeys(enemies))
+        if square not in hero.squares
+    ]
+    system = "savage-worlds" if savage else "spycraft"
+    kwargs = dict(width=12, height=12, walls=walls, tokens=[hero, *others], system=system)
+    unbounded = cheapest_route(graph(**kwargs), "hero", Square(*goal))  # type: ignore[arg-type]
+    bounded = cheapest_route(graph(**kwargs), "hero", Square(*goal), budget=budget)  # type: ignore[arg-type]
+    fits = unbounded is not None and unbounded.cost.squares <= budget
+    assert (bounded is not None) == fits
+    if bounded is not None and unbounded is not None:
+        assert bounded.cost.squares == unbounded.cost.squares
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    walls=ROOM_WALLS,
+    start=st.tuples(st.integers(0, 11), st.integers(0, 11)),
+    goals=st.lists(
+        st.tuples(st.integers(0, 11), st.integers(0, 11), st.none() | st.integers(0, 15)),
+        min_size=2,
+        max_size=8,
+    ),
+)
+def test_queries_on_one_graph_answer_as_on_a_fresh_graph(
+    walls: list[tuple[tuple[int, int], tuple[int, int]]],
+    start: tuple[int, int],
+    goals: list[tuple[int, int, int | None]],
+) -> None:
+    # The search lends itself the graph's scratch lists; one query must leave nothing
+    # behind for the next (a drag asks hundreds in a row).
+    kwargs = dict(width=12, height=12, walls=walls, tokens=[token("hero", Side.PARTY, *start)])
+    shared = graph(**kwargs)  # type: ignore[arg-type]
+    for gx, gy, budget in goals:
+        again = cheapest_route(shared, "hero", Square(gx, gy), budget=budget)
+        fresh = cheapest_route(graph(**kwargs), "hero", Square(gx, gy), budget=budget)  # type: ignore[arg-type]
+        assert (again is None) == (fresh is None)
+        if again is not None and fresh is not None:
+            assert again.squares == fresh.squares and again.cost == fresh.cost
