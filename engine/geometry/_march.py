@@ -69,33 +69,58 @@ def build_wall_grid(segments: FloatArray, width: int, height: int, cell: float =
             np.zeros(0, np.intp),
             cell,
         )
-    low = np.minimum(segments[:, :2], segments[:, 2:]) - BUCKET_MARGIN
-    high = np.maximum(segments[:, :2], segments[:, 2:]) + BUCKET_MARGIN
-    lo_x = np.clip(np.floor(low[:, 0] / cell), 0, columns - 1)
-    hi_x = np.clip(np.floor(high[:, 0] / cell), 0, columns - 1)
-    lo_y = np.clip(np.floor(low[:, 1] / cell), 0, rows - 1)
-    hi_y = np.clip(np.floor(high[:, 1] / cell), 0, rows - 1)
-    wall_ids: list[int] = []
-    cell_ids: list[int] = []
-    for wall, (x0, x1, y0, y1) in enumerate(
-        zip(lo_x.astype(int), hi_x.astype(int), lo_y.astype(int), hi_y.astype(int), strict=True)
-    ):
-        for cy in range(y0, y1 + 1):
-            for cx in range(x0, x1 + 1):
-                wall_ids.append(wall)
-                cell_ids.append(cy * columns + cx)
-    cells = np.asarray(cell_ids, dtype=np.intp)
+    wall_ids, cells = _cells_of(segments, columns, rows, cell)
     order = np.argsort(cells, kind="stable")
     counts = np.bincount(cells, minlength=columns * rows)
     cell_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.intp)
-    return WallGrid(
-        *_split(segments),
-        columns,
-        rows,
-        cell_start,
-        np.asarray(wall_ids, dtype=np.intp)[order],
-        cell,
-    )
+    return WallGrid(*_split(segments), columns, rows, cell_start, wall_ids[order], cell)
+
+
+def _cells_of(
+    segments: FloatArray, columns: int, rows: int, cell: float
+) -> tuple[IntArray, IntArray]:
+    """(segment row, cell) for every cell each segment's widened bounding box overlaps,
+    segment by segment, each box row by row."""
+    low = np.minimum(segments[:, :2], segments[:, 2:]) - BUCKET_MARGIN
+    high = np.maximum(segments[:, :2], segments[:, 2:]) + BUCKET_MARGIN
+    x0 = np.clip(np.floor(low[:, 0] / cell), 0, columns - 1).astype(np.intp)
+    x1 = np.clip(np.floor(high[:, 0] / cell), 0, columns - 1).astype(np.intp)
+    y0 = np.clip(np.floor(low[:, 1] / cell), 0, rows - 1).astype(np.intp)
+    y1 = np.clip(np.floor(high[:, 1] / cell), 0, rows - 1).astype(np.intp)
+    # The k-th cell of a segment's box is (x0 + k % across, y0 + k // across).
+    across = x1 - x0 + 1
+    count = across * (y1 - y0 + 1)
+    wall_ids = np.repeat(np.arange(len(segments), dtype=np.intp), count)
+    k = np.arange(int(count.sum()), dtype=np.intp) - np.repeat(np.cumsum(count) - count, count)
+    step = np.repeat(across, count)
+    cells = (np.repeat(y0, count) + k // step) * columns + np.repeat(x0, count) + k % step
+    return wall_ids, cells
+
+
+def rebucket(
+    grid: WallGrid,
+    segments: FloatArray,
+    renumber: IntArray,
+    dropped: NDArray[np.bool_],
+    added: IntArray,
+) -> WallGrid:
+    """``build_wall_grid(segments, ...)`` from the grid of a few rows earlier.
+
+    ``renumber`` maps each old row to its new row (monotone: rows keep their order),
+    ``dropped`` marks the old rows that are gone or moved, ``added`` lists the new rows
+    to bucket afresh. Cells keep their walls in row order, as a fresh build does.
+    """
+    cells_total = grid.columns * grid.rows
+    scale = len(segments) + 1
+    entry_cell = np.repeat(np.arange(cells_total, dtype=np.intp), np.diff(grid.cell_start))
+    keep = ~dropped[grid.cell_walls]
+    kept = entry_cell[keep] * scale + renumber[grid.cell_walls[keep]]
+    local, cells = _cells_of(segments[added], grid.columns, grid.rows, grid.cell)
+    fresh = np.sort(cells * scale + added[local])
+    keys = np.insert(kept, np.searchsorted(kept, fresh), fresh)
+    counts = np.bincount(keys // scale, minlength=cells_total)
+    cell_start = np.concatenate([[0], np.cumsum(counts)]).astype(np.intp)
+    return WallGrid(*_split(segments), grid.columns, grid.rows, cell_start, keys % scale, grid.cell)
 
 
 def _cross(ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray) -> FloatArray:
