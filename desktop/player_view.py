@@ -8,28 +8,32 @@ says the round and whose turn it is; pings show here as on the GM's map.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from PySide6.QtCore import QByteArray, QRectF, QSettings, Qt
+from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QGuiApplication,
+    QImage,
     QKeySequence,
     QMoveEvent,
+    QPainter,
     QPainterPath,
-    QPen,
+    QPolygonF,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QGraphicsPathItem, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
 from desktop.scene import style
 from desktop.scene.map_scene import MapScene
 from desktop.scene.style import SQUARE
-from desktop.sight import party_sees
+from desktop.sight import PartySight
 from desktop.tools.base import square_at
 from desktop.view import MapView
 from engine.encounter import EncounterState
+from engine.fog import ManualFog
 from engine.grid import Square
 from engine.tokens import Side
 from engine.turns.combat import Phase
@@ -38,37 +42,100 @@ from engine.turns.combat import Phase
 SETTINGS_GROUP = "player_view"
 FULL_SCREEN_KEY = "F11"
 
+#: Longest side of the fog picture, in pixels (a 200x200 map gets 4 pixels a square).
+FOG_PICTURE_SIDE = 800
 
-class FogItem(QGraphicsPathItem):
-    """Darkness over every square the party does not see."""
+
+class FogItem(QGraphicsItem):
+    """Darkness over the map except where the party sees.
+
+    The lit regions are the engine's visibility polygons (one per sight corner of each
+    party token), filled out of a fog picture of the map: Qt's scan converter unites them
+    as it fills, so no polygon union is worked out, and each token's polygons are made
+    once per answer (a token that did not move keeps them). The picture is drawn scaled
+    and smoothed over the map, so the fog's edge is soft.
+    """
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(style.Z_FOG)
-        self.setBrush(style.FOG)
-        self.setPen(QPen(Qt.PenStyle.NoPen))
+        self._image = QImage()
+        self._rect = QRectF()
+        self._rings: dict[int, tuple[object, QPainterPath]] = {}
+        self._drawn: tuple[object, ...] = ()
 
-    def set_visible_squares(self, width: int, height: int, seen: frozenset[Square]) -> None:
-        path = QPainterPath()
-        path.setFillRule(Qt.FillRule.OddEvenFill)
-        path.addRect(QRectF(0, 0, width * SQUARE, height * SQUARE))
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        if self._image.isNull():
+            return
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(self._rect, self._image)
+
+    def set_lit(
+        self, width: int, height: int, views: tuple[Any, ...] | None, by_hand: ManualFog
+    ) -> None:
+        """Fog the width x height map except the regions ``views`` (the party tokens'
+        ``VisibleSquares``; None: the whole map) see, then the GM's hand-set fog over it
+        (squares revealed cleared, squares hidden fogged)."""
+        key = (width, height, None if views is None else tuple(map(id, views)), by_hand)
+        if key == self._drawn and all(id(view) in self._rings for view in views or ()):
+            return  # nobody in the party moved, the map and the hand fog are the same
+        self._drawn = key
+        scale = FOG_PICTURE_SIDE / max(width, height, 1)
+        size = (max(1, round(width * scale)), max(1, round(height * scale)))
+        if self._image.size().toTuple() != size:
+            self._image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
+        self._image.fill(style.FOG if views is not None else Qt.GlobalColor.transparent)
+        rings: dict[int, tuple[object, QPainterPath]] = {}
         lit = QPainterPath()
-        for square in seen:
-            lit.addRect(QRectF(square.x * SQUARE, square.y * SQUARE, SQUARE, SQUARE))
-        path.addPath(lit.simplified())
-        self.setPath(path)
+        lit.setFillRule(Qt.FillRule.WindingFill)
+        for view in views or ():
+            known = self._rings.get(id(view))
+            path = known[1] if known is not None and known[0] is view else _outline_path(view)
+            rings[id(view)] = (view, path)
+            lit.addPath(path)
+        self._rings = rings
+        painter = QPainter(self._image)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOut)
+        painter.scale(size[0] / max(width, 1), size[1] / max(height, 1))
+        # Every ring winds the same way round its origin (points in angle order), so the
+        # winding fill of all of them at once is their union.
+        painter.fillPath(lit, Qt.GlobalColor.black)
+        for square in by_hand.revealed:
+            painter.fillRect(QRectF(square.x, square.y, 1, 1), Qt.GlobalColor.black)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        for square in by_hand.hidden:
+            painter.fillRect(QRectF(square.x, square.y, 1, 1), style.FOG)
+        painter.end()
+        rect = QRectF(0, 0, width * SQUARE, height * SQUARE)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.update()
+
+    def fogged(self, point: QPointF) -> bool:
+        """Whether the fog hides the scene point (more than half dark)."""
+        if self._image.isNull() or not self._rect.contains(point):
+            return False
+        x = int(point.x() / self._rect.width() * self._image.width())
+        y = int(point.y() / self._rect.height() * self._image.height())
+        return self._image.pixelColor(x, y).alpha() > style.FOG.alpha() // 2
 
 
-def players_see(state: EncounterState) -> frozenset[Square] | None:
-    """The squares the player view shows: the party's sight (of the tokens the GM does not
-    hide: ``state`` here is the player scene's, without them) with the GM's hand-set fog
-    over it. None: no fog at all (the engine cannot say, and the GM set nothing)."""
-    seen = party_sees(state)
-    if seen is None:
-        if state.fog.empty:
-            return None
-        seen = frozenset(state.battlemap.squares())
-    return state.fog.over(seen)
+def _outline_path(view: Any) -> QPainterPath:
+    """A token's visibility regions (map squares), one closed ring per sight corner."""
+    xs, ys, counts = view.outlines
+    points = [QPointF(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    start = 0
+    for count in counts.tolist():
+        path.addPolygon(QPolygonF(points[start : start + count]))
+        path.closeSubpath()
+        start += count
+    return path
 
 
 def without_hidden(state: EncounterState) -> EncounterState:
@@ -84,6 +151,7 @@ class PlayerScene(MapScene):
     def __init__(self, state: EncounterState, images: dict[str, bytes]) -> None:
         self.fog = FogItem()
         self.seen: frozenset[Square] | None = None
+        self.sight = PartySight()
         super().__init__(without_hidden(state), images, player=True)
         self.addItem(self.fog)
         self._update_fog()
@@ -94,11 +162,17 @@ class PlayerScene(MapScene):
 
     def _update_fog(self) -> None:
         state = self.state
+        view = self.sight.update(state)
         bm = state.battlemap
-        self.seen = players_see(state)
+        if view is None and state.fog.empty:
+            self.seen = None  # the engine cannot say, and the GM set nothing: no fog
+        else:
+            sight = view.squares if view is not None else frozenset(bm.squares())
+            self.seen = state.fog.over(sight)
         self.fog.setVisible(self.seen is not None)
         if self.seen is not None:
-            self.fog.set_visible_squares(bm.width, bm.height, self.seen)
+            views = view.views if view is not None else None
+            self.fog.set_lit(bm.width, bm.height, views, state.fog)
         for item in self.token_items.values():
             token = item.token
             hidden = (

@@ -136,6 +136,28 @@ def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, str, list[S
     raise RuntimeError("no room for the Strafe scene")
 
 
+def door_toggle_then_sight(segments: int, repeats: int = 21) -> float:
+    """A different door each time opens or closes, then one line-of-sight question: the
+    map's sight index follows the door (``sight_index`` derives it in place)."""
+    from engine.battlemap import PortalState
+    from tests.benchmarks.synthetic_map import make_big_encounter as make
+
+    encounter = make(segments=segments)
+    battlemap = encounter.battlemap
+    sight_index(battlemap)
+    a, b = encounter.tokens[10].square, encounter.tokens[60].square
+    doors = iter(range(10**6))
+
+    def toggle_and_look() -> None:
+        nonlocal battlemap
+        portal = battlemap.portals[next(doors) * 7 % len(battlemap.portals)]
+        wanted = PortalState.CLOSED if portal.state is PortalState.OPEN else PortalState.OPEN
+        battlemap = battlemap.with_portal_state(portal.id, wanted)
+        squares_see_each_other(battlemap, [a], [b])
+
+    return median_ms(toggle_and_look, repeats)
+
+
 def main() -> int:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"-- wall-clock medians; load average {load} on {os.cpu_count()} cores --")
@@ -166,6 +188,14 @@ def main() -> int:
     centre = Inclusion.CENTRE
     cone = median_ms(lambda: cone_template(encounter, origin, 30.0, 12.0, inclusion=centre), 50)
     report("template squares and tokens (d20 60 ft cone)", cone, 0.5)
+
+    for segments in (2_000, 8_000):
+        toggled = door_toggle_then_sight(segments)
+        report(
+            f"door toggle + first sight question (200x200/{segments:,}, index in place)",
+            toggled,
+            5,
+        )
 
     strafing, shooter_id, column = strafe_scene(encounter)
     strafe = median_ms(lambda: strafe_check(strafing, shooter_id, column), 50)

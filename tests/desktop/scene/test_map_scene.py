@@ -72,8 +72,8 @@ def test_the_player_scene_hides_enemies_the_party_does_not_see(
     assert not scene.token_items["thug-1"].isVisible()
     assert scene.token_items["kara"].isVisible()
     assert scene.fog.isVisible()
-    assert not scene.fog.path().contains(QPointF(2.5 * SQUARE, 6.5 * SQUARE))
-    assert scene.fog.path().contains(QPointF(12.5 * SQUARE, 2.5 * SQUARE))
+    assert not scene.fog.fogged(QPointF(2.5 * SQUARE, 6.5 * SQUARE))
+    assert scene.fog.fogged(QPointF(12.5 * SQUARE, 2.5 * SQUARE))
 
 
 def test_the_player_scene_shows_no_enemy_ammunition_or_tooltips(
