@@ -53,6 +53,7 @@ from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import target_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
+from desktop.warm import warm_after_first_paint
 from engine.encounter import EncounterState
 from engine.rules.base import ActionSpec, CommandError, RuleSystem
 
@@ -179,6 +180,8 @@ class MainWindow(QMainWindow):
             self.menus["View"].addAction(dock.toggleViewAction())
         if self._defer_tools:
             QTimer.singleShot(0, self._install_tools)
+            # The route engine and the sight index, ready before the first drag.
+            warm_after_first_paint(self.view.viewport(), lambda: self.controller.state)
         else:
             self._install_tools()
         self._refresh_recent()

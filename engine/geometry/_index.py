@@ -7,6 +7,7 @@ maps up by identity first and only falls back to hashing for an equal copy.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -375,17 +376,20 @@ class IdentityCache(Generic[K, V]):
         self._build = build
         self._slots = slots
         self._entries: OrderedDict[int, tuple[K, V]] = OrderedDict()
+        # A background thread may warm an entry (the desktop does, after its first frame).
+        self._lock = threading.RLock()
 
     def __call__(self, key: K) -> V:
-        hit = self._entries.get(id(key))
-        if hit is not None and hit[0] is key:
-            self._entries.move_to_end(id(key))
-            return hit[1]
-        value = self._build(key)
-        self._entries[id(key)] = (key, value)
-        while len(self._entries) > self._slots:
-            self._entries.popitem(last=False)
-        return value
+        with self._lock:
+            hit = self._entries.get(id(key))
+            if hit is not None and hit[0] is key:
+                self._entries.move_to_end(id(key))
+                return hit[1]
+            value = self._build(key)
+            self._entries[id(key)] = (key, value)
+            while len(self._entries) > self._slots:
+                self._entries.popitem(last=False)
+            return value
 
 
 #: The sight index of a map, built once per map (by identity first, then by value).

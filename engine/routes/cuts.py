@@ -154,8 +154,34 @@ def _squares_inside_cover(battlemap: BattleMap) -> frozenset[Square]:
     return frozenset(inside)
 
 
+#: The last few maps' cuts, by their fixed parts (walls, cover, size, doors' places): a
+#: door toggle keeps them, and the movement graph and the rules' step checks share them.
+_RECENT_CUTS: list[tuple[tuple[object, ...], Cuts]] = []
+CUTS_KEPT = 4
+
+
+def _fixed_parts(battlemap: BattleMap) -> tuple[object, ...]:
+    portals = tuple((p.id, p.start, p.end) for p in battlemap.portals)
+    return (battlemap.width, battlemap.height, battlemap.walls, battlemap.cover, portals)
+
+
 def compute_cuts(battlemap: BattleMap) -> Cuts:
-    """Walls and cover cut steps for good; doors and windows are listed per step."""
+    """Walls and cover cut steps for good; doors and windows are listed per step.
+
+    The answer is kept for the last few maps (``_RECENT_CUTS``): the walls and cover
+    tuples are matched by identity first, as door changes and new states keep them.
+    """
+    key = _fixed_parts(battlemap)
+    for known, cuts in _RECENT_CUTS:
+        if all(a is b for a, b in zip(known[2:4], key[2:4], strict=True)) and known == key:
+            return cuts
+    cuts = _compute_cuts(battlemap)
+    _RECENT_CUTS.insert(0, (key, cuts))
+    del _RECENT_CUTS[CUTS_KEPT:]
+    return cuts
+
+
+def _compute_cuts(battlemap: BattleMap) -> Cuts:
     width, height = battlemap.width, battlemap.height
     cut = np.zeros((len(NEIGHBOUR_STEPS), height, width), dtype=bool)
     # Steps off the map are cut.

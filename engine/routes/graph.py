@@ -165,19 +165,16 @@ class MovementGraph:
             if self.portals_block(ids):
                 self._set_mask(a, b, False)
 
-        # NetworkX is imported with the first graph: importing engine.routes stays cheap.
-        import networkx as nx
-
-        self.graph = nx.Graph()
-        self.graph._node = _LazyNodes(self.width, self.height)
+        # The NetworkX graph over these dicts is made when first asked for (``graph``):
+        # the searches read the dicts and the mask, so a drag never imports NetworkX.
+        self._nodes = _LazyNodes(self.width, self.height)
         self._adjacency = _LazyAdjacency(self)
-        self.graph._adj = self._adjacency
-        self.graph.graph["system"] = self.system
+        self._graph: Any = None
 
         self.difficult: set[Square] = set()
         self.impassable: set[Square] = set(self.cuts.impassable)
         for square in self.cuts.impassable:
-            self.graph.nodes[square]["blocked"] = True
+            self._nodes[square]["blocked"] = True
         for patch in self.battlemap.terrain:
             for square in patch.squares:
                 if not self.battlemap.in_bounds(square):
@@ -197,12 +194,31 @@ class MovementGraph:
         for patch in self.battlemap.terrain:
             for square in patch.squares:
                 kind = self.battlemap.terrain_at(square)
-                self.graph.nodes[square]["terrain"] = kind
+                self._nodes[square]["terrain"] = kind
                 if kind is TerrainKind.IMPASSABLE:
                     self.impassable.add(square)
                     self.difficult.discard(square)
                 elif kind is TerrainKind.DIFFICULT and square not in self.impassable:
                     self.difficult.add(square)
+
+    @property
+    def graph(self) -> Any:
+        """The map as a NetworkX ``Graph`` (squares as nodes, open steps as edges), over the
+        same lazy dicts: made, and NetworkX imported, on first use."""
+        if self._graph is None:
+            import networkx as nx
+
+            graph = nx.Graph()
+            graph._node = self._nodes
+            graph._adj = self._adjacency
+            graph.graph["system"] = self.system
+            self._graph = graph
+        return self._graph
+
+    @property
+    def adjacency(self) -> Mapping[Square, Mapping[Square, EdgeData]]:
+        """The open steps from every square (NetworkX's adjacency dict, made on demand)."""
+        return self._adjacency
 
     def in_bounds(self, square: Square) -> bool:
         return 0 <= square.x < self.width and 0 <= square.y < self.height
@@ -233,19 +249,23 @@ class MovementGraph:
             self._adjacency[b]
         self.battlemap = self.battlemap.with_portal_state(portal_id, state)
         self._portal_states[portal_id] = self.battlemap.portal(portal_id)
-        graph = self.graph
+        adjacency = self._adjacency
         for a, b in edges:
             statically_open = self._step_open_statically(a, b)
             should_exist = statically_open and not self.portals_block(
                 self.cuts.portal_edges[(a, b)]
             )
             self._set_mask(a, b, should_exist)
-            if should_exist and not graph.has_edge(a, b):
-                graph.add_edge(
-                    a, b, diagonal=a.x != b.x and a.y != b.y, portals=self.cuts.portal_edges[(a, b)]
-                )
-            elif not should_exist and graph.has_edge(a, b):
-                graph.remove_edge(a, b)
+            # As NetworkX's add_edge and remove_edge do, on the same dicts.
+            if should_exist and b not in adjacency[a]:
+                data = {
+                    "diagonal": a.x != b.x and a.y != b.y,
+                    "portals": self.cuts.portal_edges[(a, b)],
+                }
+                adjacency[a][b] = adjacency[b][a] = data
+            elif not should_exist and b in adjacency[a]:
+                del adjacency[a][b]
+                del adjacency[b][a]
 
     def _set_mask(self, a: Square, b: Square, is_open: bool) -> None:
         for here, there in ((a, b), (b, a)):
@@ -279,14 +299,14 @@ class MovementGraph:
         self._array_cache.clear()
         for square in token.squares:
             self.occupant[square] = token.id
-            self.graph.nodes[square]["occupant"] = token.id
+            self._nodes[square]["occupant"] = token.id
 
     def _lift(self, token_id: str) -> Token:
         token = self.token(token_id)
         for square in token.squares:
             if self.occupant.get(square) == token_id:
                 del self.occupant[square]
-                self.graph.nodes[square]["occupant"] = None
+                self._nodes[square]["occupant"] = None
         del self.tokens[token_id]
         self._obstacle_cache.clear()
         self._array_cache.clear()
@@ -339,7 +359,8 @@ class MovementGraph:
         ) or [p.id for p in new_map.portals] != [p.id for p in old_map.portals]:
             raise RouteError("the map's walls, terrain or cover changed: build a new MovementGraph")
         self.system = encounter.system
-        self.graph.graph["system"] = self.system
+        if self._graph is not None:
+            self._graph.graph["system"] = self.system
         for portal in new_map.portals:
             if self._portal_states[portal.id] != portal:
                 self.set_portal_state(portal.id, portal.state)
@@ -455,6 +476,7 @@ class MovementGraph:
 #: How many maps' graphs ``graph_for`` keeps (an app has one or two maps open at once).
 GRAPHS_KEPT = 4
 _graphs: list[MovementGraph] = []
+_graphs_lock = threading.RLock()
 
 
 def _same_map(old: BattleMap, new: BattleMap) -> bool:
@@ -475,11 +497,12 @@ def graph_for(encounter: EncounterState) -> MovementGraph:
     those tuples first, which ``BattleMap.with_portal_state`` and ``EncounterState``
     copies preserve; an equal map built afresh is found by comparison.
     """
-    found = next((g for g in _graphs if _same_map(g.battlemap, encounter.battlemap)), None)
-    if found is None:
-        found = MovementGraph(encounter)
-        _graphs.insert(0, found)
-        del _graphs[GRAPHS_KEPT:]
-    else:
-        found.sync(encounter)
-    return found
+    with _graphs_lock:  # the desktop may warm a graph on a background thread
+        found = next((g for g in _graphs if _same_map(g.battlemap, encounter.battlemap)), None)
+        if found is None:
+            found = MovementGraph(encounter)
+            _graphs.insert(0, found)
+            del _graphs[GRAPHS_KEPT:]
+        else:
+            found.sync(encounter)
+        return found

@@ -99,7 +99,7 @@ class Walker:
         self.alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
         self.blocked, self.passable = movement.obstacles_for(mover)
         self.difficult = movement.difficult
-        self.adjacency = movement.graph._adj
+        self.adjacency = movement.adjacency
 
     def can_end(self, anchor: Square) -> bool:
         if self.size == 1:
