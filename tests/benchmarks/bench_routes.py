@@ -16,6 +16,11 @@ On the generated 200x200 map with 2,000 wall and door segments and 100 tokens
 The graph is built once and then reused, as the app does: the query figures are medians
 of repeated queries on a graph whose adjacency the first query has already touched.
 
+Peers, side by side in this process when installed (``pip install tcod``, the ``bench``
+extra): python-tcod's C pathfinder on the same graph and costs (each open step of the
+movement graph an edge, 2 for a straight step and 3 for a diagonal, in half squares), as
+ratios; a missing peer is skipped with a line saying so.
+
 The machine may be shared, so each figure is printed twice: the wall-clock median, and
 the median CPU time of this process (``time.process_time``) as ``<figure> (CPU)``, which
 other processes' load disturbs far less.
@@ -110,9 +115,54 @@ def main() -> None:
     )
     first = cheapest_route(movement, corner.id, goal)
     assert first is not None, "no route across the benchmark map"
-    report(
-        "route across the whole map",
-        median_ms(lambda: cheapest_route(movement, corner.id, goal), 11),
+    ours = median_ms(lambda: cheapest_route(movement, corner.id, goal), 11)
+    report("route across the whole map", ours)
+    versus_tcod(movement, corner.id, goal, first.cost.squares, ours)
+
+
+def versus_tcod(movement: MovementGraph, mover_id: str, goal: Square, cost: int, ours) -> None:  # type: ignore[no-untyped-def]
+    """python-tcod's Pathfinder (A*, C) on the same steps and costs, and the ratio."""
+    try:
+        import numpy as np
+        import tcod.path
+    except ImportError:
+        print("python-tcod: not installed (pip install tcod, or the 'bench' extra): skipped")
+        return
+    from engine.grid import NEIGHBOUR_STEPS
+
+    mover = movement.token(mover_id)
+    width, height = movement.width, movement.height
+    blocked, _, _ = movement.obstacle_arrays(mover)
+    enterable = (1 - np.frombuffer(blocked, dtype=np.uint8)).reshape(height, width)
+    mask = np.asarray(movement.open_mask, dtype=np.int64).reshape(height, width)
+
+    def build() -> object:
+        graph = tcod.path.CustomGraph((height, width))
+        for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS):
+            graph.add_edge(
+                (dy, dx), 3 if dx and dy else 2, cost=enterable, condition=(mask >> k) & 1
+            )
+        graph.set_heuristic(cardinal=2, diagonal=3)
+        return graph
+
+    def route() -> object:
+        finder = tcod.path.Pathfinder(build())
+        finder.add_root((mover.square.y, mover.square.x))
+        return finder.path_to((goal.y, goal.x))
+
+    path = route()
+    finder = tcod.path.Pathfinder(build())
+    finder.add_root((mover.square.y, mover.square.x))
+    finder.resolve((goal.y, goal.x))
+    peer_cost = int(finder.distance[goal.y, goal.x]) // 2
+    wall, cpu = median_ms(route, 11)
+    print(
+        f"python-tcod route across the whole map: {wall:.2f} ms (CPU {cpu:.2f} ms), "
+        f"{len(path)} squares, cost {peer_cost} (Killbox: {cost}, same: {peer_cost == cost})"
+    )
+    print(
+        f"route across the whole map, Killbox / python-tcod (CPU): {ours[1] / cpu:.2f}x "
+        "(below 1: Killbox faster)"
     )
 
 
