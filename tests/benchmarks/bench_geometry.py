@@ -6,6 +6,13 @@ references and the speed-up ratios. The per-map sight index is built once (as th
 when a map is loaded) and reported on its own line; every other figure is computed afresh
 on each repetition (no result caching). The sight tests run in the compiled kernel
 (engine/geometry/_kernel.c) when it is built; set KILLBOX_NO_KERNEL=1 to time the NumPy path.
+
+The peer: the ``visibility-polygon`` npm library (what many web tabletops use), run by node
+on the same walls and closed doors, whole-map polygons from varied origins on an open map
+(200x200, 500 segments) and a dense one (2,000): medians, the ratio and how much the areas
+differ. Install it with ``npm install --prefix tests/benchmarks visibility-polygon`` (or
+point NODE_PATH at a node_modules holding it); without node or the library the line says
+it was skipped.
 """
 
 from __future__ import annotations
@@ -128,9 +135,8 @@ def strafe_scene(encounter: EncounterState) -> tuple[EncounterState, str, list[S
         for distance in (3, 4, 5, 6):
             x, y = token.square
             column = [Square(x + distance, y + dy) for dy in range(-5, 5)]
-            if (
-                all(encounter.battlemap.in_bounds(s) for s in column)
-                and not strafe_check(armed, token.id, column)
+            if all(encounter.battlemap.in_bounds(s) for s in column) and not strafe_check(
+                armed, token.id, column
             ):
                 return armed, token.id, column
     raise RuntimeError("no room for the Strafe scene")
@@ -158,6 +164,92 @@ def door_toggle_then_sight(segments: int, repeats: int = 21) -> float:
     return median_ms(toggle_and_look, repeats)
 
 
+_NODE_PEER = r"""
+const vp = require("visibility-polygon");
+let input = "";
+process.stdin.on("data", (chunk) => (input += chunk));
+process.stdin.on("end", () => {
+  const job = JSON.parse(input);
+  // Once per map, like our index: crossings broken, the map's edge added as walls.
+  const [x0, y0] = job.low, [x1, y1] = job.high;
+  const edge = [
+    [[x0, y0], [x1, y0]], [[x1, y0], [x1, y1]], [[x1, y1], [x0, y1]], [[x0, y1], [x0, y0]],
+  ];
+  const segments = vp.breakIntersections(job.segments.concat(edge));
+  const times = [], cpu = [];
+  let first = null;
+  for (const origin of job.origins) {
+    const start = process.hrtime.bigint(), used = process.cpuUsage();
+    const polygon = vp.compute(origin, segments);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    const spent = process.cpuUsage(used);
+    cpu.push((spent.user + spent.system) / 1e3);
+    if (first === null) first = polygon;
+  }
+  const median = (xs) => xs.sort((a, b) => a - b)[xs.length >> 1];
+  console.log(JSON.stringify({ median: median(times), cpu: median(cpu), polygon: first }));
+});
+"""
+
+
+def versus_visibility_polygon_js(repeats: int = 15) -> None:
+    """Whole-map visibility polygons, Killbox and the npm library, open and dense maps."""
+    import json
+    import shutil
+    import subprocess
+
+    from tests.benchmarks.synthetic_map import make_big_encounter
+
+    node = shutil.which("node")
+    modules = os.environ.get("NODE_PATH") or str(ROOT / "tests" / "benchmarks" / "node_modules")
+    if node is None or not (Path(modules) / "visibility-polygon").is_dir():
+        print(
+            "visibility-polygon (npm): skipped, node or the library is missing "
+            "(npm install --prefix tests/benchmarks visibility-polygon)"
+        )
+        return
+    for segments in (500, 2_000):
+        encounter = make_big_encounter(segments=segments)
+        battlemap = encounter.battlemap
+        lines = [(w.start, w.end) for w in battlemap.walls if w.blocks_sight]
+        lines += [(p.start, p.end) for p in battlemap.portals if p.blocks_sight]
+        origins = [t.square.centre for t in encounter.tokens[:repeats]]
+        job = {
+            "segments": [[list(a), list(b)] for a, b in lines],
+            "origins": [list(o) for o in origins],
+            "low": [0, 0],
+            "high": [battlemap.width, battlemap.height],
+        }
+        result = subprocess.run(
+            [node, "-e", _NODE_PEER],
+            input=json.dumps(job),
+            capture_output=True,
+            text=True,
+            env={**os.environ, "NODE_PATH": modules},
+            timeout=600,
+            check=True,
+        )
+        peer = json.loads(result.stdout)
+        whole = float(battlemap.width + battlemap.height)
+        sight_index(battlemap)
+        turn = iter(range(10**6))
+
+        def ours_once(bm=battlemap, at=origins, radius=whole, turn=turn) -> object:  # type: ignore[no-untyped-def]
+            return visibility_polygon(bm, at[next(turn) % len(at)], radius)
+
+        ours = median_ms(ours_once, repeats)
+        mine = visibility_polygon(battlemap, origins[0], whole)
+        theirs = shapely.Polygon(peer["polygon"])
+        differ = abs(mine.area - theirs.area) / max(theirs.area, 1e-9)
+        label = f"200x200/{segments:,}"
+        print(
+            f"whole-map visibility polygon ({label}): Killbox {ours:.3f} ms (CPU "
+            f"{_LAST_CPU[0]:.3f} ms), visibility-polygon (node) {peer['median']:.3f} ms (CPU "
+            f"{peer['cpu']:.3f} ms); Killbox / peer (CPU): {_LAST_CPU[0] / peer['cpu']:.2f}x "
+            f"(below 1: Killbox faster); areas differ by {differ:.2%}"
+        )
+
+
 def main() -> int:
     load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
     print(f"-- wall-clock medians; load average {load} on {os.cpu_count()} cores --")
@@ -181,9 +273,7 @@ def main() -> int:
     report(f"line of sight, all {len(pairs)} token pairs", los, 5)
 
     partial = Inclusion.PARTIAL
-    blast = median_ms(
-        lambda: circle_template(encounter, (100.0, 100.0), 2, inclusion=partial), 50
-    )
+    blast = median_ms(lambda: circle_template(encounter, (100.0, 100.0), 2, inclusion=partial), 50)
     report("template squares and tokens (Savage Worlds Medium Blast)", blast, 0.5)
     centre = Inclusion.CENTRE
     cone = median_ms(lambda: cone_template(encounter, origin, 30.0, 12.0, inclusion=centre), 50)
@@ -228,6 +318,8 @@ def main() -> int:
         squares_see_each_other(battlemap, [a for a, _ in sample], [b for _, b in sample]),
     )
     print(f"line of sight speed-up: {naive_los / los:.1f}x (same answers: {same})")
+    print("-- peers --")
+    versus_visibility_polygon_js()
     return 0
 
 
