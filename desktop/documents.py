@@ -5,6 +5,7 @@ Universal VTT maps (.dd2vtt, .uvtt, .df2vtt) are imported; everything else is a 
 
 from __future__ import annotations
 
+import errno
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from typing import Any
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
+from engine.files.atomic import ReadOnlyFile
 from engine.rules import DEFAULT_SYSTEM, get_system
 
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -94,11 +96,34 @@ def save_document(document: Document, path: Path) -> Document:
     """Save atomically (engine.files writes a temporary file, then renames it)."""
     files = _files()
     error_type: type[BaseException] = getattr(files, "EncounterFileError", ValueError)
+    existed = path.exists()
     try:
         files.save_encounter(path, files.EncounterFile(document.state, dict(document.images)))
-    except (error_type, OSError) as error:
+    except error_type as error:
         raise DocumentError(f"could not save {path}: {error}") from error
+    except OSError as error:
+        kept = " The file on disk is unchanged." if existed else ""
+        raise DocumentError(f"could not save {path}: {os_problem(error)}.{kept}") from error
     return Document(document.state, document.images, path)
+
+
+#: What the GM reads for the file-system errors a save meets.
+_OS_PROBLEMS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the folder is on a read-only disk",
+    errno.EACCES: "Killbox may not write there (permission denied)",
+    errno.EPERM: "Killbox may not write there (not permitted)",
+    errno.ENAMETOOLONG: "the file name is too long for this disk",
+    errno.ENOENT: "the folder does not exist",
+}
+
+
+def os_problem(error: OSError) -> str:
+    """A file-system error in words (a read-only file says so itself)."""
+    if isinstance(error, ReadOnlyFile):
+        return str(error.strerror)
+    return _OS_PROBLEMS.get(error.errno or 0, error.strerror or str(error))
 
 
 def blank_state(name: str = "New encounter", width: int = 30, height: int = 20) -> EncounterState:

@@ -61,6 +61,21 @@ def read_entries(path: str | os.PathLike[str]) -> dict[str, bytes]:
         size = os.stat(path).st_size
     except OSError as exc:
         raise EncounterFileError(path, ARCHIVE, f"cannot be read: {exc.strerror or exc}") from exc
+    _check_file_size(size, path)
+    try:
+        with open(path, "rb") as handle:
+            return read_entries_from(handle, path)
+    except OSError as exc:
+        raise EncounterFileError(path, ARCHIVE, f"cannot be read: {exc.strerror or exc}") from exc
+
+
+def read_entries_from_bytes(data: bytes, path: str | os.PathLike[str]) -> dict[str, bytes]:
+    """As ``read_entries``, from the bytes of a whole archive (a save checks what it wrote)."""
+    _check_file_size(len(data), path)
+    return read_entries_from(io.BytesIO(data), path)
+
+
+def _check_file_size(size: int, path: str | os.PathLike[str]) -> None:
     if size == 0:
         raise EncounterFileError(path, ARCHIVE, "the file is empty")
     if size > MAX_FILE_BYTES:
@@ -68,11 +83,6 @@ def read_entries(path: str | os.PathLike[str]) -> dict[str, bytes]:
             path, ARCHIVE,
             f"the file is {size:,} bytes, more than the limit of {MAX_FILE_BYTES:,} bytes",
         )
-    try:
-        with open(path, "rb") as handle:
-            return read_entries_from(handle, path)
-    except OSError as exc:
-        raise EncounterFileError(path, ARCHIVE, f"cannot be read: {exc.strerror or exc}") from exc
 
 
 def read_entries_from(handle: IO[bytes], path: str | os.PathLike[str]) -> dict[str, bytes]:

@@ -24,7 +24,13 @@ from pydantic import TypeAdapter, ValidationError
 from pydantic_core import PydanticSerializationError
 
 from engine.encounter import EncounterState
-from engine.files.archive import ARCHIVE, read_entries, unsafe_name_reason, zip_bytes
+from engine.files.archive import (
+    ARCHIVE,
+    read_entries,
+    read_entries_from_bytes,
+    unsafe_name_reason,
+    zip_bytes,
+)
 from engine.files.atomic import atomic_write_bytes
 from engine.files.errors import EncounterFileError, json_path
 from engine.files.images import ImageProblem, check_image
@@ -140,7 +146,8 @@ def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) 
 
     The new file is checked exactly as ``load_encounter`` would check it before anything is
     written, so a saved file always loads (EncounterFileError names what would not).
-    OSError from the file system (disk full, no permission) passes through.
+    OSError from the file system (disk full, no permission, a read-only file:
+    ``engine.files.atomic.ReadOnlyFile``) passes through, the previous file intact.
     """
     try:
         document = encounter_to_json(encounter_file.state)
@@ -154,8 +161,11 @@ def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) 
     for name in sorted(encounter_file.images):
         _check_image_name(name, path)
         entries[name] = bytes(encounter_file.images[name])
-    _parse_entries(entries, path)
-    atomic_write_bytes(path, zip_bytes(entries))
+    archive = zip_bytes(entries)
+    # The very bytes about to be written go through the loader's checks (archive limits,
+    # entries, JSON, the model, the rule system): nothing Killbox writes is refused on load.
+    _parse_entries(read_entries_from_bytes(archive, path), path)
+    atomic_write_bytes(path, archive)
 
 
 def referenced_images(state: EncounterState) -> dict[str, str]:

@@ -14,6 +14,7 @@ from engine.battlemap import TerrainKind, TerrainPatch
 from engine.encounter import EncounterState
 from engine.files import (
     FORMAT_VERSION,
+    MAX_ENTRIES,
     EncounterFile,
     EncounterFileError,
     encounter_from_json,
@@ -137,6 +138,36 @@ def test_save_refuses_a_number_json_cannot_hold(tmp_path: Path) -> None:
         save_encounter(tmp_path / "x.killbox",
                        EncounterFile(state.with_token(token), rich_file().images))
     assert caught.value.place == "encounter.tokens[0].facing"
+
+
+def test_save_refuses_what_the_loader_would_refuse_and_writes_nothing(tmp_path: Path) -> None:
+    """More pictures than an archive may hold: before, this saved and then never reopened."""
+    path = tmp_path / "x.killbox"
+    picture = png_bytes((2, 2))
+    pictures = {f"images/p{n}.png": picture for n in range(MAX_ENTRIES)}
+    with pytest.raises(EncounterFileError) as caught:
+        save_encounter(path, EncounterFile(rich_state(), {**rich_file().images, **pictures}))
+    assert f"more than the limit of {MAX_ENTRIES}" in caught.value.problem
+    assert not path.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_save_checks_the_bytes_it_writes_with_the_loader(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive checks (size, entries) read the very bytes a save is about to write."""
+    import engine.files.encounter_file as module
+
+    checked: list[bytes] = []
+    real = module.read_entries_from_bytes
+
+    def spy(data: bytes, path: object) -> dict[str, bytes]:
+        checked.append(data)
+        return real(data, path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "read_entries_from_bytes", spy)
+    path = tmp_path / "x.killbox"
+    save_encounter(path, rich_file())
+    assert checked == [path.read_bytes()]
 
 
 @settings(max_examples=60, deadline=None,
