@@ -4,15 +4,21 @@ The history is a stack of immutable states, so undo is exact by construction: un
 every step gives back the very first state (seed, roll counter and log included). A new
 command clears the redo stack; :meth:`Encounter.step` groups several applies (a drag) into
 one undo step.
+
+The stacks do not keep a copy of the combat log per state: a stored state holds an empty
+log and the length of its own, and the entries live once in a shared list
+(:class:`_History`), so each command adds a bounded amount to the history rather than a
+copy of the whole log.
 """
 
 from __future__ import annotations
 
 import hashlib
+import operator
 import os
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice, GivenDice, Roll, SeededDice
 from engine.encounter import EncounterState
@@ -59,6 +65,51 @@ def log_text(event: Event) -> str:
     return f"{event.text} [{event.roll.detail}]"
 
 
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """A state on the undo or redo stack: the state with an empty log, and its log as the
+    first ``length`` entries of ``entries`` (a list shared by the states of one line of
+    play), or its own log when it shares none."""
+
+    state: EncounterState
+    entries: list[LogEntry]
+    length: int
+
+    def restore(self) -> EncounterState:
+        log = tuple(self.entries[: self.length])
+        return replace(self.state, combat=replace(self.state.combat, log=log))
+
+
+class _History:
+    """The log entries the stored states share, appended to as play goes on."""
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+
+    def store(self, state: EncounterState, stacks: Sequence[Sequence[_Stored]]) -> _Stored:
+        log = state.combat.log
+        shared = self.entries
+        common = len(shared) if len(log) >= len(shared) else len(log)
+        if not all(map(operator.is_, log[:common], shared)):
+            # Play went another way (a log rewritten): entries past the common start are no
+            # one's but the states that still name them, so a new list starts if needed.
+            common = next(
+                i for i, pair in enumerate(zip(log, shared, strict=False)) if pair[0] is not pair[1]
+            )
+            needed = max(
+                (kept.length for stack in stacks for kept in stack if kept.entries is shared),
+                default=0,
+            )
+            if needed > common:
+                self.entries = shared = list(log[:common])
+            else:
+                del shared[common:]
+        if len(log) > len(shared):
+            shared.extend(log[len(shared) :])
+        emptied = replace(state, combat=replace(state.combat, log=()))
+        return _Stored(emptied, shared, len(log))
+
+
 class Encounter:
     """A fight being played. Wraps an :class:`EncounterState` and its rule system.
 
@@ -83,8 +134,9 @@ class Encounter:
         if seed is not None:
             state = replace(state, combat=replace(state.combat, seed=seed))
         self.system = system if system is not None else get_system(state.system)
-        self._undo: list[EncounterState] = []
-        self._redo: list[EncounterState] = []
+        self._undo: list[_Stored] = []
+        self._redo: list[_Stored] = []
+        self._history = _History()
         self._state = state
         self._grouping = 0
         self._group_saved = False
@@ -161,11 +213,16 @@ class Encounter:
     @property
     def initial_state(self) -> EncounterState:
         """The state the encounter started from (the bottom of the undo stack)."""
-        return self._undo[0] if self._undo else self._state
+        return self._undo[0].restore() if self._undo else self._state
 
     @property
     def log(self) -> tuple[LogEntry, ...]:
         return self._state.combat.log
+
+    @property
+    def undo_depth(self) -> int:
+        """How many steps undo can go back (a journal records it to check a replay)."""
+        return len(self._undo)
 
     @property
     def can_undo(self) -> bool:
@@ -202,12 +259,15 @@ class Encounter:
             return GivenDice(totals, SeededDice(combat.seed, combat.rolls + len(totals)))
         return dice
 
-    def apply(self, command: Command, dice: DiceInput = None) -> tuple[Event, ...]:
+    def apply(
+        self, command: Command, dice: DiceInput = None, *, join: bool = False
+    ) -> tuple[Event, ...]:
         """Apply a legal command; raises :class:`~engine.rules.base.IllegalCommand` if not.
 
         ``dice``: None rolls from the encounter's seed; a list of ints is what the GM
         rolled at the table (used in the order the preview's ``rolls`` lists, the rest
-        rolled from the seed); or any :class:`~engine.dice.Dice`.
+        rolled from the seed); or any :class:`~engine.dice.Dice`. ``join``: the command
+        is part of the last undo step (as inside :meth:`step`; a journal's replay uses it).
         """
         missing = self._missing_images(command)
         if missing:
@@ -225,15 +285,20 @@ class Encounter:
                 combat, rolls=self._state.combat.rolls + counting.count, log=combat.log + entries
             ),
         )
-        self._push(new_state)
+        self._push(new_state, join)
         return events
 
-    def _push(self, new_state: EncounterState) -> None:
-        if not self._grouping or not self._group_saved:
-            self._undo.append(self._state)
+    def _push(self, new_state: EncounterState, join: bool = False) -> None:
+        if join and self._undo:
+            pass  # the previous step grows
+        elif not self._grouping or not self._group_saved:
+            self._undo.append(self._store(self._state))
             self._group_saved = bool(self._grouping)
         self._redo.clear()
         self._state = new_state
+
+    def _store(self, state: EncounterState) -> _Stored:
+        return self._history.store(state, (self._undo, self._redo))
 
     @contextmanager
     def step(self) -> Iterator[Encounter]:
@@ -250,15 +315,15 @@ class Encounter:
         """Go back one step; returns the state now current."""
         if not self._undo:
             raise NothingToUndo("nothing to undo: this is the start of the encounter")
-        self._redo.append(self._state)
-        self._state = self._undo.pop()
+        self._redo.append(self._store(self._state))
+        self._state = self._undo.pop().restore()
         return self._state
 
     def redo(self) -> EncounterState:
         if not self._redo:
             raise NothingToUndo("nothing to redo")
-        self._undo.append(self._state)
-        self._state = self._redo.pop()
+        self._undo.append(self._store(self._state))
+        self._state = self._redo.pop().restore()
         return self._state
 
     def undo_all(self) -> EncounterState:

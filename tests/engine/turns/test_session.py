@@ -95,3 +95,65 @@ def test_the_log_reads_as_sentences() -> None:
     fight = two()
     fight.apply(cmd("standard_move", "kevin", squares=[(2, 1)]))
     assert "Kevin moves to (2,1) (5 ft)." in [e.text for e in fight.log]
+
+
+# ---- the history shares one log
+
+
+def _memory_per_command(fight: Encounter, commands: int) -> float:
+    import gc
+    import tracemalloc
+
+    gc.collect()
+    tracemalloc.start()
+    start = tracemalloc.get_traced_memory()[0]
+    for step in range(commands):
+        active = fight.state.combat.active
+        command = cmd("end_turn")
+        if step % 2 and active is not None:
+            command = cmd("gm_damage", targets=[active], amount=1)
+            if not fight.preview(command).legal:
+                command = cmd("end_turn")
+        fight.apply(command)
+    gc.collect()
+    used = tracemalloc.get_traced_memory()[0] - start
+    tracemalloc.stop()
+    return used / commands
+
+
+def test_undo_history_grows_by_a_bounded_amount_per_command() -> None:
+    """A state on the undo stack no longer holds its own copy of the whole log: the
+    memory per command late in a long fight is what it was early on (a copy per state
+    made it grow with the log, about 8 bytes per log line per command)."""
+    fight = two()
+    early = _memory_per_command(fight, 300)
+    _memory_per_command(fight, 900)
+    late = _memory_per_command(fight, 300)
+    assert len(fight.log) > 1500
+    assert late < early * 1.5
+
+
+def test_undo_and_redo_give_back_each_state_with_its_log() -> None:
+    fight = two()
+    seen = [fight.state]
+    for step in range(12):
+        fight.apply(cmd("end_turn"))
+        if step == 5:
+            fight.undo()
+            fight.undo()
+            seen = seen[:-1]  # back to the state before the last one shown
+            fight.apply(cmd("end_turn"))  # play goes another way
+        seen.append(fight.state)
+    for expected in reversed(seen[:-1]):
+        assert fight.undo() == expected
+    for expected in seen[1:]:
+        assert fight.redo() == expected
+
+
+def test_a_joined_command_is_part_of_the_last_undo_step() -> None:
+    fight = two()
+    before, depth = fight.state, fight.undo_depth
+    fight.apply(cmd("end_turn"))
+    fight.apply(cmd("end_turn"), join=True)
+    assert fight.undo_depth == depth + 1
+    assert fight.undo() == before
