@@ -7,9 +7,10 @@ turn engine, so a different engine version only touches this file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -17,7 +18,11 @@ from desktop.documents import Document, save_document
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, CommandError, Event, Preview, RuleSystem
+from engine.turns.journal import REDO, UNDO, apply_record, image_record
 from engine.turns.session import Encounter
+
+#: Takes a journal record (engine.turns.journal) and has it on disk when it returns.
+JournalWriter = Callable[[Mapping[str, Any]], None]
 
 
 class EncounterController(QObject):
@@ -35,6 +40,9 @@ class EncounterController(QObject):
     images_changed = Signal(object)
     #: Someone pinged a square (engine.grid.Square): every view of the encounter shows it.
     pinged = Signal(object)
+    #: A new session replaced the old one (opened, new, renamed, restored): its undo
+    #: history, and so its journal, starts here.
+    session_started = Signal()
 
     def __init__(self, document: Document, system: RuleSystem | None = None) -> None:
         super().__init__()
@@ -44,6 +52,8 @@ class EncounterController(QObject):
         self.selected: str | None = None
         #: Ask the GM to roll or type the dice of each command (desktop.fight); off: seeded.
         self.ask_dice = False
+        #: Where every change is journaled before it is shown (desktop.autosave), if anywhere.
+        self.journal: JournalWriter | None = None
         self.session = self._session(document.state, document.images)
         self._take(document)
 
@@ -92,8 +102,14 @@ class EncounterController(QObject):
     # ---- changing
 
     def apply(self, command: Command, dice: Sequence[int] | None = None) -> tuple[Event, ...]:
-        """Apply through the engine; raises the engine's CommandError when not allowed."""
+        """Apply through the engine; raises the engine's CommandError when not allowed.
+
+        The command is journaled (on disk) before anything shows its result."""
+        depth = self.session.undo_depth
         events = self.session.apply(command, dice)
+        joined = self.session.undo_depth == depth
+        typed = None if dice is None else list(dice)
+        self._record(apply_record(command, typed, joined, self.session))
         self._changed()
         self.applied.emit(events)
         return events
@@ -102,6 +118,7 @@ class EncounterController(QObject):
         if not self.session.can_undo:
             return False
         self.session.undo()
+        self._record(UNDO)
         self._changed()
         return True
 
@@ -109,6 +126,7 @@ class EncounterController(QObject):
         if not self.session.can_redo:
             return False
         self.session.redo()
+        self._record(REDO)
         self._changed()
         return True
 
@@ -124,6 +142,7 @@ class EncounterController(QObject):
         known = set(self.images)
         name = self.session.add_image(data, stem)
         if name not in known:
+            self._record(image_record(name, stem, data))
             self.images_changed.emit(self.images)
         return name
 
@@ -131,6 +150,7 @@ class EncounterController(QObject):
         """Start over from a state (a restored autosave); the undo history starts here."""
         self.session = self._session(state, self.images)
         self._changed()
+        self.session_started.emit()
 
     def open(self, document: Document) -> None:
         self.session = self._session(document.state, document.images)
@@ -138,6 +158,20 @@ class EncounterController(QObject):
         self.select(None)
         self.state_changed.emit(self.state)
         self.document_changed.emit()
+        self.session_started.emit()
+
+    def resume(self, session: Encounter) -> None:
+        """Carry on with a session restored after a crash (its undo history included);
+        its journal goes on too, so no new session starts. It is not saved to a file."""
+        self.session = session
+        self.dirty = True
+        self.select(None)
+        self.state_changed.emit(self.state)
+        self.document_changed.emit()
+
+    def _record(self, record: Mapping[str, Any]) -> None:
+        if self.journal is not None:
+            self.journal(record)
 
     def save(self, path: Path) -> None:
         """Save atomically; raises DocumentError when it cannot."""

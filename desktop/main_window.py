@@ -6,7 +6,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QPointF, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QPoint, QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
@@ -24,7 +24,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.autosave import Autosaver, crashed_session, discard_crashed_session
+from desktop.autosave import (
+    Autosaver,
+    CrashedSession,
+    RestoredSession,
+    SessionDamaged,
+    crashed_sessions,
+    keep_legacy_autosave_aside,
+)
 from desktop.controller import EncounterController
 from desktop.docks.actions import ActionPalette
 from desktop.docks.initiative import InitiativePanel
@@ -73,8 +80,12 @@ class MainWindow(QMainWindow):
         settings: QSettings | None = None,
         defer_tools: bool = False,
         ask_dice: bool = True,
+        restored: RestoredSession | None = None,
+        crashed: CrashedSession | None = None,
     ) -> None:
-        """``defer_tools`` builds the Tools menu just after the first frame (faster start)."""
+        """``defer_tools`` builds the Tools menu just after the first frame (faster start).
+        ``restored``: a crashed session given back (``document`` is its document); with its
+        history, its folder (``crashed``) goes on being the autosave."""
         super().__init__()
         self._defer_tools = defer_tools
         self.settings = settings or QSettings()
@@ -91,7 +102,13 @@ class MainWindow(QMainWindow):
         self.player_window: PlayerWindow | None = None
         #: The last Universal VTT import's progress (its dialog and the stages it showed).
         self.import_progress: object | None = None
-        self.autosaver = Autosaver(self.controller, autosave_folder)
+        resume = None
+        if restored is not None:
+            if restored.encounter is not None:
+                self.controller.resume(restored.encounter)
+                resume = crashed
+            self.controller.dirty = True  # restored work is not saved to a file yet
+        self.autosaver = Autosaver(self.controller, autosave_folder, resume=resume)
         self.setAcceptDrops(True)
         self.resize(default_size(self.screen().availableGeometry().size()))
 
@@ -122,7 +139,25 @@ class MainWindow(QMainWindow):
         install_table(self)
         self.draw_lasting_effects()
         self._update_title()
+        self.restore_layout()
         QTimer.singleShot(0, self.view.fit_map)
+
+    # ---- layout remembered between runs (QSettings)
+
+    def save_layout(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+
+    def restore_layout(self) -> bool:
+        """The window's place and size and the docks' as the GM left them; False if none."""
+        geometry = self.settings.value("window/geometry")
+        state = self.settings.value("window/state")
+        restored = False
+        if isinstance(geometry, QByteArray | bytes) and geometry:
+            restored = self.restoreGeometry(QByteArray(geometry))
+        if isinstance(state, QByteArray | bytes) and state:
+            restored = self.restoreState(QByteArray(state)) and restored
+        return restored
 
     # ---- construction
 
@@ -156,6 +191,12 @@ class MainWindow(QMainWindow):
         self.actions["new"] = add("File", "&New", self.new_encounter, keys.New)
         self.actions["open"] = add("File", "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = self.menus["File"].addMenu("Open &recent")
+        self.actions["reopen_last"] = self.menus["File"].addAction("Reopen the last fight at start")
+        self.actions["reopen_last"].setCheckable(True)
+        self.actions["reopen_last"].setChecked(reopens_last(self.settings))
+        self.actions["reopen_last"].toggled.connect(
+            lambda on: self.settings.setValue(REOPEN_LAST, bool(on))
+        )
         self.actions["save"] = add("File", "&Save", self.save, keys.Save)
         self.actions["save_as"] = add("File", "Save &as…", self.save_as_dialog, "Ctrl+Shift+S")
         self.menus["File"].addSeparator()
@@ -255,7 +296,6 @@ class MainWindow(QMainWindow):
             self.player_window.reload()
         if document.path is not None:
             self.add_recent(document.path)
-        self.autosaver.restart()
 
     def open_path(self, path: Path, options: ImportOptions | None = None) -> bool:
         """Open a .killbox file, or import a Universal VTT map (``options``, else defaults)."""
@@ -528,15 +568,27 @@ class MainWindow(QMainWindow):
     # ---- questions (tests replace these)
 
     def confirm_discard(self) -> bool:
+        """Before the encounter is closed or replaced: True to go on (saved or discarded)."""
         if not self.controller.dirty:
             return True
-        answer = QMessageBox.question(
-            self,
-            "Unsaved changes",
-            "This encounter has unsaved changes. Discard them?",
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-        )
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
         return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        """Save, Discard or Cancel (Save the default, Escape cancels)."""
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"Save the changes to “{self.controller.state.name}”?")
+        box.setInformativeText("If you don't save, the changes since the last save are lost.")
+        buttons = QMessageBox.StandardButton
+        box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+        box.setDefaultButton(buttons.Save)
+        box.setEscapeButton(buttons.Cancel)
+        self.unsaved_box = box
+        return QMessageBox.StandardButton(box.exec())
 
     def show_error(self, title: str, text: str) -> None:
         self.statusBar().showMessage(text, 10000)
@@ -570,6 +622,7 @@ class MainWindow(QMainWindow):
             return
         if self.player_window is not None:
             self.player_window.close()
+        self.save_layout()
         self.autosaver.finish()
         event.accept()
 
@@ -595,6 +648,28 @@ def _picture(name: str) -> bool:
     return bool(name) and is_picture(Path(name))
 
 
+REOPEN_LAST = "reopen_last"
+
+
+def reopens_last(settings: QSettings) -> bool:
+    """Whether a start without a file reopens the last fight (on unless the GM said no)."""
+    value = settings.value(REOPEN_LAST, True)
+    return value not in (False, "false", "0", 0)
+
+
+def last_fight(settings: QSettings) -> Path | None:
+    """The newest recent .killbox file, when the GM wants it reopened and it is there."""
+    if not reopens_last(settings):
+        return None
+    value = settings.value("recent_files", [])
+    names = [value] if isinstance(value, str) else list(value or [])
+    for name in names[:1]:
+        path = Path(name)
+        if path.suffix.lower() == ".killbox" and path.is_file():
+            return path
+    return None
+
+
 def first_document(path: Path | None) -> Document:
     """The file asked for, else the bundled default encounter, else a blank map."""
     candidate = path or default_map_path()
@@ -608,10 +683,44 @@ def ask_restore(parent: QWidget | None, document: Document) -> bool:
         parent,
         "Restore the last fight?",
         f"Killbox did not close properly last time. Restore “{document.state.name}” "
-        "as it was after the last action?",
+        "as it was after the last action, with its undo history?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
     )
     return answer == QMessageBox.StandardButton.Yes
+
+
+def look_for_a_crash(warnings: list[str]) -> tuple[RestoredSession, CrashedSession] | None:
+    """The newest crashed session the GM wants back, if any. A session that cannot be read
+    is moved aside and a warning added; nothing here stops the app from starting."""
+    legacy = keep_legacy_autosave_aside()
+    if legacy is not None:
+        warnings.append(f"An autosave of an earlier Killbox version was kept in {legacy}.")
+    found = crashed_sessions()
+    for later in found[1:]:
+        later.release()  # offered at a later start
+    if not found:
+        return None
+    crashed = found[0]
+    try:
+        restored = crashed.restore()
+    except SessionDamaged as error:
+        kept = crashed.keep_aside()
+        warnings.append(f"The autosave of the last session could not be read: {error}. "
+                        f"It was kept in {kept}.")
+        return None
+    except Exception as error:  # an autosave never stops the app from starting
+        kept = crashed.keep_aside()
+        warnings.append(f"The autosave of the last session could not be restored "
+                        f"({type(error).__name__}: {error}). It was kept in {kept}.")
+        return None
+    if not ask_restore(None, restored.document):
+        crashed.discard()
+        return None
+    if restored.encounter is None:
+        kept = crashed.keep_aside()
+        warnings.append(f"The fight was restored without its undo history ({restored.problem}). "
+                        f"The autosave was kept in {kept}.")
+    return restored, crashed
 
 
 def launch(app: QApplication, path: Path | None) -> int:
@@ -620,24 +729,40 @@ def launch(app: QApplication, path: Path | None) -> int:
     picture = path if path is not None and _picture(str(path)) else None
     if picture is not None:
         path = None
+    warnings: list[str] = []
+    found = look_for_a_crash(warnings)
+    reopened = None
+    if path is None and picture is None and found is None:
+        reopened = path = last_fight(QSettings())
     deferred = path if path is not None and is_uvtt(path) and path.is_file() else None
     try:
-        document = first_document(path) if deferred is None else Document(blank_state(), {}, None)
-    except DocumentError as error:
-        print(f"killbox: {error}", file=sys.stderr)
-        return 2
-    restored = crashed_session()
-    if restored is not None:
-        if ask_restore(None, restored):
-            document = restored
+        if found is not None:
+            document = found[0].document
+        elif deferred is None:
+            document = first_document(path)
         else:
-            discard_crashed_session()
-    window = MainWindow(document, defer_tools=True)
-    if restored is not None and document is restored:
-        window.controller.dirty = True
-        window._update_title()
+            document = Document(blank_state(), {}, None)
+    except DocumentError as error:
+        if reopened is None:
+            print(f"killbox: {error}", file=sys.stderr)
+            return 2
+        warnings.append(f"The last fight could not be reopened: {error}")
+        document = first_document(None)
+    window = MainWindow(
+        document,
+        defer_tools=True,
+        restored=found[0] if found else None,
+        crashed=found[1] if found else None,
+    )
     window.show()
-    if deferred is not None and document is not restored:
+    if window.autosaver.last_error:
+        warnings.append(
+            f"Killbox could not start its autosave ({window.autosaver.last_error}). "
+            "The fight is not autosaved: save it with Ctrl+S."
+        )
+    for text in warnings:
+        window.show_error("Killbox", text)
+    if deferred is not None and found is None:
         window.open_path(deferred)  # the defaults, as when the file is dropped on the window
     if picture is not None:
         QTimer.singleShot(0, lambda: window.new_encounter(picture))

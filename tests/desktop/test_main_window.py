@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -9,14 +10,18 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QApplication
 
-from desktop.autosave import crashed_session
+from desktop.autosave import crashed_sessions
 from desktop.main_window import MainWindow
 from desktop.movement import plan_drag
 from desktop.scene.style import SQUARE
 from engine.grid import Square
 from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
-from tests.desktop.window_helpers import answer_next_dialog, drop_file
+from tests.desktop.window_helpers import (
+    answer_next_dialog,
+    drop_file,
+    restore_as_after_a_crash,
+)
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
 
@@ -175,33 +180,31 @@ def test_dropping_a_file_on_the_window_opens_it(qtbot, window, tmp_path: Path) -
 def test_every_applied_command_is_autosaved_and_offered_after_a_crash(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     folder = window.autosaver.folder
     drag(qtbot, window, Square(2, 6), Square(3, 3))
-    window.autosaver.wait()
-    restored = crashed_session(folder)  # the window is still "running": as after a crash
-    assert restored is not None
-    assert restored.state.token("kara").square == Square(3, 3)
+    restored = restore_as_after_a_crash(window)
+    assert restored.encounter is not None
+    assert restored.document.state.token("kara").square == Square(3, 3)
+    assert restored.encounter.can_undo  # with its undo history
     window.close()
-    assert crashed_session(folder) is None  # a clean exit leaves nothing to restore
+    assert crashed_sessions(folder) == []  # a clean exit leaves nothing to restore
 
 
-def test_opening_another_file_drops_the_old_autosave(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    folder = window.autosaver.folder
+def test_opening_another_file_starts_a_new_history(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "other.killbox"
     window.save_to(path)
     drag(qtbot, window, Square(2, 6), Square(3, 3))
-    window.autosaver.wait()
-    assert crashed_session(folder) is not None
     window.open_path(path)  # the GM chose to discard the moved token
-    assert crashed_session(folder) is None
+    restored = restore_as_after_a_crash(window)
+    assert restored.encounter is not None and not restored.encounter.can_undo
+    assert restored.document.state.token("kara").square == Square(2, 6)
+    assert restored.document.path == path
 
 
 def test_undo_keeps_the_autosave_in_step(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    folder = window.autosaver.folder
     drag(qtbot, window, Square(2, 6), Square(3, 3))
     window.actions["undo"].trigger()
-    window.autosaver.wait()
-    restored = crashed_session(folder)
-    assert restored is not None
-    assert restored.state.token("kara").square == Square(2, 6)
+    restored = restore_as_after_a_crash(window)
+    assert restored.document.state.token("kara").square == Square(2, 6)
+    assert restored.encounter is not None and restored.encounter.can_redo
 
 
 def test_the_window_renders_the_map(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -325,3 +328,156 @@ def new_blank_encounter(window) -> None:  # type: ignore[no-untyped-def]
     """File > New, answered as a GM would: a blank map of the suggested size."""
     answer_next_dialog(lambda dialog: dialog.buttons.accepted.emit())
     assert window.new_encounter()
+
+
+# ---- unsaved changes, the remembered layout, the log's newest entry
+
+
+@contextlib.contextmanager
+def real_question(window):  # type: ignore[no-untyped-def]
+    """The window's own unsaved-changes question instead of the fixture's "always discard"
+    (put back before pytest-qt closes the window, which would otherwise wait on it)."""
+    del window.confirm_discard
+    try:
+        yield window
+    finally:
+        window.confirm_discard = lambda: True
+
+
+def _unsaved(window, tmp_path: Path) -> Path:  # type: ignore[no-untyped-def]
+    """A file, and a change not saved to it."""
+    path = tmp_path / "fight.killbox"
+    window.save_to(path)
+    window.controller.apply(Command("start_combat"))
+    assert window.controller.dirty
+    return path
+
+
+@pytest.mark.parametrize("button", ["Save", "Discard", "Cancel"])
+def test_closing_with_unsaved_changes_asks_save_discard_or_cancel(
+    qtbot, window, tmp_path: Path, button: str
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop.documents import load_document
+
+    path = _unsaved(window, tmp_path)
+    seen: list[object] = []
+
+    def press(dialog: object) -> None:
+        assert isinstance(dialog, QMessageBox)
+        buttons = dialog.standardButtons()
+        save = dialog.button(QMessageBox.StandardButton.Save)
+        seen.append((buttons, dialog.defaultButton() is save))
+        dialog.button(getattr(QMessageBox.StandardButton, button)).click()
+
+    answer_next_dialog(press)
+    with real_question(window):
+        closed = window.close()
+    wanted = QMessageBox.StandardButton
+    assert seen == [(wanted.Save | wanted.Discard | wanted.Cancel, True)]
+    assert closed == (button != "Cancel")
+    saved_round = load_document(path).state.combat.round
+    assert saved_round == (1 if button == "Save" else 0)
+    if button == "Cancel":
+        assert window.isVisible() and window.controller.dirty
+
+
+def test_opening_a_file_with_unsaved_changes_asks_first(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QMessageBox
+
+    path = _unsaved(window, tmp_path)
+    with real_question(window):
+        answer_next_dialog(lambda d: d.button(QMessageBox.StandardButton.Cancel).click())
+        assert not window.open_path(path)
+        assert window.controller.state.combat.round == 1  # nothing was thrown away
+        answer_next_dialog(lambda d: d.button(QMessageBox.StandardButton.Cancel).click())
+        assert not window.new_encounter()
+
+
+def test_the_window_and_dock_layout_come_back_next_time(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import Document
+    from tests.desktop.sample import sample_state
+    from tests.desktop.stub_system import StubSystem
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+    def open_window() -> MainWindow:
+        win = MainWindow(
+            Document(sample_state()), system=StubSystem(), settings=settings,
+            autosave_folder=tmp_path / "auto", ask_dice=False,
+        )
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitExposed(win)
+        return win
+
+    first = open_window()
+    first.resize(760, 560)  # the offscreen screen is 800x600
+    first.docks["Combat log"].hide()
+    first.removeDockWidget(first.docks["Token"])
+    first.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, first.docks["Token"])
+    first.docks["Token"].show()
+    QApplication.processEvents()
+    left = first.size()
+    assert left != second_default_size(settings, tmp_path)
+    assert first.close()
+    second = open_window()
+    QApplication.processEvents()
+    assert second.size() == left
+    assert not second.docks["Combat log"].isVisible()
+    assert second.dockWidgetArea(second.docks["Token"]) == Qt.DockWidgetArea.LeftDockWidgetArea
+    second.close()
+
+
+def second_default_size(settings, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The size a window takes with no layout remembered (to show the test is not that)."""
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import Document
+    from tests.desktop.sample import sample_state
+
+    fresh = MainWindow(
+        Document(sample_state()),
+        settings=QSettings(str(tmp_path / "fresh.ini"), QSettings.Format.IniFormat),
+        autosave_folder=tmp_path / "auto",
+    )
+    size = fresh.size()
+    fresh.autosaver.finish()
+    fresh.deleteLater()
+    return size
+
+
+def test_a_first_window_fits_a_1366x768_laptop_screen(window) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import Document
+    from tests.desktop.sample import sample_state
+
+    screen = QApplication.primaryScreen().availableGeometry()
+    fresh = MainWindow(
+        Document(sample_state()),
+        settings=QSettings(str(window.autosaver.folder / "fresh.ini"), QSettings.Format.IniFormat),
+        autosave_folder=window.autosaver.folder,
+    )
+    assert fresh.width() <= max(screen.width(), 1) and fresh.height() <= max(screen.height(), 480)
+    assert fresh.width() <= 1400 and fresh.height() <= 900
+    fresh.autosaver.finish()
+    fresh.deleteLater()
+
+
+def test_the_log_keeps_the_newest_entry_in_view(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    window.docks["Combat log"].show()
+    window.docks["Combat log"].raise_()
+    window.controller.apply(Command("start_combat"))
+    for _ in range(40):
+        window.controller.apply(Command("end_turn"))
+        QApplication.processEvents()
+    log = window.log.list
+    qtbot.waitUntil(lambda: log.verticalScrollBar().maximum() > 0)
+    bar = log.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.value() == bar.maximum())
+    last = log.item(log.count() - 1)
+    assert log.viewport().rect().intersects(log.visualItemRect(last))

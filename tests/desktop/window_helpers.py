@@ -71,3 +71,20 @@ def drop_file(window, path: Path) -> None:  # type: ignore[no-untyped-def]
         Qt.KeyboardModifier.NoModifier,
     )
     window.dropEvent(event)
+
+
+def restore_as_after_a_crash(window):  # type: ignore[no-untyped-def]
+    """What the next start would restore if the window's process died now: its session
+    folder is let go as a killed process lets it go (the lock file stays, its owner gone
+    is what the next start sees; here the lock is released and the folder kept)."""
+    from desktop.autosave import crashed_sessions
+
+    autosaver = window.autosaver
+    autosaver.wait()
+    autosaver._lock_file.unlock()  # as if the process had died holding it
+    found = crashed_sessions(autosaver.folder)
+    assert [c.folder for c in found] == [autosaver.session_folder]
+    restored = found[0].restore(window.controller.system)
+    found[0].release()
+    autosaver._lock_file.lock()  # the window runs on
+    return restored
