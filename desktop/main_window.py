@@ -705,8 +705,10 @@ def look_for_a_crash(warnings: list[str]) -> tuple[RestoredSession, CrashedSessi
         restored = crashed.restore()
     except SessionDamaged as error:
         kept = crashed.keep_aside()
-        warnings.append(f"The autosave of the last session could not be read: {error}. "
-                        f"It was kept in {kept}.")
+        warnings.append(
+            "The autosave of the last session is damaged and cannot be restored; Killbox "
+            f"starts without it. It is kept, unchanged, in {kept}\n\nWhat is wrong: {error}"
+        )
         return None
     except Exception as error:  # an autosave never stops the app from starting
         kept = crashed.keep_aside()

@@ -176,7 +176,7 @@ def test_a_damaged_autosave_is_reported_kept_aside_and_the_app_starts(
     assert window.controller.path == mw.default_map_path()
     aside = folder / DAMAGED / session.name
     assert len(window.warnings) == 1
-    assert "could not be read" in window.warnings[0] and str(aside) in window.warnings[0]
+    assert "is damaged" in window.warnings[0] and str(aside) in window.warnings[0]
     assert {p.name: p.read_bytes() for p in aside.iterdir()} == kept
     window.controller.apply(Command("start_combat"))
     window.autosaver.wait()
