@@ -450,24 +450,6 @@ def second_default_size(settings, tmp_path: Path):  # type: ignore[no-untyped-de
     return size
 
 
-def test_a_first_window_fits_a_1366x768_laptop_screen(window) -> None:  # type: ignore[no-untyped-def]
-    from PySide6.QtCore import QSettings
-
-    from desktop.documents import Document
-    from tests.desktop.sample import sample_state
-
-    screen = QApplication.primaryScreen().availableGeometry()
-    fresh = MainWindow(
-        Document(sample_state()),
-        settings=QSettings(str(window.autosaver.folder / "fresh.ini"), QSettings.Format.IniFormat),
-        autosave_folder=window.autosaver.folder,
-    )
-    assert fresh.width() <= max(screen.width(), 1) and fresh.height() <= max(screen.height(), 480)
-    assert fresh.width() <= 1400 and fresh.height() <= 900
-    fresh.autosaver.finish()
-    fresh.deleteLater()
-
-
 def test_the_log_keeps_the_newest_entry_in_view(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     window.docks["Combat log"].show()
     window.docks["Combat log"].raise_()
