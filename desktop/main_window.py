@@ -62,6 +62,7 @@ from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
 from desktop.warm import warm_after_first_paint
 from engine.encounter import EncounterState
+from engine.files.atomic import remove_stale_temporaries
 from engine.rules.base import ActionSpec, CommandError, RuleSystem
 
 MAX_RECENT = 8
@@ -670,6 +671,14 @@ def last_fight(settings: QSettings) -> Path | None:
     return None
 
 
+def remove_stale_saves(settings: QSettings) -> None:
+    """Temporary files that saves killed half-way left beside the recent files go."""
+    value = settings.value("recent_files", [])
+    names = [value] if isinstance(value, str) else list(value or [])
+    for folder in {Path(name).parent for name in names if name}:
+        remove_stale_temporaries(folder)
+
+
 def first_document(path: Path | None) -> Document:
     """The file asked for, else the bundled default encounter, else a blank map."""
     candidate = path or default_map_path()
@@ -732,6 +741,7 @@ def launch(app: QApplication, path: Path | None) -> int:
     if picture is not None:
         path = None
     warnings: list[str] = []
+    remove_stale_saves(QSettings())
     found = look_for_a_crash(warnings)
     reopened = None
     if path is None and picture is None and found is None:

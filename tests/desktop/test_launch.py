@@ -303,3 +303,18 @@ def test_launch_with_a_universal_vtt_map_imports_it_under_a_progress_bar(
     assert window.controller.state.system == "spycraft"  # the import defaults
     assert window.import_progress.stages[-1] == (100, "Done")
     window.close()
+
+
+def test_temporary_files_a_killed_save_left_go_at_the_next_start(
+    qapp, started, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from engine.files.atomic import TEMP_PREFIX, TEMP_SUFFIX
+    from tests.engine.files.test_atomic import _dead_pid
+
+    path = tmp_path / "last.killbox"
+    save_document(Document(sample_state()), path)
+    left = tmp_path / f"{TEMP_PREFIX}{_dead_pid()}-0badf00d{TEMP_SUFFIX}"
+    left.write_bytes(b"half a save")
+    QSettings().setValue("recent_files", [str(path)])
+    mw.launch(qapp, None)
+    assert not left.exists() and path.exists()
