@@ -86,8 +86,8 @@ def play_step(fight: Encounter, rng: random.Random) -> Command:
             continue
         fight.apply(command)
         after = fight.state
-        assert fight.undo() is before and snapshot(fight.state) == snap, command
-        assert fight.redo() is after, command
+        assert fight.undo() == before and snapshot(fight.state) == snap, command
+        assert fight.redo() == after, command
         return command
     raise AssertionError("no legal command at all (end_turn should always be legal)")
 
@@ -301,8 +301,8 @@ def test_every_catalogue_action_applies_undoes_and_saves_exactly(
     after = fight.state
     assert snapshot(after) != snap, f"{key} changed nothing"
     check_invariants(after)
-    assert fight.undo() is before and snapshot(fight.state) == snap
-    assert fight.redo() is after
+    assert fight.undo() == before and snapshot(fight.state) == snap
+    assert fight.redo() == after
     path = tmp_path / f"{key}.killbox"
     fight.save(path)
     loaded = Encounter.open(path).state
