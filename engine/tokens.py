@@ -80,6 +80,11 @@ class Weapon:
             )
         if not math.isfinite(self.range_increment) or self.range_increment < 0:
             raise ValueError(f"weapon {self.name!r} range increment must be 0 or more")
+        if self.capacity < 0 or self.rate_of_fire < 0:
+            raise ValueError(
+                f"weapon {self.name!r} capacity and rate of fire must be 0 or more, not "
+                f"{self.capacity} and {self.rate_of_fire}"
+            )
 
     @property
     def uses_ammunition(self) -> bool:

@@ -32,8 +32,12 @@ from engine.files.archive import (
     zip_bytes,
 )
 from engine.files.atomic import atomic_write_bytes
+from engine.files.encounter_limits import check_encounter_limits
 from engine.files.errors import EncounterFileError, json_path
 from engine.files.images import ImageProblem, check_image
+from engine.files.json_text import JsonProblem, parse_json
+from engine.files.references import check_references
+from engine.limits import MAX_IMAGES, MAX_JSON_CONTAINERS, MAX_TOTAL_IMAGE_PIXELS
 from engine.rules import get_system
 
 FORMAT_NAME = "killbox-encounter"
@@ -113,6 +117,7 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, "encounter", f"is not plain JSON data ({exc})") from exc
     except RecursionError as exc:
         raise EncounterFileError(path, "encounter", "nested too deeply") from exc
+    check_encounter_limits(encounter, path)
     _load_system_of(encounter)
     try:
         # Strict JSON validation: arrays become tuples and strings enums, but "12" is not a
@@ -123,6 +128,7 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, place, problem) from exc
     _check_no_unknown_keys(encounter, _STATE.dump_python(state, mode="json"), ["encounter"], path)
     _check_rule_system(state, path)
+    check_references(state, path)
     return state
 
 
@@ -137,8 +143,9 @@ def _load_system_of(encounter: Any) -> None:
 
 
 def load_encounter(path: str | os.PathLike[str]) -> EncounterFile:
-    """Read and check a ``.killbox`` file; nothing is returned unless all of it is sound."""
-    return _parse_entries(read_entries(path), path)
+    """Read and check a ``.killbox`` file; nothing is returned unless all of it is sound
+    (every picture is decoded once, so a damaged one is refused here, not drawn blank)."""
+    return _parse_entries(read_entries(path), path, decode=True)
 
 
 def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) -> None:
@@ -180,20 +187,35 @@ def referenced_images(state: EncounterState) -> dict[str, str]:
     return refs
 
 
-def _parse_entries(entries: Mapping[str, bytes], path: str | os.PathLike[str]) -> EncounterFile:
+def _parse_entries(
+    entries: Mapping[str, bytes], path: str | os.PathLike[str], *, decode: bool = False
+) -> EncounterFile:
     if ENCOUNTER_ENTRY not in entries:
         raise EncounterFileError(
             path, ENCOUNTER_ENTRY, "missing: every .killbox archive must hold encounter.json"
         )
+    pictures = len(entries) - 1
+    if pictures > MAX_IMAGES:
+        raise EncounterFileError(
+            path, ARCHIVE, f"holds {pictures:,} pictures, more than the limit of {MAX_IMAGES:,}"
+        )
     images: dict[str, bytes] = {}
+    pixels = 0
     for name, data in entries.items():
         if name == ENCOUNTER_ENTRY:
             continue
         _check_image_name(name, path)
         try:
-            check_image(data)
+            _, (width, height) = check_image(data, decode=decode)
         except ImageProblem as exc:
             raise EncounterFileError(path, name, str(exc)) from exc
+        pixels += width * height
+        if pixels > MAX_TOTAL_IMAGE_PIXELS:
+            raise EncounterFileError(
+                path, name,
+                f"the pictures hold {pixels:,} pixels so far, more than the limit of "
+                f"{MAX_TOTAL_IMAGE_PIXELS:,} for all of a file's pictures together",
+            )
         images[name] = data
     state = encounter_from_json(_parse_json(entries[ENCOUNTER_ENTRY], path), path)
     for place, name in referenced_images(state).items():
@@ -224,20 +246,11 @@ def _parse_json(raw: bytes, path: str | os.PathLike[str]) -> Any:
             path, ENCOUNTER_ENTRY, f"is not UTF-8 text (byte {exc.start})"
         ) from exc
 
-    def refuse_constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a JSON number")
-
     try:
-        return json.loads(text, parse_constant=refuse_constant)
-    except json.JSONDecodeError as exc:
-        raise EncounterFileError(
-            path, f"{ENCOUNTER_ENTRY} line {exc.lineno} column {exc.colno}",
-            f"not valid JSON: {exc.msg}",
-        ) from exc
-    except ValueError as exc:
-        raise EncounterFileError(path, ENCOUNTER_ENTRY, f"not valid JSON: {exc}") from exc
-    except RecursionError as exc:
-        raise EncounterFileError(path, ENCOUNTER_ENTRY, "nested too deeply") from exc
+        return parse_json(text, MAX_JSON_CONTAINERS)
+    except JsonProblem as exc:
+        place = f"{ENCOUNTER_ENTRY} {exc.place}" if exc.place else ENCOUNTER_ENTRY
+        raise EncounterFileError(path, place, exc.problem) from exc
 
 
 def _sort_sets(value: Any, dumped: Any) -> None:

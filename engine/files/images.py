@@ -75,11 +75,13 @@ def _check_pixels(width: int, height: int) -> None:
         )
 
 
-def check_image(data: bytes) -> tuple[str, tuple[int, int]]:
+def check_image(data: bytes, *, decode: bool = False) -> tuple[str, tuple[int, int]]:
     """The format and size of an image entry, or ImageProblem saying why it is refused.
 
-    Decodes no pixel data: the header gives the size, then Pillow's ``verify`` walks the
-    file structure (chunk checksums for PNG) without decompressing it.
+    The header gives the size, checked first; then Pillow's ``verify`` walks the file
+    structure (chunk checksums for PNG) without decompressing it. With ``decode`` the pixels
+    are decoded too (at most MAX_IMAGE_PIXELS, so at most 256 MiB, dropped at once): a
+    picture whose data is damaged past its header is refused on load, not shown as nothing.
     """
     if not data:
         raise ImageProblem("the image entry is empty")
@@ -99,6 +101,9 @@ def check_image(data: bytes) -> tuple[str, tuple[int, int]]:
             size = image.size
             _check_pixels(*size)
             image.verify()
+        if decode:
+            with _OPENERS[sniffed](io.BytesIO(data)) as image:
+                image.load()
     except ImageProblem:
         raise
     except Image.DecompressionBombError as exc:

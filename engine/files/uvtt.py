@@ -42,13 +42,13 @@ never drift. Files over ``MAX_FILE_BYTES`` are refused unread. Any problem is an
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
+from engine import limits
 from engine.battlemap import (
     Background,
     BattleMap,
@@ -62,15 +62,19 @@ from engine.battlemap import (
     rgba_colour,
 )
 from engine.encounter import EncounterState
-from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
+from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile, encounter_to_json
+from engine.files.encounter_limits import check_encounter_limits
 from engine.files.errors import EncounterFileError
+from engine.files.json_text import JsonProblem, parse_json
 from engine.files.uvtt_export import SOFTWARE, export_uvtt
 from engine.files.uvtt_json import Reader
 from engine.files.uvtt_picture import Picture, PictureProblem, load_picture, pop_base64
 from engine.files.uvtt_shapes import (
     Segment,
+    TooTangled,
     cut_out,
     merge_overlapping,
+    overlapping_pairs,
     polygon_outlines,
     segments,
     simplify_polylines,
@@ -88,7 +92,7 @@ SUPPORTED_FORMATS = (0.2, 0.3)
 MAX_FILE_BYTES = 1 << 30
 
 #: Most squares a map may have along one side.
-MAX_MAP_SIDE = 1000
+MAX_MAP_SIDE = limits.MAX_MAP_SIDE
 
 #: Height given to an imported object that blocks sight (taller than a standing person).
 TALL_OBJECT_FT = 8.0
@@ -147,6 +151,7 @@ def import_uvtt(
             raise reader.fail(["image"], str(exc)) from exc
 
     report(0.7, "Reading walls, doors and lights")
+    _check_counts(reader, root)
     # Walls Killbox wrote were cleaned up when first imported: simplifying them again
     # could move them further (Douglas-Peucker is not idempotent), so they are read as is.
     simplify = not _written_by_killbox(root)
@@ -163,6 +168,13 @@ def import_uvtt(
         walls = _walls(simplify_polylines(lines), len(wall_lines), portals)
     else:
         walls = _walls(lines, len(wall_lines), ())
+
+    if len(walls) > limits.MAX_WALLS:
+        raise reader.fail(
+            ["line_of_sight"],
+            f"the walls make {len(walls):,} wall segments, more than the limit of "
+            f"{limits.MAX_WALLS:,}",
+        )
 
     notes = [f"Imported from {Path(path).name} (Universal VTT {version:g})"]
     images: dict[str, bytes] = {}
@@ -187,6 +199,8 @@ def import_uvtt(
         encounter = EncounterFile(state, images)
     except ValueError as exc:  # a model rule the checks above did not foresee
         raise EncounterFileError(path, "(map)", str(exc)) from exc
+    # What was imported must save and load again as a .killbox file: the same limits.
+    check_encounter_limits(encounter_to_json(state)["encounter"], path)
     report(1.0, "Done")
     return encounter
 
@@ -228,13 +242,41 @@ def _read_json(path: str | os.PathLike[str]) -> Any:
             path, "(file)", f"is not UTF-8 JSON text (byte {exc.start}); is it a map export?"
         ) from exc
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EncounterFileError(
-            path, f"line {exc.lineno} column {exc.colno}", f"not valid JSON: {exc.msg}"
-        ) from exc
-    except RecursionError as exc:
-        raise EncounterFileError(path, "(file)", "JSON nested too deeply") from exc
+        return parse_json(text, limits.MAX_UVTT_JSON_CONTAINERS, magnitudes=False)
+    except JsonProblem as exc:
+        raise EncounterFileError(path, exc.place or "(file)", exc.problem) from exc
+
+
+def _check_counts(reader: Reader, root: dict[str, Any]) -> None:
+    """Refuse a document over the limits (engine.limits) before any wall is built."""
+    counts = (
+        ("line_of_sight", limits.MAX_WALLS, "wall lines", limits.MAX_UVTT_LINE_POINTS),
+        ("objects_line_of_sight", limits.MAX_COVER_OBJECTS, "object outlines",
+         limits.MAX_OUTLINE_POINTS),
+        ("portals", limits.MAX_PORTALS, "doors and windows", None),
+        ("lights", limits.MAX_LIGHTS, "lights", None),
+    )
+    total = 0
+    for key, most, what, most_points in counts:
+        items = reader.optional_array(root, key, [])
+        if len(items) > most:
+            raise reader.fail([key], _over(len(items), most, what))
+        if most_points is None:
+            continue
+        for index, line in enumerate(items):
+            points = len(line) if isinstance(line, list) else 0
+            if points > most_points:
+                raise reader.fail([key, index], _over(points, most_points, "points"))
+            total += points
+            if total > limits.MAX_UVTT_POINTS:
+                raise reader.fail([key], _over(
+                    total, limits.MAX_UVTT_POINTS,
+                    "wall and outline points (counted so far)",
+                ))
+
+
+def _over(found: int, limit: int, what: str) -> str:
+    return f"{found:,} {what}, more than the limit of {limit:,}"
 
 
 def _format(reader: Reader, root: dict[str, Any]) -> float:
@@ -292,9 +334,21 @@ def _resolution(
                 [*keys, "map_size", axis],
                 f"{value:g} squares is more than the {MAX_MAP_SIDE} a map may have on a side",
             )
+        if value < limits.MIN_UVTT_MAP_SIZE:
+            raise reader.fail(
+                [*keys, "map_size", axis],
+                f"{value:g} squares is less than the {limits.MIN_UVTT_MAP_SIZE:g} a map must "
+                f"have on a side",
+            )
     pixels_per_grid = reader.positive(
         reader.member(resolution, "pixels_per_grid", keys), [*keys, "pixels_per_grid"]
     )
+    if not limits.MIN_PIXELS_PER_SQUARE <= pixels_per_grid <= limits.MAX_PIXELS_PER_SQUARE:
+        raise reader.fail(
+            [*keys, "pixels_per_grid"],
+            f"must lie between {limits.MIN_PIXELS_PER_SQUARE:g} and "
+            f"{limits.MAX_PIXELS_PER_SQUARE:g}, found {pixels_per_grid:g}",
+        )
     return origin, (width, height), pixels_per_grid
 
 
@@ -345,7 +399,10 @@ class _MapReader:
         outlines = self.reader.optional_array(root, "objects_line_of_sight", [])
         for i, value in enumerate(outlines):
             points = self.polyline(value, ["objects_line_of_sight", i], "an object outline")
-            rings = polygon_outlines(points, simplify=self.simplify)
+            try:
+                rings = polygon_outlines(points, simplify=self.simplify)
+            except TooTangled as exc:
+                raise self.reader.fail(["objects_line_of_sight", i], str(exc)) from exc
             if not rings and self.objects_block_sight:
                 lines.append(points)
             for ring in rings:
@@ -443,11 +500,14 @@ def _walls(
     """Walls from the simplified polylines: the first ``wall_count`` block both, the rest
     (object outlines with no area) sight only. Portal openings are cut out of them."""
     openings = [(p.start, p.end) for p in portals]
+    pieces = [(segment, index < wall_count)
+              for index, line in enumerate(lines) for segment in segments(line)]
+    along: dict[int, list[Segment]] = {}
+    for wall, opening in overlapping_pairs([segment for segment, _ in pieces], openings):
+        along.setdefault(wall, []).append(openings[opening])
     walls: list[Wall] = []
-    for index, line in enumerate(lines):
-        blocks_movement = index < wall_count
-        for segment in segments(line):
-            for start, end in cut_out(segment, openings):
-                if math.dist(start, end) > 1e-6:
-                    walls.append(Wall(start, end, True, blocks_movement))
+    for index, (segment, blocks_movement) in enumerate(pieces):
+        for start, end in cut_out(segment, along.get(index, [])):
+            if math.dist(start, end) > 1e-6:
+                walls.append(Wall(start, end, True, blocks_movement))
     return tuple(walls)

@@ -11,11 +11,12 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
+from engine import limits
 from engine.files.errors import EncounterFileError, json_path
 from engine.grid import Point
 
 #: Coordinates further than this from the origin (in squares) are refused as nonsense.
-MAX_COORDINATE = 100_000.0
+MAX_COORDINATE = limits.MAX_COORDINATE
 
 
 class Reader:

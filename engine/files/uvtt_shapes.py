@@ -11,12 +11,16 @@ import math
 import sys
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Any
 
+import numpy as np
+import numpy.typing as npt
 import shapely
 from shapely.geometry import MultiLineString, Polygon
 from shapely.geometry.base import BaseGeometry
 
 from engine.grid import Point
+from engine.limits import MAX_OUTLINE_CROSSINGS
 
 Segment = tuple[Point, Point]
 
@@ -29,6 +33,9 @@ EPSILON = 1e-6
 
 #: Two portals on one line are duplicates when they share more than this length.
 OVERLAP = 0.01
+
+#: Segments looked up in the spatial index at once (bounds the memory of one query).
+_QUERY_CHUNK = 2048
 
 
 def without_repeats(points: Sequence[Point]) -> list[Point]:
@@ -76,6 +83,12 @@ def polygon_outlines(points: Sequence[Point], simplify: bool = True) -> list[lis
         return []
     shape: BaseGeometry = Polygon(without_subnormals(points))
     if not shape.is_valid:
+        crossings = self_crossings(points, MAX_OUTLINE_CROSSINGS)
+        if crossings > MAX_OUTLINE_CROSSINGS:
+            raise TooTangled(
+                f"the outline crosses itself more than {MAX_OUTLINE_CROSSINGS} times, the "
+                f"limit (an outline this tangled is damaged)"
+            )
         shape = shapely.make_valid(shape)
     rings: list[list[Point]] = []
     for part in _polygons(shape):
@@ -89,6 +102,42 @@ def polygon_outlines(points: Sequence[Point], simplify: bool = True) -> list[lis
             if len(coords) >= 3:
                 rings.append(coords)
     return rings
+
+
+class TooTangled(ValueError):
+    """An outline that crosses itself too often to be repaired in bounded time."""
+
+
+def self_crossings(ring: Sequence[Point], most: int) -> int:
+    """How many times the closed ``ring`` crosses itself (counting stops past ``most``).
+
+    Neighbouring edges share a corner and do not count. Each edge is tested against all
+    later ones at once with numpy, so even a thousand points take milliseconds.
+    """
+    corners = np.asarray(ring, dtype=float)
+    starts, ends = corners, np.roll(corners, -1, axis=0)
+    count = len(corners)
+    found = 0
+    for i in range(count - 2):
+        last = count - 1 if i == 0 else count  # the first and last edges are neighbours
+        a, b = starts[i], ends[i]
+        c, d = starts[i + 2:last], ends[i + 2:last]
+        if len(c) == 0:
+            continue
+        found += int(np.count_nonzero(_properly_cross(a, b, c, d)))
+        if found > most:
+            break
+    return found
+
+
+def _properly_cross(a: Any, b: Any, c: Any, d: Any) -> Any:
+    """Whether segment a-b crosses each segment c[k]-d[k] at a point inside both."""
+
+    def side(p: Any, q: Any, r: Any) -> Any:
+        return np.sign((q[..., 0] - p[..., 0]) * (r[..., 1] - p[..., 1])
+                       - (q[..., 1] - p[..., 1]) * (r[..., 0] - p[..., 0]))
+
+    return (side(a, b, c) * side(a, b, d) < 0) & (side(c, d, a) * side(c, d, b) < 0)
 
 
 def _polygons(shape: BaseGeometry) -> Iterable[Polygon]:
@@ -106,25 +155,77 @@ def segments(line: Sequence[Point]) -> list[Segment]:
 def merge_overlapping(items: Sequence[Segment]) -> list[tuple[Segment, list[int]]]:
     """Collinear segments that overlap merged into one: (merged segment, source indices).
 
-    Segments that only touch end to end (the two leaves of a double door) stay apart.
-    The first segment of a group keeps its direction.
+    Segments that only touch end to end (the two leaves of a double door) stay apart; a
+    piece that overlaps two others joins all three. The first segment of a group keeps
+    its direction; groups come in the order of their first segment. The overlapping pairs
+    are found through a spatial index, so thousands of portals take no quadratic time.
     """
-    groups: list[tuple[Segment, list[int]]] = [(segment, [i]) for i, segment in enumerate(items)]
-    merged_any = True
-    while merged_any:  # again, until no group overlaps another (a piece may bridge two)
-        merged_any = False
-        kept: list[tuple[Segment, list[int]]] = []
-        for segment, sources in groups:
-            for index, (other, other_sources) in enumerate(kept):
-                union = _overlap_union(other, segment)
-                if union is not None:
-                    kept[index] = (union, sorted([*other_sources, *sources]))
-                    merged_any = True
-                    break
-            else:
-                kept.append((segment, sources))
-        groups = kept
+    parent = list(range(len(items)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    for i, j in overlapping_pairs(items, items):
+        if i != j:
+            parent[max(root(i), root(j))] = min(root(i), root(j))
+    members: dict[int, list[int]] = {}
+    for index in range(len(items)):
+        members.setdefault(root(index), []).append(index)
+    groups: list[tuple[Segment, list[int]]] = []
+    for first in sorted(members):
+        sources = members[first]
+        merged = items[sources[0]]
+        for index in sources[1:]:
+            merged = _span(merged, items[index])
+        groups.append((merged, sources))
     return groups
+
+
+def overlapping_pairs(
+    bases: Sequence[Segment], others: Sequence[Segment]
+) -> list[tuple[int, int]]:
+    """Every (i, j) where ``others[j]`` lies along ``bases[i]`` and overlaps it by more
+    than OVERLAP (as ``cut_out`` and ``merge_overlapping`` read overlap).
+
+    A spatial index proposes the pairs within OVERLAP of each other; numpy tests them all
+    at once, so the work grows with the pairs that are close, not with every pair.
+    """
+    if not bases or not others:
+        return []
+    base_lines = shapely.linestrings(np.asarray(bases, dtype=float))
+    other_lines = shapely.linestrings(np.asarray(others, dtype=float))
+    tree = shapely.STRtree(other_lines)
+    found: list[tuple[int, int]] = []
+    for start in range(0, len(bases), _QUERY_CHUNK):
+        chunk = base_lines[start:start + _QUERY_CHUNK]
+        near_base, near_other = tree.query(chunk, predicate="dwithin", distance=OVERLAP)
+        if near_base.size == 0:
+            continue
+        near_base = near_base + start
+        keep = _overlaps(np.asarray(bases, dtype=float)[near_base],
+                         np.asarray(others, dtype=float)[near_other])
+        found.extend(zip(near_base[keep].tolist(), near_other[keep].tolist(), strict=True))
+    return found
+
+
+def _overlaps(base: npt.NDArray[np.float64], other: npt.NDArray[np.float64]) -> Any:
+    """``_interval_on(base[k], other[k]) is not None`` for every row k, as numpy does it."""
+    origin = base[:, 0, :]
+    direction = base[:, 1, :] - origin
+    length = np.hypot(direction[:, 0], direction[:, 1])
+    usable = length > EPSILON
+    safe = np.where(usable, length, 1.0)
+    ux, uy = direction[:, 0] / safe, direction[:, 1] / safe
+    dx = other[:, :, 0] - origin[:, None, 0]
+    dy = other[:, :, 1] - origin[:, None, 1]
+    across = np.abs(dx * uy[:, None] - dy * ux[:, None])
+    along = dx * ux[:, None] + dy * uy[:, None]
+    start = np.maximum(0.0, along.min(axis=1))
+    end = np.minimum(length, along.max(axis=1))
+    return usable & (across <= OVERLAP).all(axis=1) & (end - start > OVERLAP)
 
 
 def cut_out(wall: Segment, openings: Sequence[Segment]) -> list[Segment]:
@@ -184,9 +285,8 @@ def _interval_on(base: Segment, other: Segment) -> tuple[float, float] | None:
     return (start, end)
 
 
-def _overlap_union(a: Segment, b: Segment) -> Segment | None:
-    if _interval_on(a, b) is None:
-        return None
+def _span(a: Segment, b: Segment) -> Segment:
+    """The segment along ``a`` (in its direction) reaching every end of ``a`` and ``b``."""
     length = math.dist(a[0], a[1])
     ux, uy = (a[1][0] - a[0][0]) / length, (a[1][1] - a[0][1]) / length
     ends = [

@@ -851,7 +851,9 @@ class RuleSystem(ABC):
             gone = state.token(str(command.target))
             order = tuple(c for c in state.combat.order if c.token_id != gone.id)
             active = None if state.combat.active == gone.id else state.combat.active
-            combat = replace(state.combat, order=order, active=active)
+            # What the token was waiting to do goes with it.
+            pending = tuple(p for p in state.combat.pending if p.token_id != gone.id)
+            combat = replace(state.combat, order=order, active=active, pending=pending)
             state = replace(state.without_token(gone.id), combat=combat)
             removed = (Event(EventKind.NOTE, f"GM removes {gone.name}.", (gone.id,)),)
             if active is None and state.combat.phase in (Phase.ROUND, Phase.SURPRISE):

@@ -45,19 +45,21 @@ def image_bytes(fmt: str, size: tuple[int, int] = (8, 6)) -> bytes:
     return buffer.getvalue()
 
 
-def huge_png(width: int, height: int) -> bytes:
+def huge_png(width: int, height: int, *, complete: bool = False) -> bytes:
     """A structurally valid 1-bit PNG whose header claims ``width`` x ``height``.
 
     The pixel data is a tiny zlib stream: decoding it would have to allocate the full
-    image, which is exactly what the loader must never do.
+    image, which is exactly what the loader must never do. ``complete`` writes every row
+    (all black, a few kB compressed), so the picture decodes.
     """
     def chunk(kind: bytes, data: bytes) -> bytes:
         return (struct.pack(">I", len(data)) + kind + data
                 + struct.pack(">I", zlib.crc32(kind + data)))
 
     header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    rows = (b"\x00" * (1 + (width + 7) // 8)) * height if complete else b"\x00" * 1024
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(b"\x00" * 1024)) + chunk(b"IEND", b""))
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
 def rich_state() -> EncounterState:

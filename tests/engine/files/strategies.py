@@ -19,6 +19,13 @@ from engine.battlemap import (
 )
 from engine.encounter import EncounterState
 from engine.grid import DiagonalRule, GridScale, Square, Unit
+from engine.limits import (
+    MAX_COORDINATE,
+    MAX_MAGNITUDE,
+    MAX_RATE_OF_FIRE,
+    MAX_SQUARE_SIZE,
+    MIN_SQUARE_SIZE,
+)
 from engine.rules import get_system, system_names
 from engine.rules.base import StatSpec
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
@@ -26,10 +33,13 @@ from engine.turns.combat import Combatant, CombatState, LogEntry, PendingAction,
 
 IMAGE_NAMES = ("images/background.png", "images/portrait-a.png", "images/b.png")
 
-finite = st.floats(allow_nan=False, allow_infinity=False)
-non_negative = st.floats(min_value=0, allow_nan=False, allow_infinity=False)
+# Numbers within the file limits (engine.limits): fractions within +-MAX_MAGNITUDE, whole
+# numbers of at most 30 digits.
+finite = st.floats(-MAX_MAGNITUDE, MAX_MAGNITUDE, allow_nan=False, allow_infinity=False)
+non_negative = st.floats(min_value=0, max_value=MAX_MAGNITUDE, allow_nan=False)
+whole = st.integers(-(10**30), 10**30)
 text = st.text(max_size=12)
-stat_values = st.one_of(st.integers(), finite, text, st.booleans())
+stat_values = st.one_of(whole, finite, text, st.booleans())
 
 
 def stat_value(spec: StatSpec) -> st.SearchStrategy[object]:
@@ -40,11 +50,13 @@ def stat_value(spec: StatSpec) -> st.SearchStrategy[object]:
         return st.booleans()
     if spec.kind is str:
         return text
-    low = None if spec.minimum is None else int(spec.minimum)
-    high = None if spec.maximum is None else int(spec.maximum)
+    low = -(10**30) if spec.minimum is None else int(spec.minimum)
+    high = 10**30 if spec.maximum is None else int(spec.maximum)
     if spec.kind is int:
         return st.integers(low, high)
-    return st.floats(spec.minimum, spec.maximum, allow_nan=False, allow_infinity=False)
+    return st.floats(max(spec.minimum or -MAX_MAGNITUDE, -MAX_MAGNITUDE),
+                     min(MAX_MAGNITUDE if spec.maximum is None else spec.maximum, MAX_MAGNITUDE),
+                     allow_nan=False, allow_infinity=False)
 
 
 def stat_blocks(system_name: str) -> st.SearchStrategy[dict[str, object]]:
@@ -94,7 +106,8 @@ def battlemaps(draw: st.DrawFn) -> BattleMap:
     ))
     colours = st.from_regex(r"\A#[0-9a-f]{8}\Z")
     lights = draw(st.lists(
-        st.builds(Light, points(width, height), non_negative, colours, finite), max_size=2
+        st.builds(Light, points(width, height), st.floats(0, MAX_COORDINATE), colours, finite),
+        max_size=2,
     ))
     background = draw(st.none() | st.builds(
         Background, st.sampled_from(IMAGE_NAMES), st.integers(1, 512)
@@ -110,16 +123,16 @@ def weapons(draw: st.DrawFn) -> Weapon:
         name=draw(text), damage=draw(text), range_increment=draw(non_negative),
         ammo=draw(st.integers(0, capacity)), capacity=capacity,
         modes=tuple(draw(st.lists(text, max_size=3))), melee=draw(st.booleans()),
-        two_handed=draw(st.booleans()), rate_of_fire=draw(st.integers()),
+        two_handed=draw(st.booleans()), rate_of_fire=draw(st.integers(0, MAX_RATE_OF_FIRE)),
         traits=tuple(draw(st.lists(text, max_size=2))),
     )
 
 
 conditions = st.builds(
     Condition, text,
-    st.none() | st.builds(Expiry, st.integers(), st.sampled_from(ExpiryPoint),
+    st.none() | st.builds(Expiry, whole, st.sampled_from(ExpiryPoint),
                           st.none() | text),
-    st.none() | text, st.integers(),
+    st.none() | text, whole,
 )
 
 
@@ -146,26 +159,34 @@ def encounter_states(draw: st.DrawFn) -> EncounterState:
         if taken.isdisjoint(token.squares):
             taken.update(token.squares)
             tokens.append(token)
-    scale = GridScale(draw(st.floats(min_value=0.01, max_value=1e6)),
+    scale = GridScale(draw(st.floats(min_value=MIN_SQUARE_SIZE, max_value=MAX_SQUARE_SIZE)),
                       draw(st.sampled_from(Unit)), draw(st.sampled_from(DiagonalRule)))
     return EncounterState(draw(text), system, scale, battlemap, tuple(tokens),
                           draw(st.text(max_size=40)), draw(combat_states(tokens)))
 
 
-def combat_states(tokens: list[Token]) -> st.SearchStrategy[CombatState]:
+@st.composite
+def combat_states(draw: st.DrawFn, tokens: list[Token]) -> CombatState:
+    """A combat whose order, turn and pending actions name tokens on the map, each once,
+    with no action pool below zero (what engine.files.references requires)."""
     ids = [t.id for t in tokens]
-    token_ids = st.sampled_from(ids) if ids else text
     data = st.dictionaries(text, stat_values, max_size=3)
-    combatant = st.builds(Combatant, token_ids, st.integers(),
-                          st.lists(st.integers(), max_size=3).map(tuple),
-                          st.dictionaries(text, st.integers(), max_size=2), data, st.booleans())
-    return st.builds(
-        CombatState, st.sampled_from(Phase), st.integers(0, 99),
-        st.lists(combatant, max_size=3).map(tuple), st.none() | token_ids,
-        st.lists(st.builds(PendingAction, token_ids, text, text, text, data),
-                 max_size=2).map(tuple),
-        st.integers(), st.integers(0, 10_000),
-        st.lists(st.builds(LogEntry, st.integers(0, 99), text, st.text(max_size=30),
-                           st.lists(token_ids, max_size=2).map(tuple)), max_size=3).map(tuple),
-        data,
+    placed = draw(st.lists(st.sampled_from(ids), unique=True, max_size=3)) if ids else []
+    order = tuple(
+        Combatant(token_id, draw(whole), tuple(draw(st.lists(whole, max_size=3))),
+                  draw(st.dictionaries(text, st.integers(0, 10**30), max_size=2)),
+                  draw(data), draw(st.booleans()))
+        for token_id in placed
+    )
+    pending = tuple(
+        PendingAction(draw(st.sampled_from(ids)), draw(text), draw(text), draw(text), draw(data))
+        for _ in range(draw(st.integers(0, 2) if ids else st.just(0)))
+    )
+    log_ids = st.sampled_from(ids) if ids else text
+    log = st.lists(st.builds(LogEntry, st.integers(0, 99), text, st.text(max_size=30),
+                             st.lists(log_ids, max_size=2).map(tuple)), max_size=3)
+    return CombatState(
+        draw(st.sampled_from(Phase)), draw(st.integers(0, 99)), order,
+        draw(st.none() | st.sampled_from(placed)) if placed else None, pending,
+        draw(whole), draw(st.integers(0, 10_000)), tuple(draw(log)), draw(data),
     )

@@ -335,10 +335,10 @@ def test_an_image_just_over_the_limit_is_refused_and_one_at_it_is_not(tmp_path: 
     over = {**rich_entries(), "images/background.png": huge_png(side + 1, side)}
     assert "more than the limit" in load_error(
         write_archive(tmp_path / "over.killbox", over)).problem
-    # The same header at exactly the limit passes (and is still never decoded).
-    at_limit = {**rich_entries(), "images/background.png": huge_png(side, side)}
+    # A whole picture at exactly the limit passes (decoded once, 64 MB at one bit a pixel).
+    at_limit = {**rich_entries(), "images/background.png": huge_png(side, side, complete=True)}
     loaded = load_encounter(write_archive(tmp_path / "at.killbox", at_limit))
-    assert loaded.images["images/background.png"] == huge_png(side, side)
+    assert loaded.images["images/background.png"] == huge_png(side, side, complete=True)
 
 
 def test_a_truncated_png_is_refused(tmp_path: Path) -> None:
