@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPushButton,
     QTableWidget,
@@ -41,6 +42,15 @@ def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str
     return str(combatant.initiative)
 
 
+#: How each column (Init, Token, Health, Left) shares the tracker's width.
+COLUMN_MODES = (
+    QHeaderView.ResizeMode.ResizeToContents,
+    QHeaderView.ResizeMode.Stretch,
+    QHeaderView.ResizeMode.Stretch,
+    QHeaderView.ResizeMode.Stretch,
+)
+
+
 class InitiativePanel(QWidget):
     COLUMNS = ("Init", "Token", "Health", "Left")
 
@@ -55,7 +65,15 @@ class InitiativePanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        # Every column inside the dock's width, never a sideways scroll: the count takes what
+        # it needs, name, health and what is left share the rest and wrap (the full text is
+        # each cell's tooltip too), so a long name never widens the dock or the map.
+        header = self.table.horizontalHeader()
+        for column, mode in enumerate(COLUMN_MODES):
+            header.setSectionResizeMode(column, mode)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setWordWrap(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.start_button = QPushButton("Start combat")
         self.next_button = QPushButton("End turn")
         self.end_button = QPushButton("End combat")
@@ -114,6 +132,7 @@ class InitiativePanel(QWidget):
             cells = (count, marker + name, health, budget_text(combatant.budget))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
+                item.setToolTip(text)
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)
                 if token is not None and column == 1:
                     item.setForeground(QBrush(style.SIDE_COLOURS[token.side].lighter(120)))
@@ -121,6 +140,7 @@ class InitiativePanel(QWidget):
                     item.setFont(bold)
                     item.setBackground(QBrush(QColor(255, 255, 255, 30)))
                 self.table.setItem(row, column, item)
+        self.table.resizeRowsToContents()
         self.table.blockSignals(False)
         self.start_button.setEnabled(combat.phase is Phase.SETUP and bool(state.tokens))
         self.next_button.setEnabled(combat.active is not None)

@@ -64,3 +64,27 @@ def test_the_map_keeps_its_size_while_the_gm_selects_and_fights(qtbot, window) -
     window.controller.apply(Command("end_turn"))
     QApplication.processEvents()
     assert window.view.size() == size
+
+
+def test_the_tracker_fits_its_dock_without_a_sideways_scroll(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication
+
+    from tests.desktop.test_fight import open_map, roll
+    from tests.desktop.window_helpers import answer_next_dialog
+
+    win = open_map(qtbot, tmp_path, "night_street")  # long names, Savage Worlds health
+    win.resize(default_size(LAPTOP))
+    answer_next_dialog(roll)
+    from desktop.fight import start_combat
+
+    start_combat(win, win.controller)
+    QApplication.processEvents()
+    table = win.initiative.table
+    header = table.horizontalHeader()
+    widths = sum(header.sectionSize(c) for c in range(table.columnCount()))
+    assert widths <= table.viewport().width(), (widths, table.viewport().width())
+    assert header.sectionSize(2) > 40  # the Health column is there, not squeezed out
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            item = table.item(row, column)
+            assert item.toolTip() == item.text()  # an elided cell still says it all
