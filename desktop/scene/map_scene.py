@@ -170,7 +170,7 @@ class MapScene(QGraphicsScene):
 
     def ping(self, square: Square) -> PingItem:
         """Rings spreading from ``square`` for a moment (desktop.scene.ping_item)."""
-        item = PingItem(square)
+        item = PingItem(square, self)
         self.addItem(item)
         item.start()
         return item

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, QVariantAnimation
+from PySide6.QtCore import QObject, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -21,13 +21,14 @@ RINGS = 3
 class PingItem(QGraphicsItem):
     """Rings spreading from the square's centre; the item removes itself when done."""
 
-    def __init__(self, square: Square) -> None:
+    def __init__(self, square: Square, owner: QObject) -> None:
+        """``owner`` (the scene) owns the animation, so closing the window stops it."""
         super().__init__()
         self.square = square
         self.setZValue(style.Z_LABELS + 5)  # above fog, tokens and labels
         self.setPos((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE)
         self.progress = 0.0
-        self.animation = QVariantAnimation()
+        self.animation = QVariantAnimation(owner)
         self.animation.setStartValue(0.0)
         self.animation.setEndValue(1.0)
         self.animation.setDuration(PING_MS)
@@ -42,6 +43,7 @@ class PingItem(QGraphicsItem):
         self.update()
 
     def _done(self) -> None:
+        self.animation.deleteLater()
         scene = self.scene()
         if scene is not None:
             scene.removeItem(self)

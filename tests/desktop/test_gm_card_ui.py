@@ -36,8 +36,13 @@ def test_change_the_dealt_card_from_the_menu_resorts_the_tracker(qtbot, tmp_path
     assert offered and f"{words} ({code})" in offered[0]
     combat = win.controller.state.combat
     assert combat.combatant(token_id).get("card") == code
-    assert win.initiative.table.item(0, 0).text() == code  # the best card acts first
-    assert win.initiative.table.item(0, 0).data(Qt.ItemDataRole.UserRole) == token_id
+    table = win.initiative.table
+    rows = [table.item(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(table.rowCount())]
+    assert rows == [c.token_id for c in combat.order]  # the tracker follows the new order
+    assert table.item(rows.index(token_id), 0).text() == code
+    # the highest free card: only someone holding a Joker still acts before
+    ahead = [c for c in combat.order[: rows.index(token_id)]]
+    assert all(str(c.get("card")) in ("RJ", "BJ") for c in ahead), ahead
     name = win.controller.state.token(token_id).name
     texts = [win.log.list.item(i).text() for i in range(win.log.list.count())]
     assert any(f"{name} now holds the {words}" in t for t in texts), texts
