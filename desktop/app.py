@@ -56,8 +56,13 @@ def prepare_qt_environment(environ: MutableMapping[str, str] = os.environ) -> No
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     prepare_qt_environment()
-    if args.export_png is not None and not os.environ.get("QT_QPA_PLATFORM"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display needed to export
+    if args.export_png is not None:
+        # Exporting opens no window: offscreen needs no display, whatever the session is.
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    else:
+        from desktop.qt_platform import choose_platform
+
+        choose_platform()
 
     from PySide6.QtWidgets import QApplication
 
@@ -66,6 +71,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "killbox"])
     app.setApplicationName("Killbox")
     app.setOrganizationName("Killbox")
+    if not can_draw_letters():
+        print(
+            "killbox: no font found: every letter would be drawn as an empty box. Install a "
+            "TrueType font (on Debian and Ubuntu: sudo apt install fonts-dejavu-core) and "
+            "start Killbox again.",
+            file=sys.stderr,
+        )
+        return 3
 
     if args.export_png is not None:
         from desktop.render import export_png
@@ -88,6 +101,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop.main_window import launch
 
     return launch(app, args.file)
+
+
+def can_draw_letters() -> bool:
+    """Whether the default font has Latin letters (Qt draws boxes when fontconfig finds no font)."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    metrics = QFontMetrics(QFont())
+    return all(metrics.inFont(letter) for letter in "Aa0")
 
 
 def first_frame_only(app, path: Path | None) -> int:  # type: ignore[no-untyped-def]

@@ -69,9 +69,7 @@ def test_export_png_reports_a_missing_file(
     assert not out.exists()
 
 
-def test_export_png_runs_without_a_display(tmp_path: Path) -> None:
-    """A fresh process with no platform set still exports (it picks offscreen itself)."""
-    out = tmp_path / "cli.png"
+def export_in_fresh_process(out: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     script = (
         "import sys, desktop.documents as d;"
         "from desktop.documents import Document;"
@@ -80,12 +78,7 @@ def test_export_png_runs_without_a_display(tmp_path: Path) -> None:
         "from desktop.app import main;"
         f"sys.exit(main(['x.killbox', '--export-png', {str(out)!r}]))"
     )
-    env = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
-    }
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-c", script],
         cwd=Path(__file__).resolve().parents[2],
         env=env,
@@ -93,8 +86,41 @@ def test_export_png_runs_without_a_display(tmp_path: Path) -> None:
         text=True,
         timeout=60,
     )
+
+
+def without_display() -> dict[str, str]:
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+
+
+@pytest.mark.parametrize("platform", [None, "wayland", "xcb"])
+def test_export_png_runs_without_a_display(tmp_path: Path, platform: str | None) -> None:
+    """A fresh process with no display exports whatever platform the session asks for
+    (no platform set, a Wayland session with no Wayland server, an X11 one with no X server)."""
+    out = tmp_path / "cli.png"
+    env = without_display()
+    if platform is not None:
+        env["QT_QPA_PLATFORM"] = platform
+    result = export_in_fresh_process(out, env)
     assert result.returncode == 0, result.stderr
     assert QImage(str(out)).width() == WIDTH * 64
+
+
+def test_no_font_is_a_clear_failure_not_a_picture_of_boxes(tmp_path: Path) -> None:
+    """With fontconfig finding no font, Qt would draw every letter as a box and exit 0."""
+    config = tmp_path / "fonts.conf"
+    config.write_text(
+        '<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd">'
+        f"<fontconfig><cachedir>{tmp_path / 'cache'}</cachedir></fontconfig>"
+    )
+    out = tmp_path / "cli.png"
+    result = export_in_fresh_process(out, dict(without_display(), FONTCONFIG_FILE=str(config)))
+    assert result.returncode == 3
+    assert "no font found" in result.stderr and "fonts-dejavu-core" in result.stderr
+    assert not out.exists()
 
 
 def test_export_png_of_the_default_encounter(qapp: QApplication, tmp_path: Path) -> None:
