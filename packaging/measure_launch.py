@@ -14,7 +14,7 @@ import subprocess
 import sys
 import time
 
-TARGET_MS = 2000.0
+TARGET_MS = 1500.0
 
 
 def launch_ms(binary: str) -> float:

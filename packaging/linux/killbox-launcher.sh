@@ -1,3 +1,3 @@
 #!/bin/sh
-# /usr/bin/killbox: start the frozen app installed under /opt/killbox.
-exec /opt/killbox/killbox "$@"
+# /usr/bin/killbox: start the frozen app installed under /usr/lib/killbox.
+exec /usr/lib/killbox/killbox "$@"

@@ -1,0 +1,236 @@
+"""Print the .deb's /usr/share/doc/killbox/copyright (machine-readable, DEP-5 format).
+
+Usage: python packaging/linux/copyright.py ROOT SOURCES
+ROOT is the checkout; SOURCES is the spec's bundled-sources.txt (bundle name, source path).
+One Files paragraph for Killbox (MIT, the checkout's LICENSE), one for the Python runtime,
+one for PyInstaller's bootloader, and one for every installed distribution that any bundled
+file comes from, with the licence texts its wheel carries (the dist-info licence files). A
+distribution whose wheel carries none (PySide6, shiboken6: LGPL-3 or GPL) points at Debian's
+/usr/share/common-licenses; that is named, never silently skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import sysconfig
+from collections.abc import Iterable
+from importlib import metadata
+from pathlib import Path, PurePosixPath
+
+INSTALLED = "usr/lib/killbox"
+LICENCE_FILE = re.compile(r"(licen[cs]e|copying|notice|copyright)", re.IGNORECASE)
+COPYRIGHT_PREFIX = re.compile(r"^(copyright\s*)?(\(c\)|©)?\s*", re.IGNORECASE)
+# Trove classifier and free-text licence names -> DEP-5 short names.
+CLASSIFIER_NAMES = {
+    "MIT License": "MIT",
+    "BSD License": "BSD",
+    "Python Software Foundation License": "PSF-2.0",
+    "Apache Software License": "Apache-2.0",
+}
+COMMON_LICENSES = {
+    "LGPL-3.0-only": "/usr/share/common-licenses/LGPL-3",
+    "GPL-2.0-only": "/usr/share/common-licenses/GPL-2",
+    "GPL-3.0-only": "/usr/share/common-licenses/GPL-3",
+}
+
+
+def owners() -> dict[str, metadata.Distribution]:
+    """Resolved file path -> the installed distribution that put it there."""
+    found = {}
+    for dist in metadata.distributions():
+        for file in dist.files or []:
+            found[str(Path(str(dist.locate_file(file))).resolve())] = dist
+    return found
+
+
+def bundled_distributions(sources: Iterable[tuple[str, str]]) -> dict[str, list[str]]:
+    """Distribution name -> the top-level bundle folders (or modules) its files went to."""
+    by_path = owners()
+    tops: dict[str, set[str]] = {}
+    for name, source in sources:
+        dist = by_path.get(str(Path(source).resolve()))
+        if dist is None or dist.metadata["Name"].lower() in {"killbox", "pyinstaller"}:
+            continue  # Killbox and PyInstaller have paragraphs of their own
+        name = name.replace("\\", "/")
+        top = name.split("/")[0] if "/" in name else name.split(".")[0]
+        tops.setdefault(dist.metadata["Name"], set()).add(top)
+    return {
+        name: sorted(folders) for name, folders in sorted(tops.items(), key=lambda i: i[0].lower())
+    }
+
+
+def licence_name(dist: metadata.Distribution) -> str:
+    meta = dist.metadata
+    expression = meta.get("License-Expression") or ""
+    if not expression:
+        short = meta.get("License") or ""
+        usable = short and short != "UNKNOWN" and "\n" not in short and len(short) < 60
+        expression = short if usable else ""
+    if not expression:
+        classifiers = [c for c in meta.get_all("Classifier") or [] if c.startswith("License ::")]
+        expression = classifiers[0].split("::")[-1].strip() if classifiers else "unknown"
+    expression = CLASSIFIER_NAMES.get(expression, expression).replace("(", "").replace(")", "")
+    terms = re.split(r"\s+(?:OR|AND|WITH|or|and|with)\s+", expression)
+    operators = re.findall(r"\s+(OR|AND|WITH|or|and|with)\s+", expression)
+    # A DEP-5 licence name has no spaces: "MIT License" -> "MIT-License".
+    names = [re.sub(r"\s+", "-", CLASSIFIER_NAMES.get(term, term)) for term in terms]
+    out = names[0]
+    for operator, name in zip(operators, names[1:], strict=True):
+        out += f" {operator.lower()} {name}"
+    return out
+
+
+def licence_texts(dist: metadata.Distribution) -> list[tuple[str, str]]:
+    texts = []
+    for file in dist.files or []:
+        path = PurePosixPath(str(file))
+        if ".dist-info" in path.parts[0] and LICENCE_FILE.search(path.name):
+            located = Path(str(dist.locate_file(file)))
+            if located.is_file():
+                text = with_common_licences(located.read_text(errors="replace"))
+                texts.append((str(PurePosixPath(*path.parts[1:])), text))
+    return texts
+
+
+# A full GPL or Apache-2.0 text inside a wheel's licence file (PyInstaller's COPYING.txt has
+# both) becomes a pointer to Debian's copy, as Debian's policy asks: from the licence's title
+# line to its "END OF TERMS AND CONDITIONS".
+FULL_TEXTS = [
+    (
+        re.compile(
+            r"^[ \t]*GNU (LESSER |LIBRARY )?GENERAL PUBLIC LICENSE[ \t]*\n"
+            r"[ \t]*Version (\d(?:\.\d)?)\b.*?END OF TERMS AND CONDITIONS[ \t]*$",
+            re.MULTILINE | re.DOTALL,
+        ),
+        lambda found: ("LGPL-" if found[1] else "GPL-") + found[2].removesuffix(".0"),
+    ),
+    (
+        re.compile(
+            r"^[ \t]*Apache License[ \t]*\n[ \t]*Version 2\.0, January 2004.*?"
+            r"END OF TERMS AND CONDITIONS[ \t]*$",
+            re.MULTILINE | re.DOTALL,
+        ),
+        lambda found: "Apache-2.0",
+    ),
+]
+
+
+def with_common_licences(text: str) -> str:
+    for pattern, name in FULL_TEXTS:
+        text = pattern.sub(
+            lambda found, name=name: (
+                f"[The full text of this licence is in /usr/share/common-licenses/{name(found)}.]"
+            ),
+            text,
+        )
+    return text
+
+
+def copyright_lines(texts: Iterable[str], fallback: str) -> list[str]:
+    lines = []
+    for text in texts:
+        for line in text.splitlines():
+            stripped = line.strip()
+            if re.match(r"(copyright|\(c\)|©)\s", stripped, re.IGNORECASE):
+                holder = COPYRIGHT_PREFIX.sub("", stripped)
+                if holder and holder not in lines:
+                    lines.append(holder)
+    return lines[:12] or [fallback]
+
+
+def field_text(text: str) -> str:
+    """A licence text as a DEP-5 continuation: each line indented, blank lines as " .\""""
+    out = []
+    for line in text.rstrip().splitlines():
+        line = line.rstrip().expandtabs()
+        out.append(" ." if not line.strip() else " " + line)
+    return "\n".join(out)
+
+
+def paragraph(
+    files: list[str], holders: list[str], licence: str, body: str, comment: str = ""
+) -> str:
+    lines = [f"Files: {' '.join(files)}", "Copyright: " + "\n ".join(holders)]
+    lines.append(f"License: {licence}\n{body}" if body else f"License: {licence}")
+    if comment:
+        lines.append("Comment: " + comment)
+    return "\n".join(lines)
+
+
+def distribution_paragraph(name: str, tops: list[str]) -> str:
+    dist = metadata.distribution(name)
+    licence = licence_name(dist)
+    texts = licence_texts(dist)
+    files = [f"{INSTALLED}/_internal/{top}/*" for top in tops]
+    holders = copyright_lines((t for _, t in texts), f"the {name} authors")
+    comment = (
+        f"{name} {dist.version}; pure-Python modules sit in the archive inside {INSTALLED}/killbox."
+    )
+    if texts:
+        body = "\n .\n".join(field_text(f"--- {file} ---\n{text}") for file, text in texts)
+        return paragraph(files, holders, licence, body, comment)
+    references = [path for spdx, path in COMMON_LICENSES.items() if spdx in licence]
+    if not references:
+        raise SystemExit(
+            f"{name} {dist.version} carries no licence text and is not {licence!r}-known"
+        )
+    body = field_text(
+        f"The {name} wheel carries no licence file. The full texts of its licences are in "
+        + ", ".join(references)
+        + "."
+    )
+    return paragraph(files, holders, licence, body, comment)
+
+
+def python_paragraph() -> str:
+    text = (Path(sysconfig.get_path("stdlib")) / "LICENSE.txt").read_text()
+    files = [
+        f"{INSTALLED}/_internal/libpython3*",
+        f"{INSTALLED}/_internal/python3*/*",
+        f"{INSTALLED}/_internal/base_library.zip",
+    ]
+    return paragraph(
+        files,
+        ["2001-2024 Python Software Foundation"],
+        "PSF-2.0",
+        field_text(text),
+        f"The Python {sys.version.split()[0]} interpreter and standard library.",
+    )
+
+
+def pyinstaller_paragraph() -> str:
+    dist = metadata.distribution("pyinstaller")
+    texts = licence_texts(dist)
+    body = "\n .\n".join(field_text(text) for _, text in texts)
+    return paragraph(
+        [f"{INSTALLED}/killbox"],
+        ["2005-2024 PyInstaller Development Team"],
+        "GPL-2.0-or-later with bootloader exception",
+        body,
+        f"The program {INSTALLED}/killbox is PyInstaller {dist.version}'s bootloader.",
+    )
+
+
+def main(root: Path, sources_file: Path) -> None:
+    sources = [
+        tuple(line.split("\t", 1)) for line in sources_file.read_text().splitlines() if "\t" in line
+    ]
+    header = (
+        "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
+        "Upstream-Name: Killbox\n"
+        "Comment: Killbox is MIT-licensed. The bundle carries the Python runtime, PyInstaller's\n"
+        " bootloader and the Python packages below, each under its own licence."
+    )
+    killbox = paragraph(
+        ["*"], ["Killbox developers"], "MIT", field_text((root / "LICENSE").read_text())
+    )
+    blocks = [header, killbox, python_paragraph(), pyinstaller_paragraph()]
+    blocks += [
+        distribution_paragraph(name, tops) for name, tops in bundled_distributions(sources).items()
+    ]  # type: ignore[arg-type]
+    print("\n\n".join(blocks))
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]), Path(sys.argv[2]))
