@@ -1,4 +1,5 @@
-"""Draw the Killbox icon (a crosshair over a grid square) at the sizes the desktop needs.
+"""Draw the Killbox icon (a crosshair over a grid square) at the sizes the desktop needs:
+PNGs for Linux, killbox.ico for the Windows installer and executable, killbox.icns for macOS.
 
 Run: python assets/icons/make_icon.py. Drawn by this script for this project (see ../LICENSE.md).
 """
@@ -41,6 +42,9 @@ def draw(size: int) -> Image.Image:
 def main() -> None:
     for size in (32, 64, 256):
         draw(size).save(HERE / f"killbox-{size}.png", optimize=True)
+    ico_sizes = [(16, 16), (24, 24), (32, 32), (48, 48), (64, 64), (128, 128), (256, 256)]
+    draw(256).save(HERE / "killbox.ico", sizes=ico_sizes)
+    draw(1024).save(HERE / "killbox.icns")  # Pillow writes every size macOS asks for
 
 
 if __name__ == "__main__":
