@@ -14,7 +14,7 @@ from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.overlays import template_overlay
-from engine.rules.savage_worlds import attack_math, board, maneuvers, templates
+from engine.rules.savage_worlds import attack_math, board, maneuvers, templates, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -130,6 +130,7 @@ def _touch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     die, untrained = board.trait_die(actor, "fighting")
     roll = trait_roll(die, dice, modifier=plan.to_hit + untrained,
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} touch")
+    state = trait_bonuses.spend_support(state, actor.id, "fighting")
     hit = outcome(roll.total, plan.target_number).success
     text = "touches" if hit else "fails to touch"
     return state, (Event(EventKind.ATTACK, f"{actor.name} {text} {target.name} (Touch Attack, "
@@ -223,15 +224,18 @@ def _disarm_after(state: EncounterState, command: Command, result: attack_math.A
     target = target_of(state, command)
     where = _disarm_location(command) if command.action == "disarm" else _called(command).target
     die, _ = board.trait_die(target, "strength")
+    resisting = sum(m.value for m in trait_bonuses.resisting_modifiers(target, "strength"))
+    state = trait_bonuses.spend_support(state, target.id, "strength")
     if where is maneuvers.CalledShotTarget.ITEM:
-        roll = trait_roll(die, dice, wild_card=board.is_wild_card(target),
+        roll = trait_roll(die, dice, modifier=resisting, wild_card=board.is_wild_card(target),
                           purpose=f"{target.name} Strength to keep hold")
         keeps = maneuvers.keeps_item(roll.total, item_damage=result.damage)
     else:
         shaken_or_hurt = target.has_condition(SWCondition.SHAKEN) or board.wounds(target) > 0
         if not shaken_or_hurt:
             return state, ()
-        modifier = maneuvers.disarm_strength_modifier(where, board.wound_penalty(target))
+        # The resisting modifiers already hold the wound penalty.
+        modifier = maneuvers.disarm_strength_modifier(where) + resisting
         roll = trait_roll(die, dice, modifier=modifier, wild_card=board.is_wild_card(target),
                           purpose=f"{target.name} Strength to keep hold")
         keeps = maneuvers.keeps_item(roll.total)
@@ -253,6 +257,7 @@ def _disarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
         die, untrained = board.trait_die(actor, plan.skill)
         roll = trait_roll(die, dice, modifier=plan.to_hit + untrained,
                           wild_card=board.is_wild_card(actor), purpose=f"{actor.name} disarm")
+        state = trait_bonuses.spend_support(state, actor.id, plan.skill)
         hit = outcome(roll.total, plan.target_number).success
         events = [Event(EventKind.ATTACK, f"{actor.name} strikes at {target.name}'s weapon: "
                         f"{roll} - {'hit' if hit else 'miss'}.", (actor.id, target.id))]
@@ -337,7 +342,8 @@ def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:
     centre = command.squares[0]
     inches = state.scale.distance(max(abs(centre.x - actor.square.x),
                                       abs(centre.y - actor.square.y)))
-    mods = attack_math.own_modifiers(state, actor)
+    mods = [*attack_math.own_modifiers(state, actor),
+            *trait_bonuses.support_modifiers(actor, "shooting")]
     band = attack_math.range_modifier(weapon, inches)
     if band is not None and band[0]:
         mods.append(Modifier(f"{band[1]} range", band[0]))
@@ -406,6 +412,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     die, untrained = board.trait_die(actor, "shooting")
     roll = trait_roll(die, dice, modifier=sum(m.value for m in mods) + untrained,
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Suppressive Fire")
+    state = trait_bonuses.spend_support(state, actor.id, "shooting")
     events: list[Event] = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: "
                                  f"{roll}; {spent} rounds.", (actor.id,))]
     covers = {t.id: _target_cover(state, actor, t) for t in targets}

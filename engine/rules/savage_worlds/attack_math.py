@@ -17,7 +17,7 @@ from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.savage_worlds import board
+from engine.rules.savage_worlds import board, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.tables import COVER
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
@@ -76,13 +76,7 @@ class AttackPlan(common.ModifierTotals):
 def own_modifiers(state: EncounterState, actor: Token) -> list[Modifier]:
     """What every Trait roll of the actor carries this turn: wounds, Distracted, Joker,
     Multi-Action and running."""
-    found: list[Modifier] = []
-    if board.wound_penalty(actor):
-        found.append(Modifier("Wounds", board.wound_penalty(actor)))
-    if cond.trait_modifier(actor):
-        found.append(Modifier("Distracted", cond.trait_modifier(actor)))
-    if actor.has_condition(cond.SWCondition.JOKER):
-        found.append(Modifier("Joker", 2))
+    found = trait_bonuses.standing_modifiers(actor)
     actions = int(common.data(state, actor.id, "actions_taken", 0))
     if actions >= 1:
         found.append(Modifier("Multi-Action", -2 * actions))
@@ -132,6 +126,7 @@ def plan_attack(
     bonus = weapon_bonus(weapon, skill)
     if bonus:
         mods.append(Modifier(weapon.name, bonus))
+    mods.extend(trait_bonuses.support_modifiers(attacker, skill))
     return AttackPlan(skill, tn, (*mods, *extra), (*damage, *extra_damage))
 
 
@@ -173,6 +168,7 @@ def roll_attack(
     roll = trait_roll(die, dice, modifier=plan.to_hit + untrained,
                       wild_card=board.is_wild_card(attacker),
                       purpose=f"{attacker.name} {label}")
+    state = trait_bonuses.spend_support(state, attacker.id, plan.skill)
     result = outcome(roll.total, plan.target_number)
     events = [Event(EventKind.ATTACK,
                     f"{attacker.name} {label} at {target.name}: {roll} against "

@@ -7,7 +7,7 @@ each extra one costing -2 to every Trait roll that turn), "turn" (the whole turn
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, OptionSpec
 
 ACTION = "action"
 WHOLE_TURN = "turn"
@@ -60,12 +60,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "An Entangled or Bound character struggles: a success loosens the hold one step, "
                "a raise throws it off."),
     ActionSpec("push", "Push", MANEUVER, ACTION,
-               "Opposed Strength (or Athletics): shove the foe 1\" (2\" on a raise, doubled if "
-               "bigger); it rolls Athletics or falls prone. +2 after a 2\" run.",
-               needs=(Need.TARGET,)),
+               "Opposed Strength (or Athletics): shove the foe up to 1\" (2\" on a raise, doubled "
+               "if bigger; the pusher picks how far); it rolls Athletics or falls prone. +2 "
+               "after a 2\" run.",
+               needs=(Need.TARGET,),
+               options=(OptionSpec("distance", int, label="Push up to (inches; the roll's "
+                                   "distance at most, left empty: all of it)"),)),
     ActionSpec("support", "Support", MANEUVER, ACTION,
-               "Help an ally's Trait roll: +1, or +2 with a raise (all Support at most +4, "
-               "except for Strength); a critical failure costs the ally 2.",
+               "Help an ally's roll of any Trait: +1, or +2 with a raise (all Support at most "
+               "+4, except for Strength); a critical failure costs the ally 2. Spent by that "
+               "roll, gone at the end of the ally's turn.",
                needs=(Need.TARGET,)),
     ActionSpec("suppressive_fire", "Suppressive Fire", ATTACK, ACTION,
                "Spray a Medium Blast: one Shooting roll; each target under it is Distracted on "

@@ -63,11 +63,6 @@ def attack_extras(state: EncounterState, command: Command) -> list[Modifier]:
     free = int(command.option("modifier", 0) or 0)
     if free:
         extra.append(Modifier("GM modifier", free))
-    actor = actor_of(state, command)
-    supported = [c for c in actor.conditions
-                 if c.name == SWCondition.SUPPORTED and c.source in ("fighting", "shooting")]
-    for c in supported:
-        extra.append(Modifier(f"Support ({c.source})", c.value))
     return extra
 
 

@@ -13,7 +13,7 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import attack_math, board
+from engine.rules.savage_worlds import attack_math, board, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_maneuvers as opp
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -69,23 +69,26 @@ def _grapple_describe(state: EncounterState, command: Command) -> Preview:
 
 def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: str,
                    resist: str, mods: list[Modifier], dice: Dice, label: str,
-                   ) -> tuple[int, int, list[Event]]:
+                   ) -> tuple[EncounterState, int, int, list[Event]]:
     die, untrained = board.trait_die(actor, skill)
+    mods = [*mods, *trait_bonuses.support_modifiers(actor, skill)]
     mine = trait_roll(die, dice, modifier=sum(m.value for m in mods) + untrained,
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} {label}")
     tdie, tuntrained = board.trait_die(target, resist)
-    theirs = trait_roll(tdie, dice, modifier=tuntrained + cond.trait_modifier(target)
-                        + board.wound_penalty(target),
+    resisting = trait_bonuses.resisting_modifiers(target, resist)
+    theirs = trait_roll(tdie, dice, modifier=tuntrained + sum(m.value for m in resisting),
                         wild_card=board.is_wild_card(target), purpose=f"{target.name} resists")
+    state = trait_bonuses.spend_support(state, actor.id, skill)
+    state = trait_bonuses.spend_support(state, target.id, resist)
     text = f"{label}: {actor.name} {mine} against {target.name} {theirs}."
-    return mine.total, theirs.total, [Event(EventKind.ROLL, text, (actor.id, target.id))]
+    return state, mine.total, theirs.total, [Event(EventKind.ROLL, text, (actor.id, target.id))]
 
 
 def _grapple_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target = actor_of(state, command), target_of(state, command)
     mods = _grapple_mods(state, actor, target)
-    mine, theirs, events = _opposed_rolls(state, actor, target, "athletics", "athletics", mods,
-                                          dice, "Grapple")
+    state, mine, theirs, events = _opposed_rolls(state, actor, target, "athletics",
+                                                 "athletics", mods, dice, "Grapple")
     result = opp.grapple(mine, theirs, defender_entangled=target.has_condition(
         SWCondition.ENTANGLED))
     if result.defender is None:
@@ -146,9 +149,11 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     actor = actor_of(state, command)
     now = SWCondition.BOUND if actor.has_condition(SWCondition.BOUND) else SWCondition.ENTANGLED
     die, untrained = board.trait_die(actor, "athletics")
-    mods = sum(m.value for m in attack_math.own_modifiers(state, actor))
+    mods = sum(m.value for m in [*attack_math.own_modifiers(state, actor),
+                                 *trait_bonuses.support_modifiers(actor, "athletics")])
     roll = trait_roll(die, dice, modifier=mods + untrained, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} breaks free")
+    state = trait_bonuses.spend_support(state, actor.id, "athletics")
     after = opp.break_free(roll.total, now)
     grappler = next((c.source for c in actor.conditions if c.name == now), None)
     state = common.remove_condition(state, actor.id, now)
@@ -174,6 +179,10 @@ register("break_free", _break_check, simple_describe("Break Free"), _break_resol
 
 def _push_check(state: EncounterState, command: Command) -> list[str]:
     reasons = _grapple_check(state, command) if command.target else ["choose a target"]
+    wanted = command.option("distance")
+    if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)
+                               or wanted < 0):
+        reasons.append(f"distance= is how many inches to push, 0 or more, not {wanted!r}")
     return [r.replace("Grapple", "Push") for r in reasons if "Bound" not in r]
 
 
@@ -185,6 +194,13 @@ def _push_mods(state: EncounterState, actor: Token, target: Token) -> list[Modif
     if run_bonus:
         mods.append(Modifier("Push run-up / shield", run_bonus))
     return mods
+
+
+def push_distance(command: Command, allowed: int) -> int:
+    """A Push moves the foe *up to* what the roll allows: option ``distance`` (inches) is how
+    far the pusher wants it, cut to the allowed distance; left out, the whole distance."""
+    wanted = command.option("distance")
+    return allowed if wanted is None else max(0, min(int(wanted), allowed))
 
 
 def _push_squares(state: EncounterState, actor: Token, target: Token, inches: int,
@@ -224,21 +240,26 @@ def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     actor, target = actor_of(state, command), target_of(state, command)
     mods = _push_mods(state, actor, target)
     skill = "athletics" if command.option("skill") == "athletics" else "strength"
-    mine, theirs, events = _opposed_rolls(state, actor, target, skill, "strength", mods, dice,
-                                          "Push")
+    state, mine, theirs, events = _opposed_rolls(state, actor, target, skill, "strength",
+                                                 mods, dice, "Push")
     larger = common.stat_int(actor, "scale") > common.stat_int(target, "scale")
     result = opp.push(mine, theirs, attacker_larger=larger)
     if not result.distance_inches:
         events.append(Event(EventKind.NOTE, f"{target.name} stands firm.", (target.id,)))
         return state, tuple(events)
-    path = _push_squares(state, actor, target, result.distance_inches)
+    inches = push_distance(command, result.distance_inches)
+    path = _push_squares(state, actor, target, inches)
     if path:
         state = common.put(state, state.token(target.id).moved_to(path[-1]))
     events.append(Event(EventKind.MOVE, f"{target.name} is pushed {len(path)} square(s) "
-                        f"(Push, {result.distance_inches}\").", (target.id,)))
+                        f"(Push, {inches}\" of up to {result.distance_inches}\").",
+                        (target.id,)))
     die, untrained = board.trait_die(target, "athletics")
-    check = trait_roll(die, dice, modifier=int(result.prone_check_modifier or 0) + untrained,
-                       wild_card=board.is_wild_card(target), purpose=f"{target.name} keeps footing")
+    resisting = sum(m.value for m in trait_bonuses.resisting_modifiers(target, "athletics"))
+    check = trait_roll(die, dice, modifier=int(result.prone_check_modifier or 0) + untrained
+                       + resisting, wild_card=board.is_wild_card(target),
+                       purpose=f"{target.name} keeps footing")
+    state = trait_bonuses.spend_support(state, target.id, "athletics")
     if opp.pushed_falls_prone(check.total):
         state, more = board.add_condition(state, target.id, SWCondition.PRONE)
         events.extend(more)
@@ -269,9 +290,12 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     trait = str(command.option("trait", "fighting"))
     skill = str(command.option("skill", trait))
     die, untrained = board.trait_die(actor, skill)
-    own = sum(m.value for m in attack_math.own_modifiers(state, actor))
+    own = sum(m.value for m in [*attack_math.own_modifiers(state, actor),
+                                *trait_bonuses.support_modifiers(actor, skill)])
     roll = trait_roll(die, dice, modifier=untrained + own, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} Support")
+    state = trait_bonuses.spend_support(state, actor.id, skill)
+    target = state.token(target.id)
     bonus = opp.support_bonus(roll.total, critical_failure=roll.critical_failure)
     existing = [c.value for c in target.conditions
                 if c.name == SWCondition.SUPPORTED and c.source == trait]
@@ -296,7 +320,7 @@ def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     attribute = opp.TEST_RESISTED_BY.get(skill.title(), "Agility").lower()
     effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
     mods = attack_math.common_modifiers(state, actor, target)
-    mine, theirs, events = _opposed_rolls(state, actor, target, skill, attribute, mods, dice,
+    state, mine, theirs, events = _opposed_rolls(state, actor, target, skill, attribute, mods, dice,
                                           f"Test ({skill} against {attribute})")
     result = opp.resolve_test(mine, theirs, effect)
     for name in result.conditions:

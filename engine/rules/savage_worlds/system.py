@@ -44,6 +44,7 @@ from engine.rules.savage_worlds import (
     options,
     schema,
     tables,
+    trait_bonuses,
 )
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
@@ -185,8 +186,8 @@ class SavageWorldsSystem(HandlerSystem):
         if active_id is not None and self._is_interrupt(state, active_id, command):
             other = state.token(active_id)
             if hold.needs_interrupt_roll(actor):
-                mine = self._athletics(actor, dice)
-                theirs = self._athletics(other, dice)
+                state, mine = self._athletics(state, actor, dice)
+                state, theirs = self._athletics(state, other, dice)
                 result = hold.interrupt(mine, theirs)
                 events.append(Event(EventKind.ROLL, f"{actor.name} tries to cut in on "
                                     f"{other.name}: Athletics {mine} against {theirs} - "
@@ -218,13 +219,15 @@ class SavageWorldsSystem(HandlerSystem):
         return started or bool(command.option("interrupt", False))
 
     @staticmethod
-    def _athletics(token: Token, dice: Dice) -> int:
+    def _athletics(state: EncounterState, token: Token, dice: Dice) -> tuple[EncounterState, int]:
+        """An opposed Athletics roll to cut in (or resist it), with the roller's Joker,
+        wounds, Distracted and Support on Athletics (spent)."""
         die, untrained = board.trait_die(token, "athletics")
-        modifier = untrained + cond.trait_modifier(token) + board.wound_penalty(token)
-        if token.has_condition(SWCondition.JOKER):
-            modifier += 2
-        return trait_roll(die, dice, modifier=modifier, wild_card=board.is_wild_card(token),
-                          purpose=f"{token.name} Athletics to interrupt").total
+        modifier = untrained + sum(
+            m.value for m in trait_bonuses.resisting_modifiers(token, "athletics"))
+        total = trait_roll(die, dice, modifier=modifier, wild_card=board.is_wild_card(token),
+                           purpose=f"{token.name} Athletics to interrupt").total
+        return trait_bonuses.spend_support(state, token.id, "athletics"), total
 
     # ---- initiative by the Action Deck
 
@@ -326,20 +329,22 @@ class SavageWorldsSystem(HandlerSystem):
         more: list[Event] = []
         if token.has_condition(SWCondition.SHAKEN):
             die, _ = board.trait_die(token, "spirit")
-            roll = trait_roll(die, dice, modifier=board.wound_penalty(token),
+            roll = trait_roll(die, dice, modifier=trait_bonuses.resisting_total(token, "spirit"),
                               wild_card=board.is_wild_card(token),
                               purpose=f"{token.name} Spirit to recover")
-            token = cond.recover_from_shaken(token, roll.total)
+            token = trait_bonuses.without_support(cond.recover_from_shaken(token, roll.total),
+                                                  "spirit")
             words = "shakes it off" if not token.has_condition(SWCondition.SHAKEN) \
                 else "stays Shaken"
             more.append(Event(EventKind.ROLL, f"{token.name} rolls Spirit {roll}: {words}.",
                               (token_id,)))
         if token.has_condition(SWCondition.STUNNED):
             die, _ = board.trait_die(token, "vigor")
-            roll = trait_roll(die, dice, modifier=board.wound_penalty(token),
+            roll = trait_roll(die, dice, modifier=trait_bonuses.resisting_total(token, "vigor"),
                               wild_card=board.is_wild_card(token),
                               purpose=f"{token.name} Vigor to recover")
-            token = cond.recover_from_stunned(token, roll.total, state.combat.round)
+            token = trait_bonuses.without_support(
+                cond.recover_from_stunned(token, roll.total, state.combat.round), "vigor")
             words = "recovers" if not token.has_condition(SWCondition.STUNNED) \
                 else "stays Stunned"
             more.append(Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll}: {words}.",
