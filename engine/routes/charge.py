@@ -5,9 +5,12 @@ The rule system hands its Charge rule over as a value (``ClosestSpaceCharge`` or
 
 ``ClosestSpaceCharge``: move up to a multiple of Speed (another multiple in the surprise
 round) in a straight line to the *closest* space from which the target can be attacked.
-That space must be free; no square on the line may block or slow movement or hold a
-creature (one in a condition the rule names as passable excepted); the charger must see
-the target at the start; no 5-ft step that round; the charger must move before attacking.
+That space must be free; no square on any line from the start to that space (the footprint
+swept along the move, see ``lines.walk_line``) may block or slow movement or hold a
+creature (one in a condition the rule names as passable, or one its ``passable_creature``
+test accepts, excepted); the charger must see the target at the start; no 5-ft step that
+round; the charger must move before attacking. Among equally close spaces the charger takes
+the most direct one whose path is clear.
 The reasons for a refusal list what the cheap checks found; line of sight, the costliest,
 is asked only when nothing else forbids it.
 
@@ -51,6 +54,9 @@ class ClosestSpaceCharge:
     penalty_lasts: str
     #: Conditions (lower case) of a creature on the line that does not block the Charge.
     passable_conditions: frozenset[str] = frozenset()
+    #: The rule's own test for a creature that does not block the Charge (None: only the
+    #: conditions count); e.g. one at 0 or fewer hit points.
+    passable_creature: Callable[[Token], bool] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,9 +274,10 @@ def _closest_space_charge(
     for space in closest:
         occupied = _space_problem(movement, walker, space)
         if occupied is not None:
-            walks.append(_blocked_walk(walker, space, occupied, rule_.passable_conditions))
+            walks.append(_blocked_walk(walker, space, occupied, rule_))
             continue
-        walks.append(walk_line(walker, space, strict=True, passable=rule_.passable_conditions))
+        walks.append(walk_line(walker, space, strict=True, passable=rule_.passable_conditions,
+                               helpless=rule_.passable_creature))
     good = next((w for w in walks if w.clear), None)
     if good is None:
         reasons.extend(p for w in walks for p in w.problems)
@@ -351,9 +358,10 @@ def _space_problem(movement: MovementGraph, walker: Walker, space: Square) -> st
 
 
 def _blocked_walk(
-    walker: Walker, space: Square, problem: str, passable: frozenset[str]
+    walker: Walker, space: Square, problem: str, rule: ClosestSpaceCharge
 ) -> LineWalk:
-    walk = walk_line(walker, space, strict=True, passable=passable)
+    walk = walk_line(walker, space, strict=True, passable=rule.passable_conditions,
+                     helpless=rule.passable_creature)
     return LineWalk(walk.route, walk.swept, (problem, *walk.problems))
 
 

@@ -3,6 +3,8 @@ the numbers a system hands over (here the d20 and Cities Without Number ones).""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.grid import Square
@@ -41,12 +43,70 @@ def test_d20_charge_is_forbidden_when_the_line_holds_an_ally() -> None:
     assert option.reasons == ("square (3,5) on the straight line holds an ally (Friend)",)
 
 
-def test_d20_charge_may_use_another_equally_close_attack_square() -> None:
-    # In the open, (5,4) is as close as (5,5) (one diagonal is 5 ft) and its line is clear.
-    option = charge(d20(token("friend", Side.ALLY, 3, 5)), "hero", "thug", rule=CLOSEST)
+# The clear path is about *any* line from the starting space to the ending space: the
+# corner-to-corner lines sweep the charger's square along the move. The thug stands at (6,5);
+# (5,4), (5,5) and (5,6) are equally close attack squares (25 ft each), and the lines to the
+# two diagonal ones sweep through the row's squares too, (5,5) included.
+IN_FRONT = [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
+
+
+@pytest.mark.parametrize("square", IN_FRONT)
+def test_d20_charge_is_refused_with_an_ally_on_any_line_to_every_closest_square(
+    square: tuple[int, int],
+) -> None:
+    option = charge(d20(token("friend", Side.ALLY, *square)), "hero", "thug", rule=CLOSEST)
+    assert not option.allowed
+    assert any("Friend" in r for r in option.reasons)
+
+
+@pytest.mark.parametrize("square", IN_FRONT)
+def test_d20_charge_is_refused_with_difficult_terrain_on_any_line(
+    square: tuple[int, int],
+) -> None:
+    option = charge(d20(difficult=[square]), "hero", "thug", rule=CLOSEST)
+    assert not option.allowed
+    assert any("difficult terrain" in r for r in option.reasons)
+
+
+def test_d20_charge_along_a_row_ignores_what_only_touches_the_row() -> None:
+    # Squares beside the row share only an edge with the swept squares: no line enters them.
+    beside = [token("a", Side.ALLY, 3, 4), token("b", Side.ALLY, 3, 6)]
+    option = charge(d20(*beside, difficult=[(2, 4), (2, 6)]), "hero", "thug", rule=CLOSEST)
     assert option.allowed and option.route is not None
-    assert option.route.end == Square(5, 4)
-    assert Square(3, 5) not in option.route.squares
+    assert option.route.end == Square(5, 5)
+
+
+def test_d20_charge_on_a_diagonal_counts_the_squares_its_corner_lines_cross() -> None:
+    # From (0,0) to the closest square (3,3) beside a thug at (4,4): the centre line only
+    # touches the corners of (1,0), but the line from the start's top-right corner to the
+    # end's top-right corner runs through it.
+    hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
+    crate = MovementGraph(encounter(tokens=[hero, thug], difficult=[(1, 0)],
+                                    system="d20-firearms"))
+    option = charge(crate, "hero", "thug", rule=CLOSEST)
+    assert not option.allowed
+    assert "square (1,0) on the straight line is difficult terrain" in option.reasons
+    open_field = MovementGraph(encounter(tokens=[hero, thug], difficult=[(2, 0)],
+                                         system="d20-firearms"))
+    assert charge(open_field, "hero", "thug", rule=CLOSEST).allowed  # (2,0) is off every line
+
+
+def test_d20_charge_is_refused_by_a_wall_any_line_crosses() -> None:
+    # A wall segment beside the diagonal, cutting the swept band but missing the centre line.
+    hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
+    walled = MovementGraph(encounter(tokens=[hero, thug], walls=[((2.0, 1.0), (2.0, 1.6))],
+                                     system="d20-firearms"))
+    option = charge(walled, "hero", "thug", rule=CLOSEST)
+    assert not option.allowed
+    assert any("crosses a wall" in r for r in option.reasons)
+
+
+def test_the_rule_says_which_creatures_are_helpless() -> None:
+    # The rule's own test passes a creature at 0 hit points that carries no condition.
+    downed = token("downed", Side.ENEMY, 3, 5, hp=0)
+    conditions_only = replace(CLOSEST, passable_creature=None)
+    assert not charge(d20(downed), "hero", "thug", rule=conditions_only).allowed
+    assert charge(d20(downed), "hero", "thug", rule=CLOSEST).allowed
 
 
 def test_d20_charge_ignores_helpless_creatures_on_the_line() -> None:

@@ -225,6 +225,29 @@ def test_charge_needs_a_clear_path() -> None:
     assert not game.preview(Command.build("charge", "a", targets=["b"], weapon="Knife")).legal
 
 
+@pytest.mark.parametrize("hp", [0, -3])
+def test_charge_passes_over_a_creature_at_zero_or_fewer_hit_points(hp: int) -> None:
+    # Helpless creatures do not stop a Charge; a disabled or dying one (0 hit points or
+    # fewer) is helpless for that clause, with or without the Disabled mark.
+    game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("x", Side.PARTY, (3, 0), hp=hp),
+                 soldier("b", Side.ENEMY, (8, 0)), height=1)
+    charge = Command.build("charge", "a", targets=["b"], weapon="Knife")
+    assert game.preview(charge).legal
+    standing = fight(soldier("a", Side.PARTY, (0, 0)), soldier("x", Side.PARTY, (3, 0), hp=1),
+                     soldier("b", Side.ENEMY, (8, 0)), height=1)
+    assert not standing.preview(charge).legal
+
+
+def test_charge_is_refused_when_a_line_to_the_closest_square_crosses_an_ally() -> None:
+    # Any line from start to end counts, not only the centre one: an ally diagonally in
+    # front of the target's row stops the charge to the diagonal attack squares too.
+    game = fight(soldier("a", Side.PARTY, (0, 5)), soldier("x", Side.PARTY, (4, 5)),
+                 soldier("b", Side.ENEMY, (6, 5)))
+    preview = game.preview(Command.build("charge", "a", targets=["b"], weapon="Knife"))
+    assert not preview.legal
+    assert any("ally" in r for r in preview.reasons)
+
+
 def test_two_weapon_combat_minus_eight_pistols_and_smgs_only() -> None:
     game = fight(soldier("a", Side.PARTY, (0, 0), PISTOL, SMG, str_score=13),
                  soldier("b", Side.ENEMY, (5, 0), hp=100))
