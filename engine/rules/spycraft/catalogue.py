@@ -7,7 +7,7 @@ not the table's "2 per square": the rules README settles that the description ru
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, OptionSpec
 
 ATTACK = "attack"
 INITIATIVE = "initiative"
@@ -391,13 +391,20 @@ ACTIONS: tuple[ActionSpec, ...] = (
         MOVEMENT,
         "full",
         "Charge a foe up to your Speed away and shove him back with opposed Athletics; "
-        "he ends sprawled.",
+        "he ends sprawled. Whatever is in his way makes a Damage save against your result "
+        "and breaks when it fails.",
         "0",
         (),
         "+0",
         (),
         "target at most one size bigger",
         (T, P),
+        (
+            OptionSpec("obstacle_save", int, label="Damage save bonus of an obstacle in the "
+                       "way (empty: by its kind)"),
+            OptionSpec("obstacle_breaks", bool, label="GM's ruling: the obstacle breaks "
+                       "(empty: roll its save)"),
+        ),
     ),
     ActionSpec(
         "crouch",

@@ -11,7 +11,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import approach_overlay, route_overlay
-from engine.rules.spycraft import model
+from engine.rules.spycraft import model, obstacles
 from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.checks import opposed
@@ -376,8 +376,9 @@ def _approach(state: EncounterState, actor: Token, target: Token) -> BullRushApp
 @handles("bull_rush")
 class BullRush(SpycraftHandler):
     """Straight at one opponent within Speed (engine.routes finds the approach and the push
-    path); the opposed Athletics check is rolled here. ``obstacle_breaks=True`` says an
-    object in the way failed its Damage save (objects carry no stats to roll)."""
+    path); the opposed Athletics check is rolled here, and each obstacle in the push path
+    rolls its Damage save (``obstacles``; option ``obstacle_save`` is the GM's bonus for it,
+    ``obstacle_breaks`` the GM's outright ruling). A broken obstacle is gone from the map."""
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
@@ -428,8 +429,18 @@ class BullRush(SpycraftHandler):
         state = mark_attacked(state, target_id, actor_id)
         total = result.actor_roll.total
 
+        direction = _approach(state, actor, target).direction
+        saves: list[Event] = []
+        smashed: list[tuple[Square, Square]] = []
+
         def obstacle_holds(event: PushEvent) -> bool:
-            return not bool(command.option("obstacle_breaks", False))
+            here = Square(event.square.x - direction[0], event.square.y - direction[1])
+            held, said = _obstacle_save(state, command, here, event.square, target.size, total,
+                                        dice)
+            saves.append(said)
+            if not held:
+                smashed.append((here, event.square))
+            return held
 
         def bystander_resists(event: PushEvent) -> bool:
             bystander = state.token(event.subject)
@@ -452,6 +463,10 @@ class BullRush(SpycraftHandler):
             obstacle_holds=obstacle_holds,
             bystander_resists=bystander_resists,
         )
+        events.extend(saves)
+        for here, there in smashed:
+            found = obstacles.obstruction(state.battlemap, here, there, target.size)
+            state = replace(state, battlemap=obstacles.broken(state.battlemap, found))
         for moved_id, deviation in pushed.displaced:
             if deviation.square is not None:
                 state = state.with_token(state.token(moved_id).moved_to(deviation.square))
@@ -498,6 +513,29 @@ class BullRush(SpycraftHandler):
             )
             events.append(reel)
         return state, tuple(events)
+
+
+def _obstacle_save(
+    state: EncounterState, command: Command, here: Square, there: Square, size: int,
+    damage: int, dice: Dice,
+) -> tuple[bool, Event]:
+    """An obstacle in a Bull Rush path saves against damage equal to the pusher's Athletics
+    result (see ``obstacles``): True when it holds. The GM may type its bonus
+    (``obstacle_save``) or rule the outcome outright (``obstacle_breaks``)."""
+    found = obstacles.obstruction(state.battlemap, here, there, size)
+    what = f"the {found.kind} between {here} and {there}"
+    ruled = command.option("obstacle_breaks")
+    if ruled is not None:
+        held = not bool(ruled)
+        text = f"By the GM's ruling {what} {'holds' if held else 'breaks'} (Bull Rush)."
+        return held, Event(EventKind.NOTE, text, (str(command.target),))
+    typed = command.option("obstacle_save")
+    bonus = obstacles.save_bonus(found, None if typed is None else int(typed))
+    roll = dice.roll(f"1d20{bonus:+d}", f"Damage save of {what}")
+    held = roll.total >= damage
+    text = (f"{what[0].upper()}{what[1:]} makes a Damage save: {roll.total} against "
+            f"{damage}, {'it holds' if held else 'it breaks'} (Bull Rush).")
+    return held, Event(EventKind.ROLL, text, (str(command.target),))
 
 
 def roll_unarmed(dice: Dice, actor: Token) -> int:
