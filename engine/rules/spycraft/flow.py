@@ -30,10 +30,11 @@ from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
 from engine.rules.spycraft import model
 from engine.rules.spycraft.fluid_initiative import (
-    CONDITION_FLUID,
-    FLUID_CAP,
-    FLUID_EVENTS,
+    HAD_KEYS,
     acts_at,
+    capped,
+    note_conditions,
+    pending,
     settle_count,
 )
 from engine.rules.spycraft.refresh import finish_refresh
@@ -68,6 +69,7 @@ ROUND_KEYS = (
     "delays",
     "delayed_from",
     "fluid",
+    *HAD_KEYS.values(),
     "surprise_used",
     "surprise_free",
     "bonus_only",
@@ -311,24 +313,18 @@ def end_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
     """Apply fluid initiative (capped), then the 50+ and 0-or-less rules."""
     events: list[Event] = []
     next_round = state.combat.round + 1
+    state = note_conditions(state)
     for c in state.combat.order:
         token = state.token(c.token_id)
-        fluid = int(c.get("fluid", 0))
-        if c.get("crit", False):
-            fluid += FLUID_EVENTS["critical_hit"][0]
-        elif c.get("wounded", False):
-            fluid += FLUID_EVENTS["wounds"][0]
-        for condition, value in CONDITION_FLUID.items():
-            if token.has_condition(condition):
-                fluid += value
-        capped = max(-FLUID_CAP, min(FLUID_CAP, fluid))
-        count = c.initiative + capped
+        fluid = sum(value for value, _ in pending(state, c.token_id))
+        applied = capped(fluid)
+        count = c.initiative + applied
         if fluid:
-            note = f" (capped from {fluid:+d})" if capped != fluid else ""
+            note = f" (capped from {fluid:+d})" if applied != fluid else ""
             events.append(
                 Event(
                     EventKind.INITIATIVE,
-                    f"{token.name}: fluid initiative {capped:+d}{note}, Count {count}.",
+                    f"{token.name}: fluid initiative {applied:+d}{note}, Count {count}.",
                     (token.id,),
                 )
             )

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind
+from engine.rules.gauges import Gauge, GaugeStyle
 from engine.rules.spycraft import model
-from engine.tokens import Expiry, ExpiryPoint
+from engine.tokens import Expiry, ExpiryPoint, Token
 from engine.turns.combat import Combatant
+
+FLUID_CAP = 10
 
 #: Table: Fluid Initiative Modifiers, the events a GM can log by key (value per event).
 FLUID_EVENTS: dict[str, tuple[int, str]] = {
@@ -35,11 +38,63 @@ FLUID_EVENTS: dict[str, tuple[int, str]] = {
 }
 
 
-#: Conditions that cost Initiative at the end of every round they were present.
+#: Conditions that cost Initiative at the end of every round they were present, even when
+#: they ended during that round (once per round each).
 CONDITION_FLUID = {model.BLEEDING: -1, model.FATIGUED: -3, model.EXHAUSTED: -10}
 
+#: Combatant data: the counted conditions he has had at some point this round.
+HAD_KEYS = {condition: f"had {condition}" for condition in CONDITION_FLUID}
 
-FLUID_CAP = 10
+
+def note_conditions(state: EncounterState) -> EncounterState:
+    """Remember the counted conditions each combatant has now, for the round's end (the
+    system calls this before and after every command, so one that ends still counts)."""
+    tokens = {t.id: t for t in state.tokens}
+    for c in state.combat.order:
+        token = tokens.get(c.token_id)
+        if token is None:
+            continue
+        changes = {key: True for condition, key in HAD_KEYS.items()
+                   if token.has_condition(condition) and not c.get(key, False)}
+        if changes:
+            state = model.set_data(state, c.token_id, **changes)
+    return state
+
+
+def pending(state: EncounterState, token_id: str) -> list[tuple[int, str]]:
+    """The fluid modifiers the combatant has gathered this round so far: (value, why)."""
+    c = state.combat.combatant(token_id)
+    token = state.token(token_id)
+    rows: list[tuple[int, str]] = []
+    queued = int(c.get("fluid", 0))
+    if queued:
+        rows.append((queued, "this round's actions and events"))
+    if c.get("crit", False):
+        rows.append(FLUID_EVENTS["critical_hit"])
+    elif c.get("wounded", False):
+        rows.append(FLUID_EVENTS["wounds"])
+    for condition, value in CONDITION_FLUID.items():
+        if token.has_condition(condition) or c.get(HAD_KEYS[condition], False):
+            rows.append((value, condition))
+    return rows
+
+
+def capped(total: int) -> int:
+    return max(-FLUID_CAP, min(FLUID_CAP, total))
+
+
+def fluid_gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+    """What the round's fluid modifiers so far will do to the count (a flag on the token and
+    in the tracker; none while nothing is gathered)."""
+    if not state.combat.has(token.id):
+        return ()
+    rows = pending(state, token.id)
+    total = sum(value for value, _ in rows)
+    if not total:
+        return ()
+    why = ", ".join(words for _, words in rows)
+    return (Gauge("fluid", f"Count {capped(total):+d} at round's end ({why})", 1,
+                  style=GaugeStyle.FLAG, harm=total < 0),)
 
 
 PRESS_FORCED_AT = 50

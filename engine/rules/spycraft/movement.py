@@ -16,11 +16,13 @@ from engine.encounter import EncounterState
 from engine.grid import Square, path_cost_squares
 from engine.rules.base import Event, EventKind
 from engine.rules.spycraft import model
+from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS
 from engine.rules.spycraft.geometry_bridge import step_blocked
 from engine.rules.spycraft.suppression_zones import suppression_on_move
 from engine.tokens import Token, are_opponents
 
 DIFFICULT_MULTIPLIER = 2
+TERRAIN_FLUID = FLUID_EVENTS["terrain"][0]
 
 
 def path_reasons(
@@ -90,6 +92,28 @@ def path_cost(state: EncounterState, mover: Token, path: tuple[Square, ...]) -> 
     return base + extra
 
 
+def slowed_by_terrain(state: EncounterState, mover: Token, path: tuple[Square, ...]) -> bool:
+    """Whether the path's Speed is reduced by terrain (it enters difficult terrain)."""
+    return any(state.battlemap.terrain_at(square) is TerrainKind.DIFFICULT for square in path)
+
+
+def terrain_note(mover: Token) -> str:
+    return (f"Terrain slows {mover.name}: {TERRAIN_FLUID:+d} Initiative at the round's end "
+            "(fluid initiative).")
+
+
+def queue_terrain_fluid(
+    state: EncounterState, mover_id: str, path: tuple[Square, ...]
+) -> tuple[EncounterState, list[Event]]:
+    """Table: Fluid Initiative Modifiers: a move whose Speed terrain reduces costs 2 (each
+    such move; the map sees it, so it is queued without the GM)."""
+    mover = state.token(mover_id)
+    if not path or not state.combat.has(mover_id) or not slowed_by_terrain(state, mover, path):
+        return state, []
+    state = model.add_fluid(state, mover_id, TERRAIN_FLUID)
+    return state, [Event(EventKind.INITIATIVE, terrain_note(mover), (mover_id,))]
+
+
 def speed_squares(state: EncounterState, mover: Token) -> int:
     speed = mover.speed
     for cheap in model.conditions_named(mover, model.CHEAP_SHOT):
@@ -119,6 +143,8 @@ def move_token(
             (mover_id,),
         )
     ]
+    state, slowed = queue_terrain_fluid(state, mover_id, path)
+    events.extend(slowed)
     for name in (model.AIMING, model.BRACED):
         if mover.has_condition(name):
             state = model.remove_condition(state, mover_id, name)

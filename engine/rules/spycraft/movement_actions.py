@@ -17,7 +17,13 @@ from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.checks import opposed
 from engine.rules.spycraft.geometry_bridge import movement_graph, step_blocked
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
-from engine.rules.spycraft.movement import move_token, path_cost, path_reasons, speed_squares
+from engine.rules.spycraft.movement import (
+    move_token,
+    path_cost,
+    path_reasons,
+    queue_terrain_fluid,
+    speed_squares,
+)
 from engine.tokens import Token
 
 if TYPE_CHECKING:  # engine.routes is imported by the actions that move along routes
@@ -464,6 +470,9 @@ class BullRush(SpycraftHandler):
             bystander_resists=bystander_resists,
         )
         events.extend(saves)
+        if pushed.approach is not None:
+            state, slowed = queue_terrain_fluid(state, actor_id, pushed.approach.squares[1:])
+            events.extend(slowed)
         for here, there in smashed:
             found = obstacles.obstruction(state.battlemap, here, there, target.size)
             state = replace(state, battlemap=obstacles.broken(state.battlemap, found))

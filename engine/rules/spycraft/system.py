@@ -29,6 +29,7 @@ from engine.rules.base import (
     UnknownAction,
     with_options,
 )
+from engine.rules.gauges import Gauge
 from engine.rules.spycraft import health, model, options, schema, tables
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
@@ -49,10 +50,11 @@ from engine.rules.spycraft.flow import (
     on_turn_start,
     start_combat,
 )
+from engine.rules.spycraft.fluid_initiative import fluid_gauges, note_conditions
 from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import SpycraftHandler, structure_reasons
 from engine.rules.spycraft.initiative_actions import brace_overlay
-from engine.rules.spycraft.movement import speed_squares
+from engine.rules.spycraft.movement import slowed_by_terrain, speed_squares, terrain_note
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import Token
@@ -151,7 +153,9 @@ class SpycraftSystem(RuleSystem):
 
     # ---- health (engine.rules.spycraft.health)
     down_condition = model.UNCONSCIOUS
-    gauges = staticmethod(health.gauges)
+    def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
+        """Vitality, wounds and subdual; the fluid Initiative gathered this round."""
+        return (*health.gauges(state, token), *fluid_gauges(state, token))
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
 
@@ -328,6 +332,12 @@ class SpycraftSystem(RuleSystem):
             return preview
         return replace(preview, cost=preview.cost or _halves_words(cost))
 
+    def apply(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        """Every command, noting before and after it the conditions that cost fluid
+        Initiative at the round's end, so one that ends during the round still counts."""
+        state, events = super().apply(note_conditions(state), command, dice)
+        return note_conditions(state), events
+
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         command = as_standard_attack(command)
         handler = self.handler(command.action)
@@ -415,10 +425,14 @@ def as_standard_attack(command: Command) -> Command:
 
 
 def _with_crossings(state: EncounterState, command: Command, preview: Preview) -> Preview:
-    """A move's preview names the final attacks its path draws from suppressed squares."""
+    """A move's preview names the final attacks its path draws from suppressed squares, and
+    the fluid Initiative it costs when terrain slows it."""
     path = preview.squares or command.squares
     if Need.PATH not in action_spec(command.action).needs or not path or command.actor is None:
         return preview
+    mover = state.token(command.actor)
+    if slowed_by_terrain(state, mover, tuple(path)) and state.combat.has(mover.id):
+        preview = replace(preview, notes=(*preview.notes, terrain_note(mover)))
     overlay, notes = crossing_overlay(state, command.actor, tuple(path))
     if not notes:
         return preview
