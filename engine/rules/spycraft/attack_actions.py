@@ -13,8 +13,8 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.spycraft import action_dice, cheap_shot, model
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import cheap_shot, model
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
 from engine.rules.spycraft.checks import failed_save_fluid, save
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
@@ -305,9 +305,7 @@ def attack_once(
         return state, events
     critical = bool(result.threat and command.option("action_die", False))
     if critical:
-        events.append(
-            Event(EventKind.NOTE, f"{actor.name} spends an Action Die: critical hit.", (actor.id,))
-        )
+        events.append(action_dice.spent(actor, "critical hit"))
     shots = 1
     if trick == "burst":
         shots = 1 + (result.margin >= 5) + (result.margin >= 10)

@@ -3,9 +3,9 @@
 A threat (natural 20 on a check, or within the weapon's threat range on an attack)
 becomes a critical success only when the acting side spends an Action Die: the command
 option ``action_die=True``. An error (natural 1, widened by the action's error range)
-becomes a critical failure only when the GM spends a die: ``activate_error=True``. This is
-Spycraft's Action Dice economy in its simplest form; the log always names threats and
-errors so the table can decide.
+becomes a critical failure only when the GM spends a die: ``activate_error=True``. The dice
+come out of the pools (``action_dice``) only when they are used; the log always names
+threats and errors so the table can decide.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
+from engine.rules.spycraft import action_dice
 from engine.rules.spycraft.model import add_fluid, stat_int
 from engine.tokens import Token
 
@@ -63,7 +64,7 @@ def opposed(
         verdict += " critically"
     if other_critical:
         verdict += " critically"
-    events = (
+    events: tuple[Event, ...] = (
         Event(
             EventKind.ROLL,
             f"{actor.name} {what}: {a.total} against {other.name}'s {b.total}; {verdict}.",
@@ -71,13 +72,19 @@ def opposed(
             a,
         ),
     )
+    if actor_critical and _threat(a) and spend:
+        events += (action_dice.spent(actor, f"critical success ({what})"),)
+    elif actor_critical:
+        events += (action_dice.gm_spent(other, f"critical failure ({what})"),)
+    if other_critical and _error(a, error_range) and activate:
+        events += (action_dice.gm_spent(actor, f"critical failure ({what})"),)
     return Opposed(a, b, wins, actor_critical, other_critical, a.total - b.total, events)
 
 
 def straight(
     dice: Dice, command: Command, actor: Token, bonus: int, dc: int, what: str, error_range: int = 0
-) -> tuple[bool, bool, bool, Roll, Event]:
-    """A check against a DC: (success, critical success, critical failure, roll, event)."""
+) -> tuple[bool, bool, bool, Roll, tuple[Event, ...]]:
+    """A check against a DC: (success, critical success, critical failure, roll, events)."""
     roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} {what}")
     success = roll.total >= dc
     critical = success and _threat(roll) and bool(command.option("action_die", False))
@@ -93,7 +100,11 @@ def straight(
         (actor.id,),
         roll,
     )
-    return success, critical, fumble, roll, event
+    spends: tuple[Event, ...] = (
+        (action_dice.spent(actor, f"critical success ({what})"),) if critical else ())
+    if fumble:
+        spends += (action_dice.gm_spent(actor, f"critical failure ({what})"),)
+    return success, critical, fumble, roll, (event, *spends)
 
 
 def save(

@@ -12,8 +12,8 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.spycraft import action_dice, model
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import model
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     chosen_weapon,
@@ -167,6 +167,8 @@ class Autofire(SpycraftHandler):
             )
         )
         critical = bool(result.threat and command.option("action_die", False))
+        if critical:
+            events.append(action_dice.spent(actor, "critical hit (Autofire)"))
         for shot in range(hits):
             damage = am.roll_damage(dice, actor, weapon, "Autofire damage")
             state, dealt = am.apply_damage(
@@ -299,6 +301,8 @@ class Strafe(SpycraftHandler):
                 continue
             damage = am.roll_damage(dice, actor, weapon, f"Strafe damage to {current.name}")
             as_crit = critical and not crit_used and (crit_target in (None, current.id))
+            if as_crit:
+                events.append(action_dice.spent(actor, f"critical hit on {current.name}"))
             crit_used = crit_used or as_crit
             state, dealt = am.apply_damage(
                 state,
@@ -443,5 +447,7 @@ class CoverFire(SpycraftHandler):
                     state.token(actor.id).weapon(weapon.name),
                     "Cover Fire",
                 )
+                events.append(action_dice.spent(state.token(actor.id), "a final attack "
+                                                "(Cover Fire)"))
                 events.extend(more)
         return state, tuple(events)

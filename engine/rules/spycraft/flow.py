@@ -27,8 +27,8 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
-from engine.rules.spycraft import model
+from engine.rules.base import Command, CommandError, Event, EventKind, Outcome, RuleSystem
+from engine.rules.spycraft import action_dice, model
 from engine.rules.spycraft.fluid_initiative import (
     HAD_KEYS,
     acts_at,
@@ -136,6 +136,9 @@ def start_combat(
     # Step 3: initiative checks.
     combatants, rolled = _initiative(state, dice, _ids(command.option("group_initiative")))
     events.extend(rolled)
+    state = _gm_pool(state, command)
+    state, combatants, boosted = _boost(state, combatants, _ids(command.option("boost")), dice)
+    events.extend(boosted)
     combatants, tied = roll_offs(state, combatants, dice)
     events.extend(tied)
 
@@ -216,6 +219,44 @@ def _initiative(
             )
         combatants.append(Combatant(token.id, count, (0, bonus, 0)))
     return combatants, events
+
+
+def _boost(
+    state: EncounterState, combatants: list[Combatant], boosting: set[str], dice: Dice
+) -> tuple[EncounterState, list[Combatant], list[Event]]:
+    """Step 3's Special Note: an Action Die may boost an Initiative check (and only that,
+    never a count later). Each named character spends one and adds its roll."""
+    known = {t.id for t in state.tokens}
+    unknown = sorted(boosting - known)
+    if unknown:
+        raise CommandError(f"boost=: there is no token {', '.join(map(repr, unknown))}")
+    events: list[Event] = []
+    boosted: list[Combatant] = []
+    for c in combatants:
+        if c.token_id not in boosting:
+            boosted.append(c)
+            continue
+        token = state.token(c.token_id)
+        if action_dice.available(state, token) < 1:
+            raise CommandError(f"boost=: {token.name} has no Action Dice left")
+        state = action_dice.spend_from(state, token.id)
+        roll = dice.roll(str(token.stat(action_dice.DIE_STAT, "1d4")),
+                         f"{token.name} Action Die (Initiative)")
+        boosted.append(replace(c, initiative=c.initiative + roll.total))
+        events.append(Event(EventKind.INITIATIVE, f"{token.name} spends an Action Die on his "
+                            f"Initiative check: +{roll.total}, Count {c.initiative + roll.total}.",
+                            (token.id,), roll))
+    return state, boosted, events
+
+
+def _gm_pool(state: EncounterState, command: Command) -> EncounterState:
+    """The GM's Action Dice for the fight (option ``gm_action_dice``)."""
+    size = command.option(action_dice.GM_POOL)
+    if size is None:
+        return state
+    if isinstance(size, bool) or not isinstance(size, int) or size < 0:
+        raise CommandError(f"{action_dice.GM_POOL}= is a count of dice, 0 or more, not {size!r}")
+    return action_dice.with_gm_pool(state, size)
 
 
 def roll_offs(

@@ -17,7 +17,7 @@ from engine.encounter import EncounterState
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import lasting_area
-from engine.rules.spycraft import model
+from engine.rules.spycraft import action_dice, model
 from engine.rules.spycraft.catalogue import action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
@@ -385,7 +385,7 @@ class JointAction(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         dc = 10 * len(command.targets)
-        ok, _, _, _, event = straight(
+        ok, _, _, _, checked = straight(
             dice,
             command,
             actor,
@@ -394,7 +394,7 @@ class JointAction(SpycraftHandler):
             "Tactics check for a Joint Action",
             1,
         )
-        events = [event]
+        events = list(checked)
         if ok:
             pending = PendingAction(
                 actor.id,
@@ -515,7 +515,7 @@ class Anticipate(SpycraftHandler):
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
         dc = 10 + model.stat_int(target, "bab")
-        ok, crit, fumble, _, event = straight(
+        ok, crit, fumble, _, checked = straight(
             dice,
             command,
             actor,
@@ -523,7 +523,7 @@ class Anticipate(SpycraftHandler):
             dc,
             f"Sense Motive to anticipate {target.name}",
         )
-        events = [event]
+        events = list(checked)
         if ok:
             kept = tuple(
                 c
@@ -659,7 +659,11 @@ class Regroup(SpycraftHandler):
 @handles("refresh")
 class Refresh(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
-        return _condition_reasons(state, command, "Refresh")
+        reasons = _condition_reasons(state, command, "Refresh")
+        actor = state.token(_actor(state, command))
+        if action_dice.available(state, actor) < 1:
+            reasons.append(f"{actor.name} has no Action Die left to heal with (Refresh)")
+        return reasons
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
@@ -745,10 +749,10 @@ class ActionCheck(SpycraftHandler):
         if dc is not None:
             skill = str(command.option("skill", ""))
             label = f"{skill or 'check'} ({what})"
-            ok, _, _, _, event = straight(
+            ok, _, _, _, checked = straight(
                 dice, command, actor, model.skill(actor, skill), int(dc), label
             )
-            events.append(event)
+            events.extend(checked)
             if not ok:
                 state = model.note_failed_check(state, actor.id)
         return state, tuple(events)

@@ -1,8 +1,9 @@
 """What a Spycraft Refresh pays out at the start of the character's next turn.
 
 The Refresh action (in ``initiative_actions``) leaves the ``refreshing`` condition; an
-attack before his next turn spoils it, otherwise he heals by his Action Die (vitality,
-or 2 wound points for a character set to heal wounds; damage for a standard character).
+attack before his next turn spoils it, otherwise he spends one Action Die from his pool and
+heals by its roll (vitality, or 2 wound points for a character set to heal wounds; damage
+for a standard character).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind
-from engine.rules.spycraft import model
+from engine.rules.spycraft import action_dice, model
 
 
 def finish_refresh(
@@ -28,6 +29,13 @@ def finish_refresh(
         return state, [
             Event(EventKind.NOTE, f"{token.name} was attacked: no Refresh healing.", (token_id,))
         ]
+    if action_dice.available(state, token) < 1:
+        return state, [
+            Event(EventKind.NOTE, f"{token.name} has no Action Die left: no Refresh healing.",
+                  (token_id,))
+        ]
+    state = action_dice.spend_from(state, token_id)
+    token = state.token(token_id)
     roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
     if token.stat("special", True) is True:
         if token.stat("refresh_heals", "vitality") == "wounds":

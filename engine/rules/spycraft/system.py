@@ -30,7 +30,7 @@ from engine.rules.base import (
     with_options,
 )
 from engine.rules.gauges import Gauge
-from engine.rules.spycraft import health, model, options, schema, tables
+from engine.rules.spycraft import action_dice, health, model, options, schema, tables
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
     ACTIONS,
@@ -154,8 +154,10 @@ class SpycraftSystem(RuleSystem):
     # ---- health (engine.rules.spycraft.health)
     down_condition = model.UNCONSCIOUS
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
-        """Vitality, wounds and subdual; the fluid Initiative gathered this round."""
-        return (*health.gauges(state, token), *fluid_gauges(state, token))
+        """Vitality, wounds and subdual; Action Dice; the fluid Initiative gathered this
+        round."""
+        return (*health.gauges(state, token), *action_dice.gauges(token),
+                *fluid_gauges(state, token))
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
 
@@ -305,7 +307,7 @@ class SpycraftSystem(RuleSystem):
 
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
         command = as_standard_attack(command)
-        reasons = self._shared_reasons(state, command)
+        reasons = self._shared_reasons(state, command) + action_dice.reasons(state, command)
         if reasons:
             return reasons
         return self.handler(command.action).check(state, command)
@@ -344,6 +346,7 @@ class SpycraftSystem(RuleSystem):
         if not handler.out_of_turn:
             state = self.spend(state, command)
         new_state, events = handler.resolve(state, command, dice)
+        new_state, events = action_dice.settle(new_state, tuple(events))
 
         return after_action(self, new_state, command, events, dice)
 
