@@ -267,7 +267,8 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                     events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}) "
                                         f"and dives for cover within {reach:g} ft, or drops "
                                         "prone (Covering Fire).", (target_id,), save))
-                    state, dive = take_cover_actions.dive_for_cover(state, command, target_id)
+                    state, dive = take_cover_actions.dive_for_cover(state, command, target_id,
+                                                                    actor.id)
                     events.append(dive)
                 else:
                     events.append(Event(EventKind.ROLL, f"{target.name} fails the save "

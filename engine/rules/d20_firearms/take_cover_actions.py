@@ -3,21 +3,24 @@
 The Covering Fire command may say it with the option ``take_cover``: ``"b=6,8;c=7,9"``
 (token id, then the square its top-left corner ends on). The foe must be able to walk
 there within half its speed (the shared movement graph: walls, doors, foes and difficult
-ground count). A foe who saves without a destination stays put, the log asks the GM to
-move it, and until its own next turn it may do so with the free, out-of-turn follow-up
-``take_cover`` (actor: the foe; squares: the destination, or the path square by square). Whether the
-square really gives cover is the GM's call, as the text leaves the choice of cover (or
-going prone) to the table.
+ground count). Without a destination the rule picks one from the map: a square that gives
+total cover from the shooter if one is in reach, otherwise the closest square that gives
+any cover (the nearest first; among equally near ones, the best cover). Only when no
+square in reach gives cover does the choice stay the foe's (prone or crouching): the log
+asks the GM, and until its own next turn the foe may still move with the free, out-of-turn
+follow-up ``take_cover`` (actor: the foe; squares: the destination, or the path square by
+square).
 """
 
 from __future__ import annotations
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry.cover import CoverLevel, cover_between
 from engine.grid import Square
 from engine.routes.graph import graph_for
 from engine.routes.results import Route
-from engine.routes.search import cheapest_route
+from engine.routes.search import cheapest_route, reach
 from engine.routes.walk import path_problems
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
@@ -83,18 +86,40 @@ def destination_reasons(state: EncounterState, command: Command, in_cone: tuple[
     return []
 
 
+def cover_from_map(state: EncounterState, token: Token, shooter: Token) -> Square | None:
+    """Where the rule sends a foe diving: total cover from the shooter if any square within
+    half its speed gives it, otherwise the closest square giving any cover; None when no
+    square in reach gives cover (or the foe already has total cover where it stands)."""
+    here = cover_between(state.battlemap, shooter, token).level
+    if here is CoverLevel.TOTAL:
+        return None
+    area = reach(graph_for(state), token.id, half_speed_squares(state, token))
+    candidates: list[tuple[int, int, int, int, int, Square]] = []
+    for square in area.squares:
+        level = cover_between(state.battlemap, shooter, token.moved_to(square)).level
+        if level <= here:
+            continue
+        cost = area.route_to(square).cost.squares
+        candidates.append((level is not CoverLevel.TOTAL, cost, -int(level), square.y, square.x,
+                           square))
+    return min(candidates)[-1] if candidates else None
+
+
 def dive_for_cover(state: EncounterState, command: Command, token_id: str,
-                   ) -> tuple[EncounterState, Event]:
-    """Move a foe who made the save to its named square, or ask the GM to move it."""
+                   shooter_id: str | None = None) -> tuple[EncounterState, Event]:
+    """Move a foe who made the save to its named square, to the cover the map offers, or
+    (no cover in reach) ask the GM."""
     token = state.token(token_id)
-    reach = special.takes_cover_reach_ft(token.speed)
+    reach_ft = special.takes_cover_reach_ft(token.speed)
     square = destinations(command).get(token_id)
+    if square is None and shooter_id is not None:
+        square = cover_from_map(state, token, state.token(shooter_id))
     route = cover_route(state, token, square) if square is not None else None
     if square is None or route is None:
         why = "" if square is None else f" ({tuple(square)} is out of reach now)"
         state = common.set_data(state, token_id, **{COVER_OWED: True})
         return state, Event(EventKind.NOTE, f"GM: move {token.name} to cover within "
-                            f"{reach:g} ft (the take_cover action), or mark it prone or "
+                            f"{reach_ft:g} ft (the take_cover action), or mark it prone or "
                             f"crouching{why}.", (token_id,))
     state = common.put(state, token.moved_to(route.squares[-1]))
     return state, Event(EventKind.MOVE, f"{token.name} dives for cover at {tuple(square)} "

@@ -333,7 +333,18 @@ def _suppress_check(state: EncounterState, command: Command) -> list[str]:
         return [reason]
     if not state.battlemap.in_bounds(command.squares[0]):
         return [f"{command.squares[0]} is off the map"]
+    under = {t.id for t in _suppress_targets(state, command)}
+    stray = [tid for tid in _hit_first(command) if tid not in under]
+    if stray:
+        return [f"hit_first names {', '.join(stray)}, not under the template"]
     return []
+
+
+def _hit_first(command: Command) -> list[str]:
+    """Option ``hit_first``: token ids, the shooter's pick of whom to hit first when more
+    targets get a raise than the Rate of Fire allows (the rule lets the attacker choose)."""
+    return [p.strip() for p in str(command.option("hit_first", "") or "").split(",")
+            if p.strip()]
 
 
 def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:
@@ -415,6 +426,9 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     state = trait_bonuses.spend_support(state, actor.id, "shooting")
     events: list[Event] = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: "
                                  f"{roll}; {spent} rounds.", (actor.id,))]
+    wanted = _hit_first(command)
+    targets = sorted(targets, key=lambda t: wanted.index(t.id) if t.id in wanted
+                     else len(wanted))
     covers = {t.id: _target_cover(state, actor, t) for t in targets}
     per_target = {t.id: cond.modifier_against(t) + int(covers[t.id] or 0) for t in targets
                   if covers[t.id] is not None}

@@ -73,8 +73,11 @@ ACTIONS: tuple[ActionSpec, ...] = (
                needs=(Need.TARGET,)),
     ActionSpec("suppressive_fire", "Suppressive Fire", ATTACK, ACTION,
                "Spray a Medium Blast: one Shooting roll; each target under it is Distracted on "
-               "a success and hit on a raise, at most Rate of Fire hits. Triple ammunition.",
-               needs=(Need.SQUARE, Need.WEAPON)),
+               "a success and hit on a raise, at most Rate of Fire hits (the shooter picks "
+               "whom). Triple ammunition.",
+               needs=(Need.SQUARE, Need.WEAPON),
+               options=(OptionSpec("hit_first", str, label="Whom to hit first when more get a "
+                                   "raise than the Rate of Fire (token ids, comma-separated)"),)),
     ActionSpec("test", "Test", MANEUVER, ACTION,
                "Rattle a foe with a skill against its linked attribute: a win leaves it "
                "Distracted or Vulnerable, a raise Shakes it too.", needs=(Need.TARGET,)),

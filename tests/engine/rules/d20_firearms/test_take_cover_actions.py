@@ -4,13 +4,17 @@ the session API."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from engine.battlemap import Wall
 from engine.dice import GivenDice
+from engine.geometry.cover import CoverLevel, cover_between
 from engine.grid import Square
 from engine.rules.base import Command
 from engine.tokens import Side
 from engine.turns.session import Encounter
 
-from .builders import fight, soldier
+from .builders import crate, fight, soldier
 
 
 def covered(**stats: int) -> Encounter:
@@ -72,3 +76,28 @@ def test_a_follow_up_moves_a_foe_who_saved_without_a_destination_out_of_turn() -
     assert game.state.token("b").square == Square(6, 8)
     assert "dives for cover at (6, 8) (15 ft)" in events[-1].text
     assert not game.preview(Command.build("take_cover", "b", squares=[(6, 7)])).legal
+
+
+def test_a_foe_who_saves_dives_behind_total_cover_when_the_map_offers_it() -> None:
+    # The text: total cover is taken if possible, else the closest cover. A wall on the
+    # left edge of column 6 from y = 6.5 down hides (6,7) from A entirely.
+    game = covered(reflex=5)
+    walled = replace(game.state, battlemap=replace(game.state.battlemap,
+                                                   walls=(Wall((6.0, 6.5), (6.0, 12.0)),)))
+    game = Encounter(walled)
+    events = game.apply(cone(), GivenDice([1, 12]))
+    assert game.state.token("b").square == Square(6, 7)
+    assert cover_between(game.state.battlemap, game.state.token("a"),
+                         game.state.token("b")).level is CoverLevel.TOTAL
+    assert any("dives for cover at (6, 7)" in e.text for e in events)
+
+
+def test_without_total_cover_in_reach_the_foe_takes_the_closest_cover() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 5)), soldier("b", Side.ENEMY, (6, 5), hp=100,
+                                                            reflex=5),
+                 soldier("c", Side.ENEMY, (0, 0)), cover=(crate(5.0, 7.0),))
+    game.apply(cone(), GivenDice([1, 12]))
+    where = game.state.token("b")
+    assert where.square != Square(6, 5)
+    found = cover_between(game.state.battlemap, game.state.token("a"), where).level
+    assert CoverLevel.NONE < found < CoverLevel.TOTAL

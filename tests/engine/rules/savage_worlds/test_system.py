@@ -381,3 +381,32 @@ def test_armor_piercing_and_a_weapons_own_shooting_bonus() -> None:
     game.apply(Command.build("shooting", "a", targets=["b"], weapon="Shotgun"),
                GivenDice([2, 5]))
     assert game.state.token("b").has_condition("Shaken")
+
+
+def _hurt(game: Encounter, token_id: str) -> bool:
+    token = game.state.token(token_id)
+    return token.has_condition("Shaken") or int(token.stats.get("wounds", 0)) > 0
+
+
+def test_suppressive_fire_lets_the_shooter_pick_whom_the_raise_hits() -> None:
+    # Maximum Casualties: at most Rate of Fire targets are hit, and the attacker chooses them.
+    def spray(**options: str) -> Encounter:
+        game = fight(fighter("a", Side.PARTY, (0, 0), PISTOL, shooting=12),
+                     fighter("b", Side.ENEMY, (6, 5)), fighter("c", Side.ENEMY, (7, 5)))
+        game.apply(Command.build("suppressive_fire", "a", squares=[(6, 5)], weapon="Pistol",
+                                 **options), GivenDice([11, 3, 3, 3, 3]))  # 11 - 2 = 9: raises
+        return game
+
+    first = spray()
+    assert _hurt(first, "b") and not _hurt(first, "c")
+    picked = spray(hit_first="c")
+    assert _hurt(picked, "c") and not _hurt(picked, "b")
+    assert picked.state.token("b").has_condition("Distracted")
+
+
+def test_suppressive_fire_refuses_a_pick_outside_the_template() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0), PISTOL), fighter("b", Side.ENEMY, (6, 5)),
+                 fighter("z", Side.ENEMY, (11, 0)))
+    preview = game.preview(Command.build("suppressive_fire", "a", squares=[(6, 5)],
+                                         weapon="Pistol", hit_first="z"))
+    assert not preview.legal and "hit_first names z" in preview.reasons[0]
