@@ -7,7 +7,7 @@ each extra one costing -2 to every Trait roll that turn), "turn" (the whole turn
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need, OptionSpec
+from engine.rules.base import ActionSpec, Need
 
 ACTION = "action"
 WHOLE_TURN = "turn"
@@ -63,9 +63,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Opposed Strength (or Athletics): shove the foe up to 1\" (2\" on a raise, doubled "
                "if bigger; the pusher picks how far); it rolls Athletics or falls prone. +2 "
                "after a 2\" run.",
-               needs=(Need.TARGET,),
-               options=(OptionSpec("distance", int, label="Push up to (inches; the roll's "
-                                   "distance at most, left empty: all of it)"),)),
+               needs=(Need.TARGET,)),
     ActionSpec("support", "Support", MANEUVER, ACTION,
                "Help an ally's roll of any Trait: +1, or +2 with a raise (all Support at most "
                "+4, except for Strength); a critical failure costs the ally 2. Spent by that "
@@ -75,9 +73,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Spray a Medium Blast: one Shooting roll; each target under it is Distracted on "
                "a success and hit on a raise, at most Rate of Fire hits (the shooter picks "
                "whom). Triple ammunition.",
-               needs=(Need.SQUARE, Need.WEAPON),
-               options=(OptionSpec("hit_first", str, label="Whom to hit first when more get a "
-                                   "raise than the Rate of Fire (token ids, comma-separated)"),)),
+               needs=(Need.SQUARE, Need.WEAPON)),
     ActionSpec("test", "Test", MANEUVER, ACTION,
                "Rattle a foe with a skill against its linked attribute: a win leaves it "
                "Distracted or Vulnerable, a raise Shakes it too.", needs=(Need.TARGET,)),

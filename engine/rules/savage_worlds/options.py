@@ -51,11 +51,15 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     ),
     "suppressive_fire": (
         OptionSpec("recoil_negated", bool, default=False, label="Recoil negated"),
+        OptionSpec("hit_first", str, label="Whom to hit first when more get a raise than the "
+                   "Rate of Fire (token ids, comma separated)"),
     ),
     "aim": (OptionSpec("choice", str, ("ignore", "+2"), default="ignore",
                        label="Ignore 4 points of penalties or +2"),),
     "push": (OptionSpec("skill", str, ("strength", "athletics"), default="strength",
-                        label="Roll"),),
+                        label="Roll"),
+             OptionSpec("distance", int, label="Push up to (inches; at most what the roll "
+                        "allows, empty: all of it)")),
     "support": (
         OptionSpec("trait", str, _TRAITS, default="fighting", label="Trait supported"),
         OptionSpec("skill", str, _TRAITS, label="Skill rolled (default: that trait)"),

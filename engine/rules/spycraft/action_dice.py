@@ -25,6 +25,7 @@ the system settles them after the action (:func:`settle`), so the pools change i
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from engine.encounter import EncounterState
@@ -85,14 +86,17 @@ def gm_spent(token: Token, why: str) -> SpentGmActionDie:
                             f"{token.name} ({ERROR_FLUID:+d} fluid Initiative).", (token.id,))
 
 
-def reasons(state: EncounterState, command: Command) -> list[str]:
-    """Why a command cannot count on the Action Dice it asks for."""
+def reasons(state: EncounterState, command: Command, declared: Collection[str]) -> list[str]:
+    """Why a command cannot count on the Action Dice it asks for (``declared``: the options
+    its action takes; an action without ``action_die`` or ``activate_error`` asks for none)."""
     found: list[str] = []
-    if command.actor is not None and command.option("action_die", False):
+    if "action_die" in declared and command.actor is not None and command.option(
+            "action_die", False):
         actor = state.token(command.actor)
         if available(state, actor) < 1:
             found.append(f"{actor.name} has no Action Dice left")
-    if command.option("activate_error", False) and gm_pool(state) < 1:
+    if "activate_error" in declared and command.option("activate_error", False) and \
+            gm_pool(state) < 1:
         found.append("the GM has no Action Dice left to activate an error")
     return found
 

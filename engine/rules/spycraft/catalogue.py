@@ -7,7 +7,7 @@ not the table's "2 per square": the rules README settles that the description ru
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need, OptionSpec
+from engine.rules.base import ActionSpec, Need
 
 ATTACK = "attack"
 INITIATIVE = "initiative"
@@ -399,12 +399,6 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
         "target at most one size bigger",
         (T, P),
-        (
-            OptionSpec("obstacle_save", int, label="Damage save bonus of an obstacle in the "
-                       "way (empty: by its kind)"),
-            OptionSpec("obstacle_breaks", bool, label="GM's ruling: the obstacle breaks "
-                       "(empty: roll its save)"),
-        ),
     ),
     ActionSpec(
         "crouch",

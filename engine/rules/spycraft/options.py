@@ -79,7 +79,10 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
     "diversion": _CHECK,
     "anticipate": _CHECK,
     "bull_rush": (
-        OptionSpec("obstacle_breaks", bool, default=False, label="Obstacles give way"),
+        OptionSpec("obstacle_breaks", bool, label="GM's ruling: an obstacle in the way breaks "
+                   "(empty: it rolls its Damage save)"),
+        OptionSpec("obstacle_save", int, label="Damage save bonus of an obstacle in the way "
+                   "(empty: by its kind)"),
         *_CHECK,
     ),
     "joint_action": (
@@ -163,5 +166,7 @@ ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
         OptionSpec("group_initiative", str, label="Sides rolling one check"),
         OptionSpec("location", str, tuple(BASE_DISTANCE), label="Location"),
         OptionSpec("sight_cap", float, label="Sight cap (ft)"),
+        OptionSpec("boost", str, label="Spending an Action Die on Initiative (token ids)"),
+        OptionSpec("gm_action_dice", int, label="The GM's Action Dice for the fight"),
     ),
 })

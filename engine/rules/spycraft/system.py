@@ -307,7 +307,9 @@ class SpycraftSystem(RuleSystem):
 
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
         command = as_standard_attack(command)
-        reasons = self._shared_reasons(state, command) + action_dice.reasons(state, command)
+        declared = {option.name for option in self.options_of(command.action)}
+        reasons = self._shared_reasons(state, command) + action_dice.reasons(
+            state, command, declared)
         if reasons:
             return reasons
         return self.handler(command.action).check(state, command)
