@@ -7,6 +7,11 @@ import os
 import sys
 from collections.abc import MutableMapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Qt is imported only once the command knows it needs it
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -68,7 +73,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from desktop.documents import DocumentError, default_map_path, load_document
 
-    app = QApplication.instance() or QApplication([sys.argv[0] if sys.argv else "killbox"])
+    running = QApplication.instance()
+    if running is None:
+        app = QApplication([sys.argv[0] if sys.argv else "killbox"])
+    elif isinstance(running, QApplication):
+        app = running
+    else:
+        raise RuntimeError("a Qt application without widgets is already running")
     app.setApplicationName("Killbox")
     app.setOrganizationName("Killbox")
     if not can_draw_letters():
@@ -111,7 +122,7 @@ def can_draw_letters() -> bool:
     return all(metrics.inFont(letter) for letter in "Aa0")
 
 
-def first_frame_only(app, path: Path | None) -> int:  # type: ignore[no-untyped-def]
+def first_frame_only(app: QApplication, path: Path | None) -> int:
     """Open the window as a launch would, print when the map is first painted, and quit.
 
     The autosave goes to a temporary folder and no crashed session is offered back, so a
@@ -149,7 +160,7 @@ def first_frame_only(app, path: Path | None) -> int:  # type: ignore[no-untyped-
     return code
 
 
-def app_icon():  # type: ignore[no-untyped-def]
+def app_icon() -> QIcon | None:
     """The Killbox icon from assets/icons (None when the assets are not installed)."""
     from PySide6.QtGui import QIcon
 

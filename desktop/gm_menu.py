@@ -8,7 +8,8 @@ menu offers the stats the system reports as gauges and the conditions it lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
@@ -56,7 +57,7 @@ class GmMenu:
         for spec in self.controller.system.conditions:
             if spec.name not in present:
                 action = adding.addAction(
-                    spec.name, lambda n=spec.name: self.condition(token.id, n, True)
+                    spec.name, partial(self.condition, token.id, spec.name, True)
                 )
                 action.setToolTip(spec.summary)
         adding.addSeparator()
@@ -65,7 +66,7 @@ class GmMenu:
         removing.setEnabled(bool(token.conditions))
         for condition in token.conditions:
             removing.addAction(
-                condition.name, lambda n=condition.name: self.condition(token.id, n, False)
+                condition.name, partial(self.condition, token.id, condition.name, False)
             )
 
     def _ammunition(self, menu: QMenu, token: Token) -> None:
@@ -76,7 +77,7 @@ class GmMenu:
         for weapon in loaded:
             ammo.addAction(
                 f"{weapon.name} ({weapon.ammo}/{weapon.capacity})…",
-                lambda w=weapon.name: self.ammunition(token.id, w),
+                partial(self.ammunition, token.id, weapon.name),
             )
 
     def _counts(self, menu: QMenu, token: Token) -> None:
@@ -86,7 +87,7 @@ class GmMenu:
             if gauge.key in token.stats or gauge.key in ("fatigue", "subdual"):
                 counts.addAction(
                     f"{gauge.label} ({gauge.value})…",
-                    lambda g=gauge: self.stat(token.id, g.key, g.label, g.value),
+                    partial(self.stat, token.id, gauge.key, gauge.label, gauge.value),
                 )
         if state.combat.has(token.id):
             combatant = state.combat.combatant(token.id)
@@ -103,9 +104,7 @@ class GmMenu:
             for pool, left in combatant.budget.items():
                 counts.addAction(
                     f"{pool} left ({left})…",
-                    lambda p=pool, v=left: self.number(
-                        token.id, "gm_budget", f"{p} left", v, 0, pool=p
-                    ),
+                    partial(self.number, token.id, "gm_budget", f"{pool} left", left, 0, pool=pool),
                 )
         counts.setEnabled(not counts.isEmpty())
 
@@ -129,7 +128,7 @@ class GmMenu:
             self.parent, f"{name}: {label}", f"{label}:", value, minimum, MOST
         )
         if ok:
-            self.send(action, token_id, **{key: chosen}, **options)
+            self.send(action, token_id, {**options, key: chosen})
 
     def stat(self, token_id: str, stat: str, label: str, value: int) -> None:
         self.number(token_id, "gm_stat", label, value, -MOST, stat=stat)
@@ -141,7 +140,7 @@ class GmMenu:
             self.parent, f"{name}: another card", "Card:", words, 0, False
         )
         if ok and chosen in words:
-            self.send("gm_card", token_id, card=cards[words.index(chosen)][0])
+            self.send("gm_card", token_id, {"card": cards[words.index(chosen)][0]})
 
     def ammunition(self, token_id: str, weapon: str) -> None:
         token = self.controller.state.token(token_id)
@@ -150,7 +149,7 @@ class GmMenu:
             self.parent, f"{token.name}: {weapon}", "Rounds:", held.ammo, 0, held.capacity
         )
         if ok:
-            self.send("gm_ammo", token_id, weapon=weapon, ammo=chosen)
+            self.send("gm_ammo", token_id, {"ammo": chosen}, weapon=weapon)
 
     def other_condition(self, token_id: str) -> None:
         name = self.controller.state.token(token_id).name
@@ -159,12 +158,17 @@ class GmMenu:
             self.condition(token_id, text.strip(), True)
 
     def condition(self, token_id: str, name: str, present: bool) -> None:
-        self.send("gm_condition", token_id, condition=name, present=present)
+        self.send("gm_condition", token_id, {"condition": name, "present": present})
 
     def send(
-        self, action: str, token_id: str, weapon: str | None = None, **options: OptionValue
+        self,
+        action: str,
+        token_id: str,
+        options: Mapping[str, OptionValue] | None = None,
+        weapon: str | None = None,
     ) -> None:
-        command = Command.build(action, targets=[token_id], weapon=weapon, **options)
+        command = Command.build(action, targets=[token_id], weapon=weapon)
+        command = command.with_options(**(options or {}))
         try:
             self.controller.apply(command)
         except CommandError as error:

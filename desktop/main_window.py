@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QPoint, QPointF, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -53,7 +55,7 @@ from desktop.gm_menu import GmMenu
 from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
-from desktop.scene.overlay_items import LayerItem
+from desktop.scene.overlay_items import LayerItem, detach
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
@@ -65,6 +67,11 @@ from engine.encounter import EncounterState
 from engine.files.atomic import remove_stale_temporaries
 from engine.rules.base import ActionSpec, CommandError, RuleSystem
 
+if TYPE_CHECKING:  # added by desktop.editing.install, imported there
+    from desktop.docks.gm_notes import GmNotes
+    from desktop.docks.roster import RosterDock
+    from desktop.editing.map_menu import MapToolbar
+
 MAX_RECENT = 8
 KILLBOX_FILTER = "Killbox encounters (*.killbox)"
 UVTT_FILTER = "Universal VTT maps (" + " ".join(f"*{s}" for s in UVTT_SUFFIXES) + ")"
@@ -72,6 +79,11 @@ OPEN_FILTER = "Maps (" + " ".join(f"*{s}" for s in OPENABLE_SUFFIXES) + ")"
 
 
 class MainWindow(QMainWindow):
+    # Added by desktop.editing.install when the preparation tools are put in.
+    map_toolbar: MapToolbar
+    gm_notes: GmNotes
+    roster: RosterDock
+
     def __init__(
         self,
         document: Document,
@@ -114,19 +126,19 @@ class MainWindow(QMainWindow):
         self.resize(default_size(self.screen().availableGeometry().size()))
 
         self.initiative = InitiativePanel(self.controller)
-        self.palette = ActionPalette(self.controller)
+        self.action_palette = ActionPalette(self.controller)
         self.inspector = TokenInspector(self.controller)
         self.log = CombatLog(self.controller)
         self.docks: dict[str, QDockWidget] = {}
         left, right = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
         for title, widget, area in (
             ("Initiative", self.initiative, left),
-            ("Actions", self.palette, left),
+            ("Actions", self.action_palette, left),
             ("Token", self.inspector, right),
             ("Combat log", self.log, right),
         ):
             self._add_dock(title, widget, area)
-        self.palette.action_requested.connect(self.start_action)
+        self.action_palette.action_requested.connect(self.start_action)
 
         self.controller.state_changed.connect(self._state_changed)
         self.controller.document_changed.connect(self._update_title)
@@ -187,36 +199,37 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self.menus = {name: bar.addMenu(f"&{name}") for name in ("File", "Edit", "View")}
         keys = QKeySequence.StandardKey
-        self.actions: dict[str, QAction] = {}
+        self.menu_actions: dict[str, QAction] = {}
+        actions = self.menu_actions
         add = self._action
-        self.actions["new"] = add("File", "&New", self.new_encounter, keys.New)
-        self.actions["open"] = add("File", "&Open…", self.open_dialog, keys.Open)
+        actions["new"] = add("File", "&New", self.new_encounter, keys.New)
+        actions["open"] = add("File", "&Open…", self.open_dialog, keys.Open)
         self.recent_menu = self.menus["File"].addMenu("Open &recent")
-        self.actions["reopen_last"] = self.menus["File"].addAction("Reopen the last fight at start")
-        self.actions["reopen_last"].setCheckable(True)
-        self.actions["reopen_last"].setChecked(reopens_last(self.settings))
-        self.actions["reopen_last"].toggled.connect(
+        actions["reopen_last"] = self.menus["File"].addAction("Reopen the last fight at start")
+        actions["reopen_last"].setCheckable(True)
+        actions["reopen_last"].setChecked(reopens_last(self.settings))
+        actions["reopen_last"].toggled.connect(
             lambda on: self.settings.setValue(REOPEN_LAST, bool(on))
         )
-        self.actions["save"] = add("File", "&Save", self.save, keys.Save)
-        self.actions["save_as"] = add("File", "Save &as…", self.save_as_dialog, "Ctrl+Shift+S")
+        actions["save"] = add("File", "&Save", self.save, keys.Save)
+        actions["save_as"] = add("File", "Save &as…", self.save_as_dialog, "Ctrl+Shift+S")
         self.menus["File"].addSeparator()
-        self.actions["import"] = add("File", "&Import Universal VTT…", self.import_dialog, "Ctrl+I")
-        self.actions["export"] = add("File", "&Export PNG…", self.export_dialog, "Ctrl+E")
+        actions["import"] = add("File", "&Import Universal VTT…", self.import_dialog, "Ctrl+I")
+        actions["export"] = add("File", "&Export PNG…", self.export_dialog, "Ctrl+E")
         self.menus["File"].addSeparator()
-        self.actions["quit"] = add("File", "&Quit", self.close, keys.Quit)
-        self.actions["undo"] = add("Edit", "&Undo", self.undo, "Ctrl+Z")
-        self.actions["redo"] = add("Edit", "&Redo", self.redo, "Ctrl+Shift+Z")
-        self.actions["delete"] = add("Edit", "&Delete token", self.delete_selected, "Delete")
-        self.actions["cancel"] = add("Edit", "Cancel tool", self.cancel_tool, "Escape")
-        self.actions["seed"] = add("Edit", "Dice &seed…", lambda: pin_seed(self, self.controller))
-        self.actions["find_action"] = add("Edit", "Find an &action…", self.find_action, "Ctrl+K")
-        self.actions["fit"] = add("View", "&Fit map", self.view.fit_map, "Ctrl+0")
-        self.actions["zoom_in"] = add("View", "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl+=")
-        self.actions["zoom_out"] = add(
+        actions["quit"] = add("File", "&Quit", self.close, keys.Quit)
+        actions["undo"] = add("Edit", "&Undo", self.undo, "Ctrl+Z")
+        actions["redo"] = add("Edit", "&Redo", self.redo, "Ctrl+Shift+Z")
+        actions["delete"] = add("Edit", "&Delete token", self.delete_selected, "Delete")
+        actions["cancel"] = add("Edit", "Cancel tool", self.cancel_tool, "Escape")
+        actions["seed"] = add("Edit", "Dice &seed…", lambda: pin_seed(self, self.controller))
+        actions["find_action"] = add("Edit", "Find an &action…", self.find_action, "Ctrl+K")
+        actions["fit"] = add("View", "&Fit map", self.view.fit_map, "Ctrl+0")
+        actions["zoom_in"] = add("View", "Zoom &in", lambda: self.view.zoom_by(1.25), "Ctrl+=")
+        actions["zoom_out"] = add(
             "View", "Zoom &out", lambda: self.view.zoom_by(0.8), "Ctrl+-"
         )
-        self.actions["player"] = add("View", "&Player view", self.show_player_view, "F5")
+        actions["player"] = add("View", "&Player view", self.show_player_view, "F5")
         self.menus["View"].addSeparator()
         for dock in self.docks.values():
             self.menus["View"].addAction(dock.toggleViewAction())
@@ -254,9 +267,7 @@ class MainWindow(QMainWindow):
 
         layer = self.lasting_layer
         for child in layer.childItems():
-            child.setParentItem(None)
-            if child.scene() is not None:
-                child.scene().removeItem(child)
+            detach(child)
         if layer.scene() is not self.scene:
             layer.setParentItem(self.scene.overlay_layer)
         state = self.controller.state
@@ -270,9 +281,9 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _update_actions(self) -> None:
-        self.actions["undo"].setEnabled(self.controller.can_undo)
-        self.actions["redo"].setEnabled(self.controller.can_redo)
-        self.actions["delete"].setEnabled(self.controller.selected is not None)
+        self.menu_actions["undo"].setEnabled(self.controller.can_undo)
+        self.menu_actions["redo"].setEnabled(self.controller.can_redo)
+        self.menu_actions["delete"].setEnabled(self.controller.selected is not None)
 
     def _update_title(self) -> None:
         path = self.controller.path
@@ -400,9 +411,7 @@ class MainWindow(QMainWindow):
     # ---- recent files
 
     def recent_files(self) -> list[Path]:
-        value = self.settings.value("recent_files", [])
-        names = [value] if isinstance(value, str) else list(value or [])
-        return [Path(n) for n in names if n]
+        return [Path(n) for n in recent_names(self.settings) if n]
 
     def add_recent(self, path: Path) -> None:
         names = [str(path.resolve())]
@@ -439,25 +448,25 @@ class MainWindow(QMainWindow):
         tool = self.view.tool
         if tool is not None and tool is not self.default_tool:
             self.view.set_tool(self.default_tool)
-            self.palette.targeting.follow(None)
+            self.action_palette.targeting.follow(None)
             self.statusBar().showMessage("Tool cancelled", 3000)
         elif tool is not None:
             tool.cancel()
 
     def acting_token(self, state: EncounterState) -> str | None:
         """Who acts: the palette's acting token (the turn's, or the GM's pick)."""
-        return self.palette.actor(state)
+        return self.action_palette.actor(state)
 
     def find_action(self) -> None:
         """Ctrl+K: type an action's name in the palette's filter; Enter starts it."""
         self.docks["Actions"].show()
         self.docks["Actions"].raise_()
-        self.palette.filter.setFocus()
-        self.palette.filter.selectAll()
+        self.action_palette.filter.setFocus()
+        self.action_palette.filter.selectAll()
 
     def set_tool(self, tool: Tool) -> None:
         if not isinstance(tool, ActionTool):
-            self.palette.targeting.follow(None)
+            self.action_palette.targeting.follow(None)
         self.view.set_tool(tool)
 
     def start_action(
@@ -471,15 +480,15 @@ class MainWindow(QMainWindow):
         tool = ActionTool(self.host, actor, spec, targets=targets, weapon=weapon)
         tool.finished = lambda: self._action_finished(tool)
         self.set_tool(tool)
-        self.palette.targeting.follow(tool)
+        self.action_palette.targeting.follow(tool)
         self.docks["Actions"].raise_()
         return tool
 
     def _action_finished(self, tool: ActionTool) -> None:
         if self.view.tool is tool:
             self.view.set_tool(self.default_tool)
-        if self.palette.targeting.tool is tool:
-            self.palette.targeting.follow(None)
+        if self.action_palette.targeting.tool is tool:
+            self.action_palette.targeting.follow(None)
 
     # ---- right click on a token
 
@@ -497,7 +506,7 @@ class MainWindow(QMainWindow):
                 if offer.allowed:
                     menu.addAction(
                         offer.label,
-                        lambda o=offer: self.start_action(actor, o.spec, (token_id,), o.weapon),
+                        partial(self.start_action, actor, offer.spec, (token_id,), offer.weapon),
                     )
             refused = [o for o in offers if not o.allowed]
             if refused:
@@ -658,13 +667,21 @@ def reopens_last(settings: QSettings) -> bool:
     return value not in (False, "false", "0", 0)
 
 
+def recent_names(settings: QSettings) -> list[str]:
+    """The recent files as saved (QSettings gives one name as a string, several as a list)."""
+    value = settings.value("recent_files", [])
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)):
+        return [str(name) for name in value]
+    return []  # nothing saved yet
+
+
 def last_fight(settings: QSettings) -> Path | None:
     """The newest recent .killbox file, when the GM wants it reopened and it is there."""
     if not reopens_last(settings):
         return None
-    value = settings.value("recent_files", [])
-    names = [value] if isinstance(value, str) else list(value or [])
-    for name in names[:1]:
+    for name in recent_names(settings)[:1]:
         path = Path(name)
         if path.suffix.lower() == ".killbox" and path.is_file():
             return path
@@ -673,9 +690,7 @@ def last_fight(settings: QSettings) -> Path | None:
 
 def remove_stale_saves(settings: QSettings) -> None:
     """Temporary files that saves killed half-way left beside the recent files go."""
-    value = settings.value("recent_files", [])
-    names = [value] if isinstance(value, str) else list(value or [])
-    for folder in {Path(name).parent for name in names if name}:
+    for folder in {Path(name).parent for name in recent_names(settings) if name}:
         remove_stale_temporaries(folder)
 
 

@@ -7,6 +7,7 @@ says the round and whose turn it is; pings show here as on the GM's map.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -156,8 +157,10 @@ class PlayerScene(MapScene):
         self.addItem(self.fog)
         self._update_fog()
 
-    def set_state(self, state: EncounterState, images: object = None) -> None:
-        super().set_state(without_hidden(state), images)  # type: ignore[arg-type]
+    def set_state(
+        self, state: EncounterState, images: Mapping[str, bytes] | None = None
+    ) -> None:
+        super().set_state(without_hidden(state), images)
         self._update_fog()
 
     def _update_fog(self) -> None:

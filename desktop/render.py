@@ -65,6 +65,7 @@ def export_png(
 ) -> QImage:
     """Render an encounter and write it as PNG; raises OSError if the file cannot be written."""
     image = render_encounter(state, images, pixels_per_square)
-    if not image.save(str(path), "PNG", PNG_QUALITY):
+    # PySide6 6.11's stub types the format as bytes; the binding takes str and refuses bytes.
+    if not image.save(str(path), "PNG", PNG_QUALITY):  # type: ignore[call-overload]
         raise OSError(f"could not write the picture to {path}")
     return image

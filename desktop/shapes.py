@@ -35,18 +35,17 @@ def to_painter_path(geometry: object) -> QPainterPath:
 def _add(path: QPainterPath, geometry: object) -> None:
     if geometry is None or shapely.is_empty(geometry):
         return
-    kind = shapely.get_type_id(geometry)
-    if kind == 3:  # Polygon
-        for ring in (geometry.exterior, *geometry.interiors):  # type: ignore[attr-defined]
+    if isinstance(geometry, shapely.Polygon):
+        for ring in (geometry.exterior, *geometry.interiors):
             path.addPolygon(_polygon(np.asarray(ring.coords)))
             path.closeSubpath()
-    elif kind in (1, 2):  # LineString, LinearRing
-        coords = np.asarray(geometry.coords)  # type: ignore[attr-defined]
+    elif isinstance(geometry, shapely.LineString):  # a LinearRing is one too
+        coords = np.asarray(geometry.coords)
         path.moveTo(QPointF(coords[0, 0] * SQUARE, coords[0, 1] * SQUARE))
         for x, y in coords[1:, :2] * SQUARE:
             path.lineTo(QPointF(float(x), float(y)))
-    elif kind == 0:  # Point
-        path.addEllipse(QPointF(geometry.x * SQUARE, geometry.y * SQUARE), 4.0, 4.0)  # type: ignore[attr-defined]
+    elif isinstance(geometry, shapely.Point):
+        path.addEllipse(QPointF(geometry.x * SQUARE, geometry.y * SQUARE), 4.0, 4.0)
     else:  # Multi* and GeometryCollection
         for part in shapely.get_parts(geometry):
             _add(path, part)

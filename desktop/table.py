@@ -42,17 +42,17 @@ def install_table(window: MainWindow) -> None:
         action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False, s=slot: s())
         view_menu.addAction(action)
-        window.actions[key] = action
+        window.menu_actions[key] = action
     health = QAction("Show enemies' &health to the players", window)
     health.setCheckable(True)
     health.setChecked(str(window.settings.value(ENEMY_HEALTH_KEY, False)).lower() == "true")
     health.toggled.connect(lambda shown: show_enemy_health(window, shown))
     view_menu.addAction(health)
-    window.actions["enemy_health"] = health
+    window.menu_actions["enemy_health"] = health
     clear = QAction("Clear the hand-set &fog", window)
     clear.triggered.connect(lambda _checked=False: clear_fog(window))
     view_menu.addAction(clear)
-    window.actions["clear_fog"] = clear
+    window.menu_actions["clear_fog"] = clear
 
 
 def toggle_full_screen(window: MainWindow) -> None:
@@ -77,7 +77,7 @@ def show_enemy_health(window: MainWindow, shown: bool) -> None:
 
 
 def enemy_health_shown(window: MainWindow) -> bool:
-    return bool(window.actions["enemy_health"].isChecked())
+    return bool(window.menu_actions["enemy_health"].isChecked())
 
 
 def clear_fog(window: MainWindow) -> None:

@@ -184,13 +184,16 @@ class MapView(QGraphicsView):
         self.setAcceptDrops(target is not None)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        self._drag_over(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        self._drag_over(event)
+
+    def _drag_over(self, event: QDragMoveEvent) -> None:
         if self.drop_target is not None and self.drop_target.accepts(event):
             event.acceptProposedAction()
         else:
             event.ignore()  # a file: the main window opens it
-
-    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
-        self.dragEnterEvent(event)
 
     def dropEvent(self, event: QDropEvent) -> None:
         if self.drop_target is not None and self.drop_target.accepts(event):

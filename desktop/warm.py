@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import threading
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QWidget
@@ -45,7 +46,7 @@ class _FirstPaint(QObject):
         return False
 
 
-def warm_after_first_paint(widget: QWidget, state_now: object) -> None:
+def warm_after_first_paint(widget: QWidget, state_now: Callable[[], EncounterState]) -> None:
     """Start ``warm`` on a daemon thread once ``widget`` has painted for the first time.
 
     ``state_now`` is called on the GUI thread when the thread starts (the state then).
@@ -55,7 +56,7 @@ def warm_after_first_paint(widget: QWidget, state_now: object) -> None:
     timer.setInterval(0)  # just after the paint, when the event loop is free again
 
     def start() -> None:
-        state = state_now()  # type: ignore[operator]
+        state = state_now()
         threading.Thread(target=warm, args=(state,), name="killbox-warm", daemon=True).start()
 
     timer.timeout.connect(start)

@@ -1,4 +1,5 @@
-"""The project's own checks run with the suite: ruff over the tree, mypy --strict over engine/."""
+"""The project's own checks run with the suite: ruff over the tree, mypy --strict over engine/
+and desktop/."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def test_ruff_finds_nothing() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-def test_engine_passes_mypy_strict(tmp_path: Path) -> None:
-    # The configuration (strict, engine/ only) lives in pyproject.toml.
+def test_engine_and_desktop_pass_mypy_strict(tmp_path: Path) -> None:
+    # The configuration (strict, engine/ and desktop/) lives in pyproject.toml.
     result = run(str(BIN / "mypy"), "--cache-dir", str(tmp_path / "mypy-cache"))
     assert result.returncode == 0, result.stdout + result.stderr

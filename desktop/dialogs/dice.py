@@ -159,7 +159,7 @@ class DiceDialog(QDialog):
             # textEdited: only the GM's own typing (a spin box re-emits valueChanged on Enter).
             box.lineEdit().textEdited.connect(self._face_typed)
             box.valueChanged.connect(
-                lambda value, face=planned.face: value != face and self._face_typed()
+                lambda value, face=planned.face: self._face_changed(value, face)
             )
             row = QHBoxLayout()
             row.addWidget(box)
@@ -171,6 +171,11 @@ class DiceDialog(QDialog):
 
     def _face_typed(self) -> None:
         self.typed = True
+
+    def _face_changed(self, value: int, planned: int) -> None:
+        """A face other than the planned one counts as typed (arrows or the wheel)."""
+        if value != planned:
+            self._face_typed()
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)

@@ -125,7 +125,7 @@ class StartCombatDialog(DiceDialog):
         grouped = [side for side, box in self.grouped.items() if box.isChecked()]
         if grouped:
             options["group_initiative"] = ",".join(grouped)
-        return Command.build("start_combat", **options)
+        return Command("start_combat").with_options(**options)
 
     def refresh(self) -> None:
         missing = self.awareness.currentData() == "some" and not any(

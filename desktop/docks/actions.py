@@ -96,7 +96,8 @@ class ActionPalette(QWidget):
         if turn != self._turn:  # a new turn: follow the token whose turn it is
             self._turn, self._chosen_actor = turn, None
         while self._inner_layout.count():
-            widget = self._inner_layout.takeAt(0).widget()
+            taken = self._inner_layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.deleteLater()
         self.buttons, self.groups = {}, {}
@@ -118,12 +119,14 @@ class ActionPalette(QWidget):
                 group.setLayout(QVBoxLayout())
                 self.groups[spec.category] = group
                 self._inner_layout.addWidget(group)
+            rows = group.layout()
+            assert rows is not None  # every group is made with its layout just above
             button = QPushButton(spec.name)
             allowed = self._allowed(spec, actor, legal)
             button.setEnabled(allowed)
             button.setToolTip(self._tooltip(spec, actor, allowed))
             button.clicked.connect(lambda _=False, s=spec, a=actor: self._chosen(a, s))
-            group.layout().addWidget(button)
+            rows.addWidget(button)
             self.buttons[spec.key] = button
         self._apply_filter(self.filter.text())
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
@@ -25,7 +27,7 @@ from engine.tokens import Token
 from engine.turns.combat import Combatant, Phase
 
 
-def budget_text(budget: dict[str, int]) -> str:
+def budget_text(budget: Mapping[str, int]) -> str:
     return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
 
 
@@ -114,7 +116,9 @@ class InitiativePanel(QWidget):
         }[combat.phase]
         self.heading.setText(phase)
         kind = self.controller.system.initiative_scheme.kind
-        self.table.horizontalHeaderItem(0).setText(INITIATIVE_HEADINGS.get(kind, "Init"))
+        header = self.table.horizontalHeaderItem(0)
+        if header is not None:  # set with the table's columns
+            header.setText(INITIATIVE_HEADINGS.get(kind, "Init"))
         self.table.blockSignals(True)  # no echo back into the selection while rebuilding
         self.table.setRowCount(len(combat.order))
         names = {t.id: t for t in state.tokens}

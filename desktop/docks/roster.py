@@ -9,7 +9,7 @@ map through the engine's add_token, so a square in a wall or off the map is refu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -56,7 +56,7 @@ class RosterList(QListWidget):
         self.setDragEnabled(True)
         self.setSelectionMode(QListWidget.SelectionMode.SingleSelection)
 
-    def mimeData(self, items: list[QListWidgetItem]) -> QMimeData:  # type: ignore[override]
+    def mimeData(self, items: Sequence[QListWidgetItem], /) -> QMimeData:
         data = QMimeData()
         if items:
             data.setData(ROSTER_MIME, str(items[0].data(Qt.ItemDataRole.UserRole)).encode())

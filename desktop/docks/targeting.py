@@ -159,8 +159,10 @@ class TargetingPanel(QWidget):
             field.setCurrentIndex(index)
         elif isinstance(field, QCheckBox):
             field.setChecked(bool(value))
-        elif isinstance(field, QSpinBox | QDoubleSpinBox):
-            field.setValue(value if isinstance(value, int | float) else field.minimum())
+        elif isinstance(field, QSpinBox):
+            field.setValue(int(value) if isinstance(value, int | float) else field.minimum())
+        elif isinstance(field, QDoubleSpinBox):
+            field.setValue(float(value) if isinstance(value, int | float) else field.minimum())
         elif isinstance(field, QLineEdit):
             field.setText("" if value is None else str(value))
 

@@ -103,7 +103,7 @@ def edit_token(before: Token, after: Token) -> Command:
         changes["stats"] = json.dumps(after.stats)
     if after.weapons != before.weapons:
         changes["weapons"] = weapons_json(after.weapons)
-    return Command.build("edit_token", targets=[before.id], **changes)
+    return Command.build("edit_token", targets=[before.id]).with_options(**changes)
 
 
 def duplicate_token(token_id: str) -> Command:

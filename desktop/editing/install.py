@@ -4,6 +4,7 @@ editor on double-click, Ctrl+D, and pictures added to the document reaching the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, Qt
@@ -49,7 +50,7 @@ def install_preparation(window: MainWindow) -> TokenEditing:
         action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False, s=slot: s())
         edit_menu.addAction(action)
-        window.actions[key] = action
+        window.menu_actions[key] = action
     window.view.double_clicked.connect(lambda pos: double_click(window, editing, pos))
     window.controller.images_changed.connect(lambda images: _share_images(window, images))
     return editing
@@ -81,8 +82,8 @@ def _duplicate_selected(window: MainWindow, editing: TokenEditing) -> None:
         editing.duplicate(window.controller.selected)
 
 
-def _share_images(window: MainWindow, images: object) -> None:
+def _share_images(window: MainWindow, images: Mapping[str, bytes]) -> None:
     """The map scenes draw pictures from their own copy of the document's images."""
-    window.scene.images = dict(images)  # type: ignore[call-overload]
+    window.scene.images = dict(images)
     if window.player_window is not None:
-        window.player_window.scene.images = dict(images)  # type: ignore[call-overload]
+        window.player_window.scene.images = dict(images)

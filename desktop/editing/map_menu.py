@@ -67,7 +67,7 @@ COVER_LABELS = {
 
 class HasMapTools(Protocol):
     host: ToolHost
-    actions: dict[str, QAction]
+    menu_actions: dict[str, QAction]
 
     def menuBar(self) -> QMenuBar: ...
 
@@ -160,7 +160,7 @@ def install_map_menu(window: HasMapTools) -> MapToolbar:
         )
         menu.addAction(action)
         tools.addAction(action)
-        window.actions[f"map_{key}"] = action
+        window.menu_actions[f"map_{key}"] = action
     toolbar.add_settings()
     if isinstance(window, QMainWindow):
         window.addToolBar(tools)

@@ -36,6 +36,7 @@ from desktop.editing.pictures import PictureError, disc_from_file
 from desktop.editing.stat_form import StatForm
 from desktop.editing.weapons_table import WeaponsTable
 from engine.grid import GridScale
+from engine.rules.base import StatSpec
 from engine.tokens import Side, Token, Weapon
 
 PICTURE_PREVIEW = 96
@@ -53,7 +54,7 @@ class TokenEditor(QDialog):
         self,
         token: Token,
         *,
-        stat_specs: Sequence[object],
+        stat_specs: Sequence[StatSpec],
         presets: Sequence[Weapon],
         scale: GridScale,
         images: Mapping[str, bytes],

@@ -148,13 +148,20 @@ class WeaponsTable(QWidget):
 
     def set_cell(self, row: int, field: str, text: str) -> None:
         column = [f for _h, f in COLUMNS].index(field)
-        self.table.item(row, column).setText(text)
+        self._cell(row, column).setText(text)
+
+    def _cell(self, row: int, column: int) -> QTableWidgetItem:
+        """The table's item at a cell (every cell of a row gets one when the row is added)."""
+        item = self.table.item(row, column)
+        if item is None:
+            raise LookupError(f"the weapons table has no cell at row {row}, column {column}")
+        return item
 
     def weapons(self) -> tuple[tuple[Weapon, ...], list[str]]:
         """The rows as weapons, and the reason for each row that is refused."""
         weapons, problems = [], []
         for row in range(self.table.rowCount()):
-            cells = [self.table.item(row, c).text() for c in range(len(COLUMNS))]
+            cells = [self._cell(row, c).text() for c in range(len(COLUMNS))]
             try:
                 weapons.append(weapon_from_cells(cells, self._templates[row]))
             except ValueError as error:

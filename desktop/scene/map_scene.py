@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QPointF, QRect, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
@@ -68,9 +68,10 @@ class MapScene(QGraphicsScene):
         self.fog_marks.setVisible(not player)
         self.addItem(self.fog_marks)
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        painter.fillRect(rect, self.backgroundBrush())
-        self.background.paint(painter, rect)
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        area = QRectF(rect)
+        painter.fillRect(area, self.backgroundBrush())
+        self.background.paint(painter, area)
 
     @property
     def map_rect(self) -> QRectF:
@@ -156,17 +157,19 @@ class MapScene(QGraphicsScene):
         for token_id in [i for i in self.token_items if i not in new_tokens]:
             self._remove_token(token_id)
         for token in state.tokens:
-            item = self.token_items.get(token.id)
-            if item is None:
+            token_item = self.token_items.get(token.id)
+            if token_item is None:
                 self._add_token(token)
                 continue
             gauges, endings = self.health(token)
-            if item.token != token or item.gauges != gauges or item.endings != endings:
-                if item.token.portrait != token.portrait:
-                    item.set_portrait(self._portrait(token))
-                item.show_gauges = self._shows_health(token)
-                item.set_token(token, gauges, endings)
-                item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+            if (token_item.token, token_item.gauges, token_item.endings) != (
+                token, gauges, endings
+            ):
+                if token_item.token.portrait != token.portrait:
+                    token_item.set_portrait(self._portrait(token))
+                token_item.show_gauges = self._shows_health(token)
+                token_item.set_token(token, gauges, endings)
+                token_item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
 
     def ping(self, square: Square) -> PingItem:
         """Rings spreading from ``square`` for a moment (desktop.scene.ping_item)."""
@@ -178,15 +181,15 @@ class MapScene(QGraphicsScene):
     def pings(self) -> list[PingItem]:
         return [item for item in self.items() if isinstance(item, PingItem)]
 
-    def portal_item_at(self, scene_pos: object) -> PortalItem | None:
+    def portal_item_at(self, scene_pos: QPointF) -> PortalItem | None:
         """The door or window under a scene point (its shape is a 14-unit wide stroke)."""
-        for item in self.items(scene_pos):  # type: ignore[call-overload]
+        for item in self.items(scene_pos):
             if isinstance(item, PortalItem):
                 return item
         return None
 
-    def token_item_at(self, scene_pos: object) -> TokenItem | None:
-        for item in self.items(scene_pos):  # type: ignore[call-overload]
+    def token_item_at(self, scene_pos: QPointF) -> TokenItem | None:
+        for item in self.items(scene_pos):
             if isinstance(item, TokenItem):
                 return item
         return None

@@ -29,6 +29,16 @@ class LayerItem(QGraphicsItem):
         pass
 
 
+def detach(item: QGraphicsItem) -> None:
+    """Take an item off its parent and out of its scene (its children go with it)."""
+    scene = item.scene()
+    # Qt takes a null parent to make an item top-level; PySide6's stub types the argument
+    # as a QGraphicsItem only, though the binding accepts None.
+    item.setParentItem(None)  # type: ignore[arg-type]
+    if scene is not None:
+        scene.removeItem(item)
+
+
 def centre(square: Square) -> QPointF:
     return QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE)
 

@@ -38,8 +38,9 @@ class PingItem(QGraphicsItem):
     def start(self) -> None:
         self.animation.start()
 
-    def _advance(self, value: object) -> None:
-        self.progress = float(value)  # type: ignore[arg-type]
+    def _advance(self, value: float) -> None:
+        """The animation's value, from 0.0 to 1.0 (its start and end values are floats)."""
+        self.progress = value
         self.update()
 
     def _done(self) -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Mapping
+from typing import Any, overload
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -124,8 +125,15 @@ class TokenItem(QGraphicsItem):
         self._portrait = portrait
         self.update()
 
-    def setPos(self, *args: object) -> None:  # type: ignore[override]
-        super().setPos(*args)  # type: ignore[arg-type]
+    @overload
+    def setPos(self, pos: QPointF | QPoint | QPainterPath.Element, /) -> None: ...
+
+    @overload
+    def setPos(self, x: float, y: float, /) -> None: ...
+
+    def setPos(self, *args: Any) -> None:
+        """Move the token, and its name label with it."""
+        super().setPos(*args)
         self.label.follow()
 
     @property

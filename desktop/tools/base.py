@@ -16,7 +16,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.scene.overlay_items import LayerItem
+from desktop.scene.overlay_items import LayerItem, detach
 from desktop.scene.style import SQUARE
 from engine.grid import Square
 
@@ -63,10 +63,7 @@ class Tool:
 
     def deactivate(self) -> None:
         self.clear_overlay()
-        scene = self.overlay.scene()
-        self.overlay.setParentItem(None)
-        if scene is not None:
-            scene.removeItem(self.overlay)
+        detach(self.overlay)
 
     def cancel(self) -> bool:
         """Escape: drop whatever is in progress. Returns True if something was cancelled."""
@@ -85,9 +82,7 @@ class Tool:
 
     def clear_overlay(self) -> None:
         for child in self.overlay.childItems():
-            child.setParentItem(None)
-            if child.scene() is not None:
-                child.scene().removeItem(child)
+            detach(child)
 
     # ---- events (return True when handled)
 

@@ -48,7 +48,7 @@ MAP_PICKS = (Need.SQUARE, Need.PATH, Need.AREA)
 
 class HasTools(Protocol):
     host: ToolHost
-    actions: dict[str, QAction]
+    menu_actions: dict[str, QAction]
 
     def menuBar(self) -> QMenuBar: ...
 
@@ -73,13 +73,13 @@ def install_tools_menu(window: HasTools) -> None:
             action.setShortcut(QKeySequence(shortcut))
         action.triggered.connect(lambda _checked=False, f=factory: window.set_tool(f(window.host)))
         menu.addAction(action)
-        window.actions[f"tool_{key}"] = action
+        window.menu_actions[f"tool_{key}"] = action
     templates = menu.addMenu("Template &kind")
     templates.aboutToShow.connect(lambda: _fill_template_kinds(window, templates))
-    window.actions["template_kind"] = templates.menuAction()
+    window.menu_actions["template_kind"] = templates.menuAction()
     acting = menu.addMenu("&Act on the map")
     acting.aboutToShow.connect(lambda: _fill_map_actions(window, acting))
-    window.actions["act_on_map"] = acting.menuAction()
+    window.menu_actions["act_on_map"] = acting.menuAction()
 
 
 def _fill_template_kinds(window: HasTools, menu: QMenu) -> None:

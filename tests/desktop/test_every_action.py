@@ -82,12 +82,12 @@ def setup_preview(state, command: Command) -> tuple[str, ...]:  # type: ignore[n
 def open_position(window: MainWindow, setup: LegalSetUp) -> None:
     window.load(Document(setup.state, {}, None))
     window.view.fit_map()
-    window.palette.filter.clear()
+    window.action_palette.filter.clear()
 
 
 def choose_actor(window: MainWindow, actor: str) -> None:
     """Pick the acting token in the palette's "Acting" list when it is not the turn's."""
-    palette = window.palette
+    palette = window.action_palette
     if palette.actor(window.controller.state) != actor:
         palette.acting.setCurrentIndex(palette.acting.findData(actor))
         palette.acting.activated.emit(palette.acting.currentIndex())
@@ -132,7 +132,7 @@ def pick_on_map(qtbot, window: MainWindow, tool: ActionTool, command: Command) -
 
 
 def fill_form(window: MainWindow, tool: ActionTool, command: Command) -> None:
-    panel = window.palette.targeting
+    panel = window.action_palette.targeting
     if command.weapon is not None or Need.WEAPON in tool.spec.needs:
         panel.set_field("weapon", command.weapon)
     for name, value in command.options:
@@ -152,14 +152,14 @@ def test_every_action_through_the_ui(qtbot, shared_window, system: str, action: 
     if planned_rolls(window.controller.system, before, command, setup_preview(before, command)):
         answer_next_dialog(type_the_faces(typed))  # only when a dialog will come
     if not needs_targeting(spec):
-        button = window.palette.buttons[action]
+        button = window.action_palette.buttons[action]
         assert button.isEnabled(), button.toolTip()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         applied = command
     else:
         via_menu = command.target is not None and start_from_token_menu(qtbot, window, command)
         if not via_menu:
-            button = window.palette.buttons[action]
+            button = window.action_palette.buttons[action]
             assert button.isEnabled(), button.toolTip()
             qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         tool = window.view.tool

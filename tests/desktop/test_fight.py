@@ -51,7 +51,7 @@ def simple_action(win: MainWindow) -> str | None:
     """An enabled palette action of the active token that needs nothing picked on the map
     (it applies at once, or after Confirm on its options form left to the defaults)."""
     system = win.controller.system
-    for key, button in win.palette.buttons.items():
+    for key, button in win.action_palette.buttons.items():
         if button.isEnabled() and not system.action(key).needs:
             return key
     return None
@@ -88,9 +88,9 @@ def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> N
             acted_with.append(active)
             answer_next_dialog(roll)  # when the action rolls dice (gives up otherwise)
             before = len(controller.state.combat.log)
-            click(qtbot, win.palette.buttons[key])
+            click(qtbot, win.action_palette.buttons[key])
             if needs_targeting(controller.system.action(key)):  # its options form is open
-                click(qtbot, win.palette.targeting.confirm_button)
+                click(qtbot, win.action_palette.targeting.confirm_button)
             assert len(controller.state.combat.log) > before, f"{key} did nothing"
             if controller.state.combat.active == active:
                 continue

@@ -272,7 +272,7 @@ def test_the_gm_may_turn_the_reopening_off(qapp, started, tmp_path: Path) -> Non
     save_document(Document(sample_state()), path)
     QSettings().setValue("recent_files", [str(path)])
     mw.launch(qapp, None)
-    started[0].actions["reopen_last"].setChecked(False)
+    started[0].menu_actions["reopen_last"].setChecked(False)
     started[0].close()
     mw.launch(qapp, None)
     assert started[1].controller.path == mw.default_map_path()

@@ -137,10 +137,10 @@ def test_delete_removes_the_selected_token_and_undo_restores_it(qtbot, window) -
     viewport = window.view.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=centre_of(window, Square(11, 10)))
     assert window.controller.selected == "clerk"
-    window.actions["delete"].trigger()
+    window.menu_actions["delete"].trigger()
     assert all(t.id != "clerk" for t in window.controller.state.tokens)
     assert "clerk" not in window.scene.token_items
-    window.actions["undo"].trigger()
+    window.menu_actions["undo"].trigger()
     assert window.controller.state.token("clerk").square == Square(11, 10)
 
 
@@ -201,7 +201,7 @@ def test_opening_another_file_starts_a_new_history(qtbot, window, tmp_path: Path
 
 def test_undo_keeps_the_autosave_in_step(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     drag(qtbot, window, Square(2, 6), Square(3, 3))
-    window.actions["undo"].trigger()
+    window.menu_actions["undo"].trigger()
     restored = restore_as_after_a_crash(window)
     assert restored.document.state.token("kara").square == Square(2, 6)
     assert restored.encounter is not None and restored.encounter.can_redo
@@ -240,7 +240,7 @@ def test_the_player_view_follows_the_gm_and_fogs_the_unseen(qtbot, window, tmp_p
 
 def test_the_palette_enables_legal_actions_and_applies_them(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     window.controller.select("dex")
-    buttons = window.palette.buttons
+    buttons = window.action_palette.buttons
     assert buttons["shout"].isEnabled()
     assert not buttons["move"].isEnabled()  # not Dex's turn: the stub says why
     assert "not Dex's turn" in buttons["move"].toolTip()
@@ -292,7 +292,7 @@ def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_
     qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton, pos=centre_of(win, goal))
     assert controller.state.token(actor.id).square == goal
     assert controller.can_undo
-    win.actions["undo"].trigger()
+    win.menu_actions["undo"].trigger()
     assert controller.state.token(actor.id).square == actor.square
     win.close()
 

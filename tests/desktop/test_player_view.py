@@ -97,7 +97,7 @@ def test_f11_toggles_full_screen_and_the_place_is_remembered(qtbot, window) -> N
     assert again is not player
     assert (again.width(), again.height()) == (700, 500)
     assert not again.isFullScreen()
-    window.actions["player_full_screen"].trigger()  # Shift+F11 from the GM's window
+    window.menu_actions["player_full_screen"].trigger()  # Shift+F11 from the GM's window
     assert again.isFullScreen()
     again.close()
     QApplication.processEvents()
@@ -107,7 +107,7 @@ def test_f11_toggles_full_screen_and_the_place_is_remembered(qtbot, window) -> N
 
 def test_the_gm_shows_enemy_health_to_the_players(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     player = _player(qtbot, window)
-    toggle = window.actions["enemy_health"]
+    toggle = window.menu_actions["enemy_health"]
     assert not toggle.isChecked()
     thug = player.scene.token_items["thug-1"]
     kara = player.scene.token_items["kara"]

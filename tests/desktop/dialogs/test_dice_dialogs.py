@@ -75,7 +75,7 @@ def test_a_pinned_seed_is_kept_and_rolls_the_same(qtbot, tmp_path) -> None:
     for run in range(2):
         win = open_map(qtbot, tmp_path / str(run), "warehouse")
         answer_next_dialog(lambda d: (d.setIntValue(4242), d.accept()))
-        win.actions["seed"].trigger()
+        win.menu_actions["seed"].trigger()
         assert win.controller.state.combat.seed == 4242
         answer_next_dialog(lambda d: d.roll_button.click())
         win.initiative.start_button.click()

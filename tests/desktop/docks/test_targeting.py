@@ -31,8 +31,8 @@ def test_aiming_an_attack_with_long_names_keeps_the_map_where_it_was(qtbot, tmp_
     QApplication.processEvents()
     before = win.view.width()
     win.token_menu(str(setup.command.target))  # the menu is built, as a right-click does
-    win.palette.buttons["shooting"].click()
+    win.action_palette.buttons["shooting"].click()
     QApplication.processEvents()
-    assert win.palette.targeting.isVisible()
-    assert LONG_NAME in win.palette.targeting.title.text()
+    assert win.action_palette.targeting.isVisible()
+    assert LONG_NAME in win.action_palette.targeting.title.text()
     assert win.view.width() == before

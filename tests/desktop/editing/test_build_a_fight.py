@@ -67,13 +67,13 @@ def test_build_save_reopen_and_play_a_round(qtbot, tmp_path) -> None:  # type: i
     assert win.controller.state.tokens == ()
 
     # A warehouse wall with a door in it, and a stack of rubble.
-    win.actions["map_walls"].trigger()
+    win.menu_actions["map_walls"].trigger()
     for corner in ((8, 0), (8, 4)):
         click_at(qtbot, win.view, corner)
     double_click_at(qtbot, win.view, (8, 10))
-    win.actions["map_portals"].trigger()
+    win.menu_actions["map_portals"].trigger()
     drag(qtbot, win.view, (8, 5), (8, 6))
-    win.actions["map_terrain"].trigger()
+    win.menu_actions["map_terrain"].trigger()
     drag(qtbot, win.view, (4.5, 4.5), (5.5, 5.5), Qt.KeyboardModifier.ShiftModifier)
     battlemap = win.controller.state.battlemap
     assert [p.kind for p in battlemap.portals] == [PortalKind.DOOR]
@@ -81,7 +81,7 @@ def test_build_save_reopen_and_play_a_round(qtbot, tmp_path) -> None:  # type: i
     render_png(win, "build-1-map")
 
     # The party from the roster, the enemies from the editor.
-    win.actions["cancel"].trigger()
+    win.menu_actions["cancel"].trigger()
     for index, name in enumerate(PARTY):
         drop_character(win, name, (1.5, 2.5 + 2 * index))
     for number, square in enumerate(ENEMIES, start=1):

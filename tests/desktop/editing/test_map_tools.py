@@ -15,7 +15,7 @@ pytestmark = pytest.mark.qt_log_ignore(*NOISE)
 
 
 def tool(win, key: str):  # type: ignore[no-untyped-def]
-    win.actions[f"map_{key}"].trigger()
+    win.menu_actions[f"map_{key}"].trigger()
     return win.view.tool
 
 
@@ -28,7 +28,7 @@ def test_a_wall_is_drawn_corner_by_corner_snapped_and_undone(qtbot, blank_window
     walls = win.controller.state.battlemap.walls
     assert walls == (Wall((1, 1), (6, 1)), Wall((6, 1), (6, 4)))
     render_png(win, "prep-wall-drawn", min_colours=5)
-    win.actions["undo"].trigger()
+    win.menu_actions["undo"].trigger()
     assert win.controller.state.battlemap.walls == ()
 
 

@@ -76,7 +76,7 @@ def test_double_click_on_a_token_edits_it_and_undo_restores_it(qtbot, blank_wind
         True,
         "Has the vault key.",
     )
-    win.actions["undo"].trigger()
+    win.menu_actions["undo"].trigger()
     assert win.controller.state.tokens[0].name == "Guard"
 
 
@@ -184,7 +184,7 @@ def test_ctrl_d_duplicates_the_selected_token_with_its_stats(qtbot, blank_window
     win.token_editing.run_editor, _ = fill_and_ok(fill)
     double_click_at(qtbot, win.view, (6.5, 4.5))
     win.controller.select(win.controller.state.tokens[0].id)
-    win.actions["duplicate"].trigger()
+    win.menu_actions["duplicate"].trigger()
     first, copy = win.controller.state.tokens
     assert copy.name == "Gunman 2" and copy.stats == first.stats and copy.id != first.id
     assert copy.square != first.square

@@ -90,7 +90,7 @@ def test_hovering_a_refused_target_shows_the_engines_reason_on_the_map(qtbot, tm
     shown = tool.tag.text.replace("\n", " ")
     first_words = tool.preview.reasons[0].split()[:3]
     assert " ".join(first_words) in shown
-    assert not win.palette.targeting.confirm_button.isEnabled()
+    assert not win.action_palette.targeting.confirm_button.isEnabled()
     cal = win.controller.state.token("e1").square
     move_to(qtbot, win.view, (cal.x + 0.5, cal.y + 0.5))
     assert tool.preview.legal and tool.preview.command.targets == ("e1",)
@@ -102,13 +102,13 @@ def test_escape_cancels_at_any_step(qtbot, tmp_path) -> None:  # type: ignore[no
     before = win.controller.state
     for picks in (0, 1):
         tool = win.start_action("a1", win.controller.system.action("bull_rush"))
-        assert win.palette.targeting.isVisible()
+        assert win.action_palette.targeting.isVisible()
         if picks:
             tool.pick(win.controller.state.token("e1").square)
             assert tool.targets == ["e1"]
         qtbot.keyClick(win.view, Qt.Key.Key_Escape)
         assert win.view.tool is win.default_tool
-        assert not win.palette.targeting.isVisible()
+        assert not win.action_palette.targeting.isVisible()
         assert tool.tag.scene() is None and not tool.overlay.childItems()
     assert win.controller.state is before
 
@@ -155,7 +155,7 @@ def test_the_token_menu_offers_what_the_acting_token_may_do_and_why_not(qtbot, t
 
 def test_the_palette_groups_by_category_filters_and_follows_the_turn(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     win, _setup = window_at(qtbot, tmp_path, "savage-worlds", "shooting")
-    palette = win.palette
+    palette = win.action_palette
     categories = {spec.category for spec in win.controller.system.catalogue}
     assert {g.lower() for g in palette.groups} == categories
     win.controller.select("e2")  # selecting another token does not take the palette away

@@ -16,7 +16,7 @@ def test_every_tools_menu_entry_starts_its_tool_and_escape_returns_to_select(spy
     win = spy_window
     win.controller.select("kara")
     for key, _label, _shortcut, _factory in TOOLS:
-        win.actions[f"tool_{key}"].trigger()
+        win.menu_actions[f"tool_{key}"].trigger()
         assert win.view.tool is not win.default_tool, key
         render_png(win, f"menu_{key}")
         win.cancel_tool()
@@ -27,7 +27,7 @@ def test_every_tools_menu_entry_starts_its_tool_and_escape_returns_to_select(spy
 def test_act_on_the_map_lists_only_the_systems_own_map_actions(window_for, name):  # type: ignore[no-untyped-def]
     win = window_for(name)
     win.controller.select("kara")
-    menu = win.actions["act_on_map"].menu()
+    menu = win.menu_actions["act_on_map"].menu()
     menu.aboutToShow.emit()
     listed = [a.text() for a in menu.actions()]
     expected = [spec.name for spec in map_actions(get_system(name).catalogue)]

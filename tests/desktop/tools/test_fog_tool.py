@@ -24,7 +24,7 @@ def drag(qtbot, win, start, end, modifier=Qt.KeyboardModifier.NoModifier) -> Non
 
 
 def _fog_tool(win) -> FogTool:  # type: ignore[no-untyped-def]
-    win.actions["tool_fog"].trigger()
+    win.menu_actions["tool_fog"].trigger()
     assert isinstance(win.view.tool, FogTool)
     return win.view.tool
 
@@ -51,7 +51,7 @@ def test_reveal_hide_and_give_back_over_the_partys_sight(qtbot, spy_window) -> N
     assert kara_square in player.scene.seen
     win.undo()  # one drag, one undo step
     assert kara_square not in player.scene.seen
-    win.actions["clear_fog"].trigger()
+    win.menu_actions["clear_fog"].trigger()
     assert win.controller.state.fog.empty
     assert office not in player.scene.seen
 

@@ -13,7 +13,7 @@ pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
 
 def _ruler(win):  # type: ignore[no-untyped-def]
-    win.actions["tool_ruler"].trigger()
+    win.menu_actions["tool_ruler"].trigger()
     tool = win.view.tool
     assert isinstance(tool, RulerTool)
     return tool
