@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
 
 from engine.grid import Square
+from engine.tokens import are_opponents
+
+if TYPE_CHECKING:
+    from engine.encounter import EncounterState
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,21 @@ class TemplateResult:
             if token.token_id == token_id:
                 return token
         raise KeyError(f"token {token_id!r} is not touched by this area")
+
+
+def opponents_inside(
+    encounter: EncounterState, token_id: str, squares: Iterable[Square],
+    modifiers: tuple[Modifier, ...],
+) -> tuple[AffectedToken, ...]:
+    """Each opponent of ``token_id`` with a square among ``squares``, given ``modifiers``."""
+    inside = set(squares)
+    token = encounter.token(token_id)
+    return tuple(
+        AffectedToken(other.id, under, modifiers)
+        for other in encounter.others(token_id)
+        if are_opponents(token.side, other.side)
+        and (under := tuple(s for s in other.squares if s in inside))
+    )
 
 
 def squares_shape(squares: Iterable[Square]) -> shapely.Geometry:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from engine.encounter import EncounterState
 from engine.geometry.areas import token_cone
-from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.geometry.results import AffectedToken, Modifier, TemplateResult, opponents_inside
 from engine.grid import YARDS_PER_INCH
 from engine.rules.d20_firearms.tables import INCLUSION
-from engine.tokens import Weapon, are_opponents
+from engine.tokens import Weapon
 
 #: Aiming: a 60 ft cone; +5 Perception in, -5 out.
 AIMING_LENGTH_FT = 60.0
@@ -65,12 +65,7 @@ def covering_fire_area(
         COVERING_FIRE_REFLEX_DC,
         "Reflex save DC to take cover after the first attack action",
     )
-    tokens = tuple(
-        AffectedToken(other.id, under, (save,))
-        for other in encounter.others(token_id)
-        if are_opponents(token.side, other.side)
-        and (under := tuple(s for s in other.squares if s in squares))
-    )
+    tokens = opponents_inside(encounter, token_id, squares, (save,))
     return TemplateResult(shape, squares, tokens, reasons, allowed=not reasons)
 
 

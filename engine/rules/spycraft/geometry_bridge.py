@@ -15,10 +15,10 @@ from engine.encounter import EncounterState
 from engine.geometry import token_line_of_sight
 from engine.geometry.areas import map_reach, token_cone
 from engine.geometry.cover import CoverResult, cover_between
-from engine.geometry.results import AffectedToken, Modifier, TemplateResult
+from engine.geometry.results import Modifier, TemplateResult, opponents_inside
 from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
 from engine.rules.spycraft.tables import COVER, INCLUSION
-from engine.tokens import Token, are_opponents
+from engine.tokens import Token
 
 if TYPE_CHECKING:  # engine.routes is imported on the first question that needs it
     from engine.routes import MovementGraph
@@ -58,7 +58,6 @@ def brace_area(encounter: EncounterState, token_id: str, direction: float) -> Te
 
     Opponents inside get the shooter's +1 (Standard Attack and Autofire checks against them).
     """
-    token = encounter.token(token_id)
     shape, squares = token_cone(
         encounter, token_id, direction, map_reach(encounter), BRACE_ANGLE,
         inclusion=INCLUSION,
@@ -68,12 +67,7 @@ def brace_area(encounter: EncounterState, token_id: str, direction: float) -> Te
         BRACE_BONUS,
         "to the bracing shooter's Standard Attack and Autofire checks against this target",
     )
-    tokens = tuple(
-        AffectedToken(other.id, under, (bonus,))
-        for other in encounter.others(token_id)
-        if are_opponents(token.side, other.side)
-        and (under := tuple(s for s in other.squares if s in squares))
-    )
+    tokens = opponents_inside(encounter, token_id, squares, (bonus,))
     return TemplateResult(shape, squares, tokens)
 
 

@@ -1,17 +1,10 @@
 """The tables this system hands to engine.geometry: cover, range bands, template inclusion."""
 
-from engine.battlemap import BattleMap, Wall
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.geometry.templates import Inclusion
-from engine.grid import Square
 from engine.rules import get_system
 from engine.rules.cities_without_number import tables
-from engine.tokens import Side, Token
-
-SHOOTER = Token("s", "Shooter", Side.PARTY, Square(0, 0))
-TARGET = Token("t", "Target", Side.ENEMY, Square(4, 0))
-# A wall along x = 3 from y = 0.5 down: it hides the lower half of the target's square.
-HALF_WALL = BattleMap(10, 10, walls=(Wall((3, 0.5), (3, 2)),))
+from tests.engine.rules.cover_setting import HALF_WALL, SHOOTER, TARGET
 
 
 def test_the_system_hands_over_its_own_tables() -> None:

@@ -1,6 +1,6 @@
 """The tables this system hands to engine.geometry: cover, range bands, template inclusion."""
 
-from engine.battlemap import BattleMap, Wall
+from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.geometry.areas import range_bands
 from engine.geometry.cover import CoverLevel, cover_between
@@ -9,11 +9,7 @@ from engine.grid import FIVE_FOOT, Square
 from engine.rules import get_system
 from engine.rules.d20_firearms import tables
 from engine.tokens import Side, Token, Weapon
-
-SHOOTER = Token("s", "Shooter", Side.PARTY, Square(0, 0))
-TARGET = Token("t", "Target", Side.ENEMY, Square(4, 0))
-# A wall along x = 3 from y = 0.5 down: it hides the lower half of the target's square.
-HALF_WALL = BattleMap(10, 10, walls=(Wall((3, 0.5), (3, 2)),))
+from tests.engine.rules.cover_setting import HALF_WALL, SHOOTER, TARGET
 
 
 def test_the_system_hands_over_its_own_tables() -> None:
