@@ -1,9 +1,10 @@
 """Roll or type dice: one row per roll a command will make, prefilled with the seeded faces.
 
-The rows come from the engine: the preview's ``rolls`` name them, and a dry run of the
-command on a throw-away copy of the state (states are immutable) gives each roll's
-expression and the face the encounter's seeded dice would show. "Roll" applies with the
-seeded dice; "Use these dice" sends the typed faces, which the engine reads as GivenDice.
+The rows come from the engine: a dry run of the command on a throw-away copy of the state
+(states are immutable) gives each roll's purpose, expression and the face the encounter's
+seeded dice would show (the preview's ``rolls`` stand in only when the dry run fails).
+"Roll" applies with the seeded dice; "Use these dice" sends the typed faces, which the
+engine reads as GivenDice.
 
 Enter does what the GM means: once a face has been typed, Enter uses the typed faces;
 untouched, it rolls (the boxes then hold the very faces the roll gives). Neither button is
@@ -72,12 +73,12 @@ def planned_rolls(
         system.apply(state, command, recorder)
     except Exception:  # a dry run that fails shows the announced rolls unfilled
         return [PlannedRoll(text, "", 1) for text in announced]
+    # Each row is named by the roll's own purpose, not by position in ``announced``: a
+    # Wild Die, an acing die or one die per target makes more rolls than the preview names.
     planned = []
-    for index, made in enumerate(recorder.made):
+    for made in recorder.made:
         modifier, count = modifier_of(made.expression)
-        label = (
-            announced[index] if index < len(announced) else f"{made.purpose} ({made.expression})"
-        )
+        label = f"{made.purpose} ({made.expression})"
         planned.append(
             PlannedRoll(label, made.expression, made.total - modifier, modifier, max(1, count))
         )

@@ -162,13 +162,23 @@ class SavageWorldsSystem(HandlerSystem):
         spec = self.action(command.action)
         actor = str(command.actor)
         if spec.time == ACTION:
-            used = int(common.data(state, actor, "actions_taken", 0))
-            return common.set_data(state, actor, actions_taken=used + 1)
+            used = int(common.data(state, actor, "actions_taken", 0)) + 1
+            state = common.set_data(state, actor, actions_taken=used)
+            return self._show_actions_left(state, actor, MAX_ACTIONS - used)
         if spec.time == WHOLE_TURN:
             state = common.set_data(state, actor, turn_used=True)
             if command.action == "aim":
                 state = common.set_data(state, actor, aiming_turn=True)
+            return self._show_actions_left(state, actor, 0)
         return state
+
+    @staticmethod
+    def _show_actions_left(state: EncounterState, actor: str, left: int) -> EncounterState:
+        """The budget is what the tracker shows as "Left"; the Multi-Action count that the
+        rules read stays in ``actions_taken``."""
+        mine = state.combat.combatant(actor)
+        budget = {**mine.budget, "actions": max(0, left)}
+        return turn_order.update(state, replace(mine, budget=budget))
 
     def _go_on_hold(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))

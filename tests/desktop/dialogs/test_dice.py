@@ -27,3 +27,27 @@ def test_each_row_asks_for_the_die_face_and_shows_the_total_it_makes(qtbot) -> N
     events = fight.apply(setup.command, dialog.answer)  # type: ignore[arg-type]
     made = [e.roll for e in events if e.roll is not None]
     assert made and made[0].total == expected
+
+
+def test_each_row_is_named_by_the_roll_it_stands_for_wild_die_included() -> None:
+    """A Wild Card's shot makes more rolls than the preview names (the Wild Die): every row
+    carries the purpose of the roll the engine then makes with the same dice."""
+    from engine.dice import SeededDice
+
+    setup = legal_setup("savage-worlds", "shooting")
+    fight = Encounter(setup.state)
+    rolls = planned_rolls(fight.system, setup.state, setup.command)
+    combat = setup.state.combat
+    seeded = SeededDice(combat.seed, combat.rolls)
+    made: list[str] = []
+
+    class Watching:
+        rolls = 0
+
+        def roll(self, expression: str, purpose: str):  # type: ignore[no-untyped-def]
+            made.append(f"{purpose} ({expression})")
+            return seeded.roll(expression, purpose)
+
+    fight.system.apply(setup.state, setup.command, Watching())  # type: ignore[arg-type]
+    assert any("Wild Die" in planned.label for planned in rolls)
+    assert [planned.label for planned in rolls] == made

@@ -333,6 +333,30 @@ def test_three_actions_at_most_and_multi_action_penalty() -> None:
         game.apply(shot)
 
 
+def test_the_tracker_budget_counts_down_the_actions_left() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 0)))
+    shot = Command.build("shooting", "a", targets=["b"], weapon="Pistol")
+
+    def left() -> int:
+        return game.state.combat.combatant("a").budget["actions"]
+
+    assert left() == 3
+    game.apply(shot, GivenDice([1, 1, 1, 1]))
+    assert left() == 2
+    game.apply(Command.build("go_prone", "a"))  # free: nothing spent
+    assert left() == 2
+    game.apply(shot, GivenDice([1, 1, 1, 1]))
+    assert left() == 1
+    game.undo()
+    assert left() == 2
+
+
+def test_a_whole_turn_action_leaves_no_actions() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (8, 0)))
+    game.apply(Command.build("aim", "a", targets=["b"], weapon="Pistol", choice="+2"))
+    assert game.state.combat.combatant("a").budget["actions"] == 0
+
+
 def test_shots_count_cover_from_the_map_and_a_prone_target_as_medium_cover() -> None:
     crate = CoverObject("crate", "Crate", ((5.1, 0.0), (6.0, 0.0), (6.0, 1.0), (5.1, 1.0)),
                         CoverGrade.HALF)
