@@ -2,8 +2,9 @@
 
 The form is built from what the action declares: a weapon box when it needs a weapon, and
 one field per option of its option schema (a list for options with choices, a tick box for
-true/false, number boxes, else a text line). Every change goes to the ActionTool, which asks
-the engine again; the panel shows the preview's summary, modifiers, rolls and reasons.
+true/false, number boxes, an entries field for a list or mapping option, else a text line).
+Every change goes to the ActionTool, which asks the engine again; the panel shows the
+preview's summary, modifiers, rolls and reasons.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.docks.option_entries import EntriesField, key_choices
 from desktop.tools.action_tool import ActionTool, option_specs
-from engine.rules.base import OptionValue
+from engine.rules.base import ListOf, MapOf, OptionValue
 
 UNSET = "—"  # the list entry of an option left to the rules' default
 
@@ -108,6 +110,14 @@ class TargetingPanel(QWidget):
         kind = getattr(option, "kind", str)
         choices = tuple(getattr(option, "choices", ()))
         current = tool.options.get(name)
+        if isinstance(kind, ListOf | MapOf):
+            state = tool.host.controller.state
+            sides = sorted({token.side.value for token in state.tokens})
+            keys = key_choices(kind, choices, state.tokens, sides)
+            entries = EntriesField(kind, keys, choices,
+                                   lambda value: tool.set_option(name, value))
+            entries.set_value(current)
+            return entries
         if choices:
             box = narrow_combo_box()
             box.addItem(UNSET, None)
@@ -152,7 +162,9 @@ class TargetingPanel(QWidget):
     def set_field(self, name: str, value: OptionValue | None) -> None:
         """Set a form field as the GM would (tests and the token menu use it)."""
         field = self.fields[name]
-        if isinstance(field, QComboBox):
+        if isinstance(field, EntriesField):
+            field.set_value(value)
+        elif isinstance(field, QComboBox):
             index = field.findData(value)
             if index < 0:
                 raise ValueError(f"{value!r} is not offered for {name}")

@@ -229,7 +229,8 @@ class ActionTool(Tool):
             return False
         step = WHEEL_FINE if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else WHEEL_STEP
         notches = event.angleDelta().y() / 120
-        current = float(self.options.get(name, 0) or 0)
+        held = self.options.get(name, 0)
+        current = float(held) if isinstance(held, int | float) else 0.0
         self.set_option(name, round(current + notches * step) % 360)
         return True
 

@@ -38,6 +38,10 @@ from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.rules.gauges import Gauge
+from engine.rules.option_values import ListOf as ListOf
+from engine.rules.option_values import MapOf as MapOf
+from engine.rules.option_values import Names, Pairs, frozen_option, list_problem, map_problem
+from engine.rules.option_values import Ref as Ref
 from engine.rules.overlays import pending_markers, route_overlay
 from engine.rules.placement import footprint_problems
 from engine.tokens import StatValue, Token
@@ -72,7 +76,9 @@ class BadOptions(CommandError):
 # --------------------------------------------------------------------------- commands
 
 
-OptionValue = DataValue
+#: What an option holds: one plain value, a list (token ids...) or a mapping as pairs
+#: (token id -> card or square); see :mod:`engine.rules.option_values`.
+OptionValue = DataValue | Names | Pairs
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +106,8 @@ Square(x=4, y=4)), weapon='SMG', options=())
             raise CommandError("a command needs an action name")
         object.__setattr__(self, "targets", tuple(self.targets))
         object.__setattr__(self, "squares", tuple(Square(*s) for s in self.squares))
-        object.__setattr__(self, "options", tuple(sorted(dict(self.options).items())))
+        options = {name: frozen_option(value) for name, value in dict(self.options).items()}
+        object.__setattr__(self, "options", tuple(sorted(options.items())))
 
     @classmethod
     def build(
@@ -111,7 +118,7 @@ Square(x=4, y=4)), weapon='SMG', options=())
         targets: tuple[str, ...] | list[str] = (),
         squares: tuple[tuple[int, int], ...] | list[tuple[int, int]] = (),
         weapon: str | None = None,
-        **options: OptionValue,
+        **options: OptionValue | Mapping[str, object] | list[str],
     ) -> Command:
         """Build a command with keyword options (``Command.build("aim", "a", bonus=2)``)."""
         return cls(
@@ -120,17 +127,47 @@ Square(x=4, y=4)), weapon='SMG', options=())
             tuple(targets),
             tuple(Square(*s) for s in squares),
             weapon,
-            tuple(options.items()),
+            tuple((name, frozen_option(value)) for name, value in options.items()),
         )
 
-    def option(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
+    def value_of(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
+        """The option's value of whatever kind (``default`` when left out)."""
         for key, value in self.options:
             if key == name:
                 return value
         return default
 
-    def with_options(self, **options: OptionValue) -> Command:
-        return replace(self, options=tuple({**dict(self.options), **options}.items()))
+    def option(self, name: str, default: DataValue | None = None) -> DataValue | None:
+        """A one-value option (``default`` when left out); a list or mapping is read with
+        :meth:`names` or :meth:`pairs`, never as text."""
+        value = self.value_of(name, default)
+        if isinstance(value, tuple):
+            raise CommandError(f"option {name}= holds a list or mapping, not one value")
+        return value
+
+    def names(self, name: str) -> Names:
+        """A list option's entries in order (empty when left out); CommandError when the
+        option holds something else (the option schema refuses that first)."""
+        value = self.value_of(name, ())
+        if not (isinstance(value, tuple) and all(isinstance(v, str) for v in value)):
+            raise CommandError(f"option {name}= must be a list, not {value!r}")
+        return tuple(str(v) for v in value)
+
+    def pairs(self, name: str) -> dict[str, str | Square]:
+        """A mapping option as a dict (empty when left out); CommandError when the option
+        holds something else (the option schema refuses that first)."""
+        value = self.value_of(name, ())
+        found: dict[str, str | Square] = {}
+        for pair in value if isinstance(value, tuple) else (value,):
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+                    and isinstance(pair[1], str | Square)):
+                raise CommandError(f"option {name}= must be a mapping, not {value!r}")
+            found[pair[0]] = pair[1]
+        return found
+
+    def with_options(self, **options: OptionValue | Mapping[str, object] | list[str]) -> Command:
+        added = {name: frozen_option(value) for name, value in options.items()}
+        return replace(self, options=tuple({**dict(self.options), **added}.items()))
 
     @property
     def target(self) -> str | None:
@@ -237,18 +274,25 @@ class StatSpec:
 class OptionSpec:
     """One option an action's command may carry (``Command.build(..., name=value)``).
 
-    ``choices`` lists the allowed values (empty: any value of ``kind``); ``default`` is what
+    ``kind`` is int, float, str or bool, or a list (``ListOf``) or mapping (``MapOf``) kind
+    from :mod:`engine.rules.option_values` (never a list packed into text).
+    ``choices`` lists the allowed values (empty: any value of ``kind``; for a list, its
+    entries; for a mapping, its values); ``default`` is what
     the rules assume when the option is left out; ``required`` options must be given.
     """
 
     name: str
-    kind: ValueKind
+    kind: ValueKind | ListOf | MapOf
     choices: tuple[OptionValue, ...] = ()
     required: bool = False
     default: OptionValue | None = None
     label: str = ""
 
     def problem(self, value: object) -> str | None:
+        if isinstance(self.kind, ListOf):
+            return list_problem(self.kind, value, self.choices)
+        if isinstance(self.kind, MapOf):
+            return map_problem(self.kind, value, self.choices)
         wrong = _kind_problem(self.kind, value)
         if wrong is not None:
             return wrong

@@ -29,6 +29,7 @@ from typing import Any
 
 from engine.grid import Square
 from engine.rules.base import Command, CommandError
+from engine.rules.option_values import option_from_json, option_to_json
 from engine.turns.session import Encounter
 
 
@@ -43,7 +44,7 @@ def command_to_json(command: Command) -> dict[str, Any]:
         "targets": list(command.targets),
         "squares": [[square.x, square.y] for square in command.squares],
         "weapon": command.weapon,
-        "options": [[name, value] for name, value in command.options],
+        "options": [[name, option_to_json(value)] for name, value in command.options],
     }
 
 
@@ -52,17 +53,19 @@ def command_from_json(data: Any) -> Command:
     try:
         if not isinstance(data, dict):
             raise TypeError("a command is a JSON object")
-        options = tuple((str(name), value) for name, value in data.get("options", ()))
-        for name, value in options:
-            if not isinstance(value, int | float | str | bool):
-                raise TypeError(f"option {name!r} holds {type(value).__name__}")
+        options = []
+        for name, value in data.get("options", ()):
+            try:
+                options.append((_text(name), option_from_json(value)))
+            except TypeError as error:
+                raise TypeError(f"option {name!r} {error}") from None
         return Command(
             _text(data["action"]),
             _optional_text(data.get("actor")),
             tuple(_text(t) for t in data.get("targets", ())),
             tuple(Square(_whole(x), _whole(y)) for x, y in data.get("squares", ())),
             _optional_text(data.get("weapon")),
-            options,
+            tuple(options),
         )
     except (KeyError, TypeError, ValueError, CommandError) as error:
         raise JournalError(f"not a command: {error}") from error

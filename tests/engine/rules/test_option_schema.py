@@ -27,18 +27,18 @@ READ_BY_SHARED_HELPERS = {"spycraft": {"trick", "mode"}}
 def options_read(command: Command) -> Iterator[set[str]]:
     """The option names read from ``command`` (an equal command) while the block runs."""
     read: set[str] = set()
-    original = Command.option
+    original = Command.value_of
 
     def spy(self: Command, name: str, default: OptionValue | None = None) -> OptionValue | None:
         if self == command:
             read.add(name)
         return original(self, name, default)
 
-    Command.option = spy  # type: ignore[method-assign]
+    Command.value_of = spy  # type: ignore[method-assign]
     try:
         yield read
     finally:
-        Command.option = original  # type: ignore[method-assign]
+        Command.value_of = original  # type: ignore[method-assign]
 
 
 @pytest.mark.parametrize(("system", "action"), CASES, ids=[f"{s}-{a}" for s, a in CASES])
