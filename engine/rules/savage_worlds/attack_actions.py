@@ -336,15 +336,14 @@ def _suppress_check(state: EncounterState, command: Command) -> list[str]:
     under = {t.id for t in _suppress_targets(state, command)}
     stray = [tid for tid in _hit_first(command) if tid not in under]
     if stray:
-        return [f"hit_first names {', '.join(stray)}, not under the template"]
+        return [f"hit_first names {', '.join(map(repr, stray))}, not under the template"]
     return []
 
 
 def _hit_first(command: Command) -> list[str]:
-    """Option ``hit_first``: token ids, the shooter's pick of whom to hit first when more
-    targets get a raise than the Rate of Fire allows (the rule lets the attacker choose)."""
-    return [p.strip() for p in str(command.option("hit_first", "") or "").split(",")
-            if p.strip()]
+    """Option ``hit_first``: token ids in order, the shooter's pick of whom to hit first
+    when more targets get a raise than the Rate of Fire allows (the attacker chooses)."""
+    return list(command.names("hit_first"))
 
 
 def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:

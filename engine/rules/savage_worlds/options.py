@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.rules.base import OptionSpec
+from engine.rules.base import ListOf, OptionSpec, Ref
 from engine.rules.savage_worlds.maneuvers import DESPERATE_STEPS, CalledShotTarget, Scale
 from engine.rules.savage_worlds.opposed_maneuvers import TEST_RESISTED_BY, SWTestEffect
 from engine.rules.savage_worlds.schema import ATTRIBUTES, SKILLS
@@ -51,8 +51,8 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     ),
     "suppressive_fire": (
         OptionSpec("recoil_negated", bool, default=False, label="Recoil negated"),
-        OptionSpec("hit_first", str, label="Whom to hit first when more get a raise than the "
-                   "Rate of Fire (token ids, comma separated)"),
+        OptionSpec("hit_first", ListOf(Ref.TOKEN), label="Whom to hit first when more get a "
+                   "raise than the Rate of Fire (in order)"),
     ),
     "aim": (OptionSpec("choice", str, ("ignore", "+2"), default="ignore",
                        label="Ignore 4 points of penalties or +2"),),

@@ -12,7 +12,7 @@ from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import SAVAGE_INCH, DiagonalRule, GridScale, Square, Unit
 from engine.rules import get_system
-from engine.rules.base import Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, IllegalCommand
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.combat_state import deck_of
 from engine.rules.savage_worlds.deck import Card
@@ -412,19 +412,24 @@ def _hurt(game: Encounter, token_id: str) -> bool:
     return token.has_condition("Shaken") or int(token.stats.get("wounds", 0)) > 0
 
 
-def test_suppressive_fire_lets_the_shooter_pick_whom_the_raise_hits() -> None:
+#: A token id holding every separator a packed string split on.
+AWKWARD = 'c, "the|second"=x;y:z'
+
+
+@pytest.mark.parametrize("second", ["c", AWKWARD])
+def test_suppressive_fire_lets_the_shooter_pick_whom_the_raise_hits(second: str) -> None:
     # Maximum Casualties: at most Rate of Fire targets are hit, and the attacker chooses them.
-    def spray(**options: str) -> Encounter:
+    def spray(**options: list[str]) -> Encounter:
         game = fight(fighter("a", Side.PARTY, (0, 0), PISTOL, shooting=12),
-                     fighter("b", Side.ENEMY, (6, 5)), fighter("c", Side.ENEMY, (7, 5)))
+                     fighter("b", Side.ENEMY, (6, 5)), fighter(second, Side.ENEMY, (7, 5)))
         game.apply(Command.build("suppressive_fire", "a", squares=[(6, 5)], weapon="Pistol",
                                  **options), GivenDice([11, 3, 3, 3, 3]))  # 11 - 2 = 9: raises
         return game
 
     first = spray()
-    assert _hurt(first, "b") and not _hurt(first, "c")
-    picked = spray(hit_first="c")
-    assert _hurt(picked, "c") and not _hurt(picked, "b")
+    assert _hurt(first, "b") and not _hurt(first, second)
+    picked = spray(hit_first=[second])
+    assert _hurt(picked, second) and not _hurt(picked, "b")
     assert picked.state.token("b").has_condition("Distracted")
 
 
@@ -432,5 +437,8 @@ def test_suppressive_fire_refuses_a_pick_outside_the_template() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0), PISTOL), fighter("b", Side.ENEMY, (6, 5)),
                  fighter("z", Side.ENEMY, (11, 0)))
     preview = game.preview(Command.build("suppressive_fire", "a", squares=[(6, 5)],
-                                         weapon="Pistol", hit_first="z"))
-    assert not preview.legal and "hit_first names z" in preview.reasons[0]
+                                         weapon="Pistol", hit_first=["z"]))
+    assert not preview.legal and "hit_first names 'z'" in preview.reasons[0]
+    with pytest.raises(BadOptions, match="option 'hit_first' must be a list of token ids"):
+        game.preview(Command.build("suppressive_fire", "a", squares=[(6, 5)],
+                                   weapon="Pistol", hit_first="b,z"))
