@@ -98,12 +98,10 @@ class StartCombatDialog(DiceDialog):
         self.typed = any(box.currentData() for box in self.card_boxes.values())
         self.typed_button.setEnabled(self.typed)
 
-    def cards(self) -> str:
-        return ",".join(
-            f"{token_id}={box.currentData()}"
-            for token_id, box in self.card_boxes.items()
-            if box.currentData()
-        )
+    def cards(self) -> dict[str, str]:
+        """Token id -> the card picked for it (the tokens left "from the deck" are dealt)."""
+        return {token_id: str(box.currentData())
+                for token_id, box in self.card_boxes.items() if box.currentData()}
 
     def choose_typed(self) -> None:
         if not self.deals_cards:
@@ -113,7 +111,7 @@ class StartCombatDialog(DiceDialog):
         self.accept()
 
     def command(self) -> Command:
-        options: dict[str, str] = {}
+        options: dict[str, str | dict[str, str] | list[str]] = {}
         if self.deals_cards and self.answer is None and self.typed:
             options["cards"] = self.cards()
         awareness = self.awareness.currentData()

@@ -16,7 +16,7 @@ If everyone still fighting is on Hold when a round begins, the Holds lapse and a
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import replace
 
 from engine.dice import Dice
@@ -293,10 +293,10 @@ class SavageWorldsSystem(HandlerSystem):
         return combat_state.deck_of(state)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        """Shuffle and deal; option ``cards`` ("id=AS,id2=10H") holds cards the GM dealt by
-        hand (the others come off the shuffled deck)."""
+        """Shuffle and deal; option ``cards`` (token id -> card code, ``{"a": "AS"}``) holds
+        cards the GM dealt by hand (the others come off the shuffled deck)."""
         deck = ActionDeck.fresh().shuffled(dice)
-        typed = typed_cards(state, str(command.option("cards", "")))
+        typed = typed_cards(state, command.pairs("cards"))
         if typed:
             order = hold.to_deal([t for t in state.tokens if not board.out_of_fight(t)])
             try:
@@ -365,15 +365,14 @@ class SavageWorldsSystem(HandlerSystem):
 SYSTEM = register_system(SavageWorldsSystem)
 
 
-def typed_cards(state: EncounterState, text: str) -> dict[str, Card]:
-    """Parse ``id=AS,id2=10H`` (cards the GM dealt by hand); a bad entry is a CommandError."""
+def typed_cards(state: EncounterState, dealt: Mapping[str, object]) -> dict[str, Card]:
+    """The cards the GM dealt by hand, by token id; a bad entry is a CommandError."""
     typed: dict[str, Card] = {}
-    for entry in (e.strip() for e in text.split(",") if e.strip()):
-        token_id, _, code = entry.partition("=")
+    for token_id, code in dealt.items():
         if all(t.id != token_id for t in state.tokens):
             raise CommandError(f"cards=: there is no token {token_id!r}")
         try:
-            typed[token_id] = Card.from_code(code)
+            typed[token_id] = Card.from_code(str(code))
         except ValueError as error:
             raise CommandError(f"cards=: {error}") from None
     return typed

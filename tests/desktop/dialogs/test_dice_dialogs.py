@@ -121,4 +121,4 @@ def test_a_typed_card_that_is_not_a_card_is_refused() -> None:
     fight = Encounter(load_document(MAPS / "night_street.killbox").state)
     first = fight.state.tokens[0].id
     with pytest.raises(CommandError, match="not an Action Card code"):
-        fight.apply(Command.build("start_combat", cards=f"{first}=ZZ"))
+        fight.apply(Command.build("start_combat", cards={first: "ZZ"}))

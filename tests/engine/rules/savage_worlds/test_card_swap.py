@@ -18,7 +18,7 @@ def dealt() -> Encounter:
     tokens = (fighter("ann", Side.PARTY, (1, 1)), fighter("bo", Side.ENEMY, (5, 5)))
     state = EncounterState("Cards", "savage-worlds", SAVAGE_INCH, BattleMap(10, 8), tokens)
     game = Encounter(state)
-    game.apply(Command.build("start_combat", cards="ann=2C,bo=KH"))
+    game.apply(Command.build("start_combat", cards={"ann": "2C", "bo": "KH"}))
     return game
 
 

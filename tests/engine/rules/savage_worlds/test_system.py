@@ -3,6 +3,7 @@ special actions played through the public session API."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import pytest
@@ -12,11 +13,12 @@ from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import SAVAGE_INCH, DiagonalRule, GridScale, Square, Unit
 from engine.rules import get_system
-from engine.rules.base import BadOptions, Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, CommandError, IllegalCommand
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.combat_state import deck_of
 from engine.rules.savage_worlds.deck import Card
 from engine.tokens import Condition, Side, Weapon
+from engine.turns.journal import command_from_json, command_to_json
 from engine.turns.session import Encounter
 
 from .builders import KNIFE, PISTOL, SMG, fight, fighter
@@ -69,6 +71,23 @@ def test_action_deck_deals_each_a_card_and_acts_high_to_low() -> None:
     # Ace of spades acts before the Ace of hearts: suits break ties.
     assert cards["c"].sort_key > cards["d"].sort_key
     assert game.state.combat.active == "a"
+
+
+def test_cards_dealt_by_hand_go_to_ids_of_any_character() -> None:
+    awkward = 'b, "x"|y=z;w:v'
+    state = EncounterState("Deck", "savage-worlds", SAVAGE_INCH, BattleMap(12, 10),
+                           (fighter("a", Side.PARTY, (0, 0)), fighter(awkward, Side.ENEMY, (5, 5))))
+    start = Command.build("start_combat", cards={awkward: "AS", "a": "10H"})
+    assert command_from_json(json.loads(json.dumps(command_to_json(start)))) == start
+    game = Encounter(state, seed=4)
+    game.apply(start)
+    assert game.state.combat.combatant(awkward).get("card") == "AS"
+    assert game.state.combat.combatant("a").get("card") == "10H"
+    assert [c.token_id for c in game.state.combat.order] == [awkward, "a"]
+    with pytest.raises(BadOptions, match="option 'cards' must be token ids each with text"):
+        Encounter(state).apply(Command.build("start_combat", cards=f"{awkward}=AS"))
+    with pytest.raises(CommandError, match="cards=: there is no token 'c'"):
+        Encounter(state).apply(Command.build("start_combat", cards={"c": "AS"}))
 
 
 def test_joker_gives_plus_two_to_trait_and_damage_and_reshuffles_after_the_round() -> None:
