@@ -9,32 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
-from PySide6.QtCore import QByteArray, QPointF, QRectF, QSettings, Qt
+from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import (
     QAction,
     QCloseEvent,
     QGuiApplication,
-    QImage,
     QKeySequence,
     QMoveEvent,
-    QPainter,
-    QPainterPath,
-    QPolygonF,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QGraphicsItem, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
-from desktop.scene import style
 from desktop.scene.map_scene import MapScene
-from desktop.scene.style import SQUARE
+from desktop.scene.party_fog import FogItem
 from desktop.sight import PartySight
 from desktop.tools.base import square_at
 from desktop.view import MapView
 from engine.encounter import EncounterState
-from engine.fog import ManualFog
 from engine.grid import Square
 from engine.tokens import Side
 from engine.turns.combat import Phase
@@ -42,101 +35,6 @@ from engine.turns.combat import Phase
 #: Where the player view keeps its place in the settings.
 SETTINGS_GROUP = "player_view"
 FULL_SCREEN_KEY = "F11"
-
-#: Longest side of the fog picture, in pixels (a 200x200 map gets 4 pixels a square).
-FOG_PICTURE_SIDE = 800
-
-
-class FogItem(QGraphicsItem):
-    """Darkness over the map except where the party sees.
-
-    The lit regions are the engine's visibility polygons (one per sight corner of each
-    party token), filled out of a fog picture of the map: Qt's scan converter unites them
-    as it fills, so no polygon union is worked out, and each token's polygons are made
-    once per answer (a token that did not move keeps them). The picture is drawn scaled
-    and smoothed over the map, so the fog's edge is soft.
-    """
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setZValue(style.Z_FOG)
-        self._image = QImage()
-        self._rect = QRectF()
-        self._rings: dict[int, tuple[object, QPainterPath]] = {}
-        self._drawn: tuple[object, ...] = ()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect
-
-    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        if self._image.isNull():
-            return
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawImage(self._rect, self._image)
-
-    def set_lit(
-        self, width: int, height: int, views: tuple[Any, ...] | None, by_hand: ManualFog
-    ) -> None:
-        """Fog the width x height map except the regions ``views`` (the party tokens'
-        ``VisibleSquares``; None: the whole map) see, then the GM's hand-set fog over it
-        (squares revealed cleared, squares hidden fogged)."""
-        key = (width, height, None if views is None else tuple(map(id, views)), by_hand)
-        if key == self._drawn and all(id(view) in self._rings for view in views or ()):
-            return  # nobody in the party moved, the map and the hand fog are the same
-        self._drawn = key
-        scale = FOG_PICTURE_SIDE / max(width, height, 1)
-        size = (max(1, round(width * scale)), max(1, round(height * scale)))
-        if self._image.size().toTuple() != size:
-            self._image = QImage(*size, QImage.Format.Format_ARGB32_Premultiplied)
-        self._image.fill(style.FOG if views is not None else Qt.GlobalColor.transparent)
-        rings: dict[int, tuple[object, QPainterPath]] = {}
-        lit = QPainterPath()
-        lit.setFillRule(Qt.FillRule.WindingFill)
-        for view in views or ():
-            known = self._rings.get(id(view))
-            path = known[1] if known is not None and known[0] is view else _outline_path(view)
-            rings[id(view)] = (view, path)
-            lit.addPath(path)
-        self._rings = rings
-        painter = QPainter(self._image)
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOut)
-        painter.scale(size[0] / max(width, 1), size[1] / max(height, 1))
-        # Every ring winds the same way round its origin (points in angle order), so the
-        # winding fill of all of them at once is their union.
-        painter.fillPath(lit, Qt.GlobalColor.black)
-        for square in by_hand.revealed:
-            painter.fillRect(QRectF(square.x, square.y, 1, 1), Qt.GlobalColor.black)
-        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
-        for square in by_hand.hidden:
-            painter.fillRect(QRectF(square.x, square.y, 1, 1), style.FOG)
-        painter.end()
-        rect = QRectF(0, 0, width * SQUARE, height * SQUARE)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-        self.update()
-
-    def fogged(self, point: QPointF) -> bool:
-        """Whether the fog hides the scene point (more than half dark)."""
-        if self._image.isNull() or not self._rect.contains(point):
-            return False
-        x = int(point.x() / self._rect.width() * self._image.width())
-        y = int(point.y() / self._rect.height() * self._image.height())
-        return self._image.pixelColor(x, y).alpha() > style.FOG.alpha() // 2
-
-
-def _outline_path(view: Any) -> QPainterPath:
-    """A token's visibility regions (map squares), one closed ring per sight corner."""
-    xs, ys, counts = view.outlines
-    points = [QPointF(x, y) for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
-    path = QPainterPath()
-    path.setFillRule(Qt.FillRule.WindingFill)
-    start = 0
-    for count in counts.tolist():
-        path.addPolygon(QPolygonF(points[start : start + count]))
-        path.closeSubpath()
-        start += count
-    return path
 
 
 def without_hidden(state: EncounterState) -> EncounterState:
@@ -157,9 +55,7 @@ class PlayerScene(MapScene):
         self.addItem(self.fog)
         self._update_fog()
 
-    def set_state(
-        self, state: EncounterState, images: Mapping[str, bytes] | None = None
-    ) -> None:
+    def set_state(self, state: EncounterState, images: Mapping[str, bytes] | None = None) -> None:
         super().set_state(without_hidden(state), images)
         self._update_fog()
 
