@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 import random
+import re
 import secrets
 import threading
 from collections.abc import Iterable
@@ -120,6 +121,15 @@ class SeededDice:
         return Roll(expression, int(result.total), str(result), purpose, natural=_natural(result))
 
 
+_EXPLODING = re.compile(r"(\d*)d(\d+)e\2\b")
+
+
+def dice_words(expression: str) -> str:
+    """An expression as a GM reads it: ``1d6e6+1`` is "1d6 acing+1" (a die rolled again
+    and added while it shows its highest face; typed in, it is the faces added up)."""
+    return _EXPLODING.sub(r"\1d\2 acing", expression)
+
+
 def modifier_of(expression: str) -> tuple[int, int]:
     """(constant modifier, number of dice) of an expression such as ``2d6+3``."""
     import d20
@@ -127,7 +137,8 @@ def modifier_of(expression: str) -> tuple[int, int]:
     result = roll_expression(expression, random.Random(0))
     groups = [node for node in _walk(result.expr) if isinstance(node, d20.Dice)]
     dice_sum = sum(int(group.number) for group in groups)
-    count = sum(len(group.values) for group in groups)
+    # The dice asked for, not the dice rolled: an exploding die may add more.
+    count = sum(int(group.num) for group in groups)
     return int(result.total) - dice_sum, count
 
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.dice import Roll, SeededDice, modifier_of
+from engine.dice import Roll, SeededDice, dice_words, modifier_of
 from engine.encounter import EncounterState
 from engine.rules.base import Command, RuleSystem
 
@@ -78,7 +78,7 @@ def planned_rolls(
     planned = []
     for made in recorder.made:
         modifier, count = modifier_of(made.expression)
-        label = f"{made.purpose} ({made.expression})"
+        label = f"{made.purpose} ({dice_words(made.expression)})"
         planned.append(
             PlannedRoll(label, made.expression, made.total - modifier, modifier, max(1, count))
         )

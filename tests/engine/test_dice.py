@@ -4,7 +4,14 @@ import random
 
 import pytest
 
-from engine.dice import DiceError, GivenDice, SeededDice, check_expression
+from engine.dice import (
+    DiceError,
+    GivenDice,
+    SeededDice,
+    check_expression,
+    dice_words,
+    modifier_of,
+)
 
 
 def test_same_seed_and_counter_give_the_same_rolls() -> None:
@@ -58,3 +65,14 @@ def test_given_dice_without_fallback_name_the_missing_roll() -> None:
 def test_bad_expression_is_a_dice_error() -> None:
     with pytest.raises(DiceError, match="1d"):
         check_expression("1d")
+
+
+def test_an_exploding_die_counts_as_one_die_asked_for() -> None:
+    # Whatever the die explodes into, the smallest typed face is one per die asked for.
+    assert modifier_of("1d4e4") == (0, 1)
+    assert modifier_of("2d6e6+1") == (1, 2)
+
+
+def test_dice_words_say_acing_for_an_exploding_die() -> None:
+    assert dice_words("1d6e6+1") == "1d6 acing+1"
+    assert dice_words("2d8") == "2d8"

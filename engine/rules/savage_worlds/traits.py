@@ -23,8 +23,6 @@ TARGET_NUMBER = 4
 RAISE_STEP = 4
 #: The Wild Die a Wild Card rolls beside every Trait die.
 WILD_DIE = 6
-#: A safety cap on consecutive aces (typed-in dice could otherwise loop forever).
-MAX_ACES = 50
 TRAIT_DICE = (4, 6, 8, 10, 12)
 
 
@@ -55,13 +53,9 @@ def acing_die(sides: int, dice: Dice, purpose: str) -> int:
     """Roll one die, rolling again and adding while it shows its highest face."""
     if sides < 2:
         raise ValueError(f"a Savage Worlds die needs at least 2 sides, not {sides}")
-    total = 0
-    for _ in range(MAX_ACES):
-        face = dice.roll(f"1d{sides}", purpose).total
-        total += face
-        if face != sides:
-            return total
-    return total
+    # One roll for the die and its aces, so a GM rolling physical dice types one number
+    # (the faces added up) and the rolls after it keep their places.
+    return dice.roll(f"1d{sides}e{sides}", purpose).total
 
 
 def trait_roll(

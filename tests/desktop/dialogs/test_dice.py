@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from desktop.dialogs.dice import FACE_HELP, DiceDialog, planned_rolls
+from engine.dice import SeededDice, dice_words
 from engine.turns.session import Encounter
 from tests.engine.rules.legal_setups import legal_setup
 
@@ -32,8 +33,6 @@ def test_each_row_asks_for_the_die_face_and_shows_the_total_it_makes(qtbot) -> N
 def test_each_row_is_named_by_the_roll_it_stands_for_wild_die_included() -> None:
     """A Wild Card's shot makes more rolls than the preview names (the Wild Die): every row
     carries the purpose of the roll the engine then makes with the same dice."""
-    from engine.dice import SeededDice
-
     setup = legal_setup("savage-worlds", "shooting")
     fight = Encounter(setup.state)
     rolls = planned_rolls(fight.system, setup.state, setup.command)
@@ -45,9 +44,10 @@ def test_each_row_is_named_by_the_roll_it_stands_for_wild_die_included() -> None
         rolls = 0
 
         def roll(self, expression: str, purpose: str):  # type: ignore[no-untyped-def]
-            made.append(f"{purpose} ({expression})")
+            made.append(f"{purpose} ({dice_words(expression)})")
             return seeded.roll(expression, purpose)
 
     fight.system.apply(setup.state, setup.command, Watching())  # type: ignore[arg-type]
     assert any("Wild Die" in planned.label for planned in rolls)
     assert [planned.label for planned in rolls] == made
+    assert any("acing" in planned.label for planned in rolls)  # Savage Worlds dice ace

@@ -198,10 +198,10 @@ def test_called_shot_head_is_minus_four_plus_four_damage() -> None:
 
 def test_called_shot_hand_can_disarm() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (3, 0), PISTOL))
-    # Shooting 6 aces into 8, -4 for the hand = 4: a hit; damage 3+3 = 6 against Toughness
-    # 5 Shakes; the Strength roll 1-4 = -3 fails, so the pistol falls.
+    # Shooting 6 aces into 8 (typed as 8), -4 for the hand = 4: a hit; damage 3+3 = 6
+    # against Toughness 5 Shakes; the Strength roll 1-4 = -3 fails, so the pistol falls.
     events = game.apply(Command.build("called_shot", "a", targets=["b"], weapon="Pistol",
-                                      location="hand"), GivenDice([6, 2, 3, 3, 1]))
+                                      location="hand"), GivenDice([8, 3, 3, 1]))
     assert game.state.token("b").weapons == ()
     assert any("drops" in e.text for e in events)
 
@@ -404,10 +404,10 @@ def test_a_joker_holder_cuts_in_without_an_athletics_roll() -> None:
 
 def test_disarm_by_striking_the_weapon_itself() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (0, 1), PISTOL))
-    # Fighting 6 aces to 6+3 = 9, -4 for a pistol-sized item: 5 against Parry 5 hits; the
-    # Knife's d4 rolls 3; b's Strength 2 does not reach 3, so the pistol falls.
+    # Fighting 6 aces to 6+3 = 9 (typed as 9), -4 for a pistol-sized item: 5 against Parry
+    # 5 hits; the Knife's d4 rolls 3; b's Strength 2 does not reach 3, so the pistol falls.
     events = game.apply(Command.build("disarm", "a", targets=["b"], weapon="Knife",
-                                      location="item", scale=-4), GivenDice([6, 3, 3, 2]))
+                                      location="item", scale=-4), GivenDice([9, 3, 2]))
     assert game.state.token("b").weapons == ()
     assert any("Disarm" in e.text for e in events)
 

@@ -9,9 +9,18 @@ from engine.rules.savage_worlds.traits import opposed, outcome, trait_roll
 
 
 def test_trait_die_aces_and_wild_die_keeps_the_best() -> None:
-    result = trait_roll(6, GivenDice([6, 6, 2, 3]))  # d6: 6+6+2 = 14, Wild Die 3
+    # Typed dice: an acing die is one number, its faces added up (d6: 6+6+2 = 14).
+    result = trait_roll(6, GivenDice([14, 3]))
     assert result.total == 14
     assert result.wild_die == 3
+
+
+def test_a_seeded_die_aces_in_one_roll_with_its_faces_added() -> None:
+    from engine.dice import SeededDice
+
+    dice = SeededDice(seed=0)
+    result = trait_roll(4, dice, wild_card=False)  # seed 0 rolls 4, then 3 on the d4
+    assert result.total == 7 and dice.rolls == 1
 
 
 def test_wild_die_can_win() -> None:
