@@ -1,8 +1,9 @@
-"""Builds the one compiled part of Killbox: the optional sight kernel.
+"""Builds the compiled parts of Killbox: the optional sight kernel and route search.
 
-Everything else is declared in pyproject.toml. The kernel is ``optional``: where no C
-compiler is at hand the build goes on without it, and engine/geometry falls back to its
-NumPy code, which gives the same answers more slowly.
+Everything else is declared in pyproject.toml. Both are ``optional``: where no C
+compiler is at hand the build goes on without them, and engine/geometry falls back to its
+NumPy code and engine/routes to its Python and SciPy searches, which give the same answers
+more slowly.
 """
 
 import sys
@@ -20,6 +21,12 @@ setup(
             ["engine/geometry/_kernel.c"],
             extra_compile_args=FLAGS,
             optional=True,
-        )
+        ),
+        Extension(
+            "engine.routes._astar",
+            ["engine/routes/_astar.c"],
+            extra_compile_args=FLAGS,
+            optional=True,
+        ),
     ]
 )

@@ -36,6 +36,7 @@ import numpy as np
 from engine.battlemap import BattleMap, PortalState, TerrainKind
 from engine.encounter import EncounterState
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square
+from engine.routes.compiled import astar
 from engine.routes.cuts import Cuts, compute_cuts, edge_key
 from engine.routes.errors import RouteError
 from engine.routes.state_graph import StateSteps
@@ -161,6 +162,11 @@ class MovementGraph:
         self._scratch: dict[int, tuple[list[int], list[int]]] = {}
         self._scratch_lock = threading.Lock()
         self.open_mask: list[int] = list(self.cuts.open_bits)
+        #: The same bit sets as bytes, for the compiled search (``engine.routes._astar``).
+        self.open_bytes = bytearray(self.open_mask)
+        #: Per mover: the squares it can reach at all (``reachable_from``); doors and
+        #: tokens change it.
+        self._reachable: dict[Token, bytearray] = {}
         for (a, b), ids in self.cuts.portal_edges.items():
             if self.portals_block(ids):
                 self._set_mask(a, b, False)
@@ -278,6 +284,8 @@ class MovementGraph:
                 self.open_mask[index] |= bit
             else:
                 self.open_mask[index] &= ~bit
+            self.open_bytes[index] = self.open_mask[index]
+        self._reachable.clear()
 
     def open_portal(self, portal_id: str) -> None:
         self.set_portal_state(portal_id, PortalState.OPEN)
@@ -297,6 +305,7 @@ class MovementGraph:
         self.tokens[token.id] = token
         self._obstacle_cache.clear()
         self._array_cache.clear()
+        self._reachable.clear()
         for square in token.squares:
             self.occupant[square] = token.id
             self._nodes[square]["occupant"] = token.id
@@ -310,6 +319,7 @@ class MovementGraph:
         del self.tokens[token_id]
         self._obstacle_cache.clear()
         self._array_cache.clear()
+        self._reachable.clear()
         return token
 
     def token(self, token_id: str) -> Token:
@@ -415,6 +425,18 @@ class MovementGraph:
         for square in squares:
             flags[square.y * self.width + square.x] = 1
         return flags
+
+    def reachable_from(self, mover: Token) -> bytearray:
+        """One byte per square, 1 where a one-square ``mover`` can get to by any number of
+        open steps into squares it may enter (its own square included); kept until a door
+        or a token changes. Needs the compiled search (``compiled.ASTAR_BUILT``)."""
+        found = self._reachable.get(mover)
+        if found is None:
+            blocked, _, _ = self.obstacle_arrays(mover)
+            start = mover.square.y * self.width + mover.square.x
+            found = astar.reachable(self.open_bytes, blocked, self.width, self.height, start)
+            self._reachable[mover] = found
+        return found
 
     def take_scratch(self, never: int) -> tuple[list[int], list[int]]:
         """Two per-square lists of ``never`` for a search (one per diagonal parity).

@@ -26,6 +26,7 @@ from types import MappingProxyType
 import numpy as np
 
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
+from engine.routes.compiled import ASTAR_BUILT, astar
 from engine.routes.graph import MovementGraph
 from engine.routes.results import Cost, Route
 from engine.tokens import Token
@@ -511,6 +512,8 @@ def cheapest_route(
     if _estimate(mover.square, goal, 0, walker.alternating) > limit:
         return None
     if mover.size == 1:
+        if ASTAR_BUILT:
+            return _route_compiled(movement, mover, goal, limit)
         # Within a small budget A* stays near the mover anyway; the flood from the goal
         # only pays off when the search could otherwise cover the map.
         if limit > SHUT_IN_BUDGET and _goal_shut_in(movement, mover, goal):
@@ -527,6 +530,38 @@ def cheapest_route(
     else:
         route = _route_any(movement, walker, goal, limit)
     return route
+
+
+def _route_compiled(
+    movement: MovementGraph, mover: Token, goal: Square, limit: int
+) -> Route | None:
+    """``_route_flat``'s A* run in C (``engine/routes/_astar.c``), same states and order.
+
+    Beyond a small budget, a goal the mover cannot reach at all (a shut room, however
+    big) is answered from the squares it can reach, found once per mover and map state,
+    instead of by a search that would cover its whole side of the map.
+    """
+    width = movement.width
+    goal_index = goal.y * width + goal.x
+    if limit > SHUT_IN_BUDGET and not movement.reachable_from(mover)[goal_index]:
+        return None
+    blocked, difficult, _ = movement.obstacle_arrays(mover)
+    found = astar.route(
+        movement.open_bytes,
+        blocked,
+        difficult,
+        width,
+        movement.height,
+        movement.scale.diagonal is DiagonalRule.ALTERNATING,
+        mover.square.y * width + mover.square.x,
+        goal_index,
+        limit,
+    )
+    if found is None:
+        return None
+    indices, cost = found
+    squares = tuple(Square(i % width, i // width) for i in indices)
+    return Route(squares, Cost.of(cost, movement.scale))
 
 
 #: SciPy runs long routes in C. Without it (the standalone build leaves it out to keep

@@ -9,9 +9,11 @@ On the generated 200x200 map with 2,000 wall and door segments and 100 tokens
 - reach within 12 squares for one token;
 - Charge legality (d20 clear path, line of sight from ``engine.geometry``) of one token
   against the 50 opponents on the map;
-- the cheapest route from one corner of the map to the other (searched by SciPy over the
-  state arrays of ``engine.routes.state_graph``, which the first long route builds: about
-  20-25 ms once per map, not part of the figure).
+- the cheapest route from one corner of the map to the other (the compiled A* of
+  ``engine/routes/_astar.c``; where it is not built, SciPy over the state arrays of
+  ``engine.routes.state_graph``, which the first long route builds: about 20-25 ms once
+  per map, not part of the figure). Which squares the mover can reach at all is found
+  once per mover and map state (a drag asks from one square many times) and kept.
 
 The graph is built once and then reused, as the app does: the query figures are medians
 of repeated queries on a graph whose adjacency the first query has already touched.

@@ -127,6 +127,7 @@ def test_cheapest_route_gives_one_answer_whichever_search_runs(
     # A wall with one gap forces a detour; both searches must agree on its cost.
     walls = [((10, 0), (10, 17)), ((10, 18), (10, 30))]
     movement = graph(width=30, height=30, walls=walls, tokens=[token("hero", Side.PARTY, 2, 2)])
+    monkeypatch.setattr(search, "ASTAR_BUILT", False)  # the Python and SciPy searches
     monkeypatch.setattr(search, "SPARSE_FROM", sparse_from)
     route = cheapest_route(movement, "hero", Square(25, 3))
     assert route is not None
@@ -155,6 +156,7 @@ def test_a_short_hop_behind_a_long_wall_is_handed_to_the_scipy_search(
 
     monkeypatch.setattr(search, "_route_sparse", counted)
     monkeypatch.setattr(search, "POPS_BEFORE_SPARSE", 50)
+    monkeypatch.setattr(search, "ASTAR_BUILT", False)  # the Python and SciPy searches
     route = cheapest_route(movement, "hero", Square(12, 2))
     assert calls == [Square(12, 2)]
     assert route is not None and route.cost.squares == walked_cost(movement, route) == 108

@@ -1,4 +1,5 @@
-"""Routes without SciPy (the standalone build leaves it out): the same costs, in Python."""
+"""Routes without SciPy (the standalone build leaves it out) or the compiled search: the same
+costs, in Python."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ def test_a_long_route_costs_the_same_with_and_without_scipy(
         tokens=[token("hero", Side.PARTY, 2, 2)],
     )
     goal = Square(95, 3)
+    monkeypatch.setattr(search, "ASTAR_BUILT", False)  # not the compiled search
     with_scipy = cheapest_route(movement, "hero", goal)
     monkeypatch.setattr(search, "HAVE_SCIPY", False)
     without = cheapest_route(movement, "hero", goal)
