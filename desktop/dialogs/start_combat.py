@@ -119,10 +119,10 @@ class StartCombatDialog(DiceDialog):
             options["awareness"] = str(awareness)
         acting = [side for side, box in self.acting.items() if box.isChecked()]
         if awareness == "some" and acting:
-            options["acting"] = ",".join(acting)
+            options["acting"] = acting
         grouped = [side for side, box in self.grouped.items() if box.isChecked()]
         if grouped:
-            options["group_initiative"] = ",".join(grouped)
+            options["group_initiative"] = grouped
         return Command("start_combat").with_options(**options)
 
     def refresh(self) -> None:

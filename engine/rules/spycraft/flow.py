@@ -82,10 +82,6 @@ ROUND_KEYS = (
 )
 
 
-def _ids(value: object) -> set[str]:
-    return {part.strip() for part in str(value or "").split(",") if part.strip()}
-
-
 def base_encounter_distance(
     location: str, dice: Dice, sight_ranges: Iterable[float] = ()
 ) -> tuple[float | None, str]:
@@ -113,7 +109,7 @@ def start_combat(
     system: RuleSystem, state: EncounterState, command: Command, dice: Dice
 ) -> Outcome:
     events: list[Event] = []
-    deliberate = _ids(command.option("deliberate"))
+    deliberate = set(command.names("deliberate"))
     deliberate |= {t.id for t in state.tokens if t.stat("deliberate", False) is True}
 
     # Step 1: flat-footedness.
@@ -134,10 +130,10 @@ def start_combat(
         events.append(Event(EventKind.COMBAT, text))
 
     # Step 3: initiative checks.
-    combatants, rolled = _initiative(state, dice, _ids(command.option("group_initiative")))
+    combatants, rolled = _initiative(state, dice, set(command.names("group_initiative")))
     events.extend(rolled)
     state = _gm_pool(state, command)
-    state, combatants, boosted = _boost(state, combatants, _ids(command.option("boost")), dice)
+    state, combatants, boosted = _boost(state, combatants, set(command.names("boost")), dice)
     events.extend(boosted)
     combatants, tied = roll_offs(state, combatants, dice)
     events.extend(tied)
@@ -148,7 +144,7 @@ def start_combat(
         raise ValueError(f"awareness must be all, some or none, not {awareness!r}")
     surprised_sides, more = _surprise(state, command, awareness, dice)
     events.extend(more)
-    unaware = _ids(command.option("unaware"))
+    unaware = set(command.names("unaware"))
     if surprised_sides:
         eligible = {t.id for t in state.tokens if t.side in surprised_sides and t.id not in unaware}
         combatants = [
@@ -304,7 +300,7 @@ def _surprise(
     """Step 4: which sides act in a surprise round (empty: no surprise round)."""
     if awareness == "all":
         return set(), [Event(EventKind.COMBAT, "All groups are aware: no surprise round.")]
-    unaware = _ids(command.option("unaware"))
+    unaware = set(command.names("unaware"))
     results: dict[Side, int] = {}
     events: list[Event] = []
     for side in Side:
@@ -334,7 +330,7 @@ def _surprise(
             Event(EventKind.COMBAT, f"The {next(iter(winners)).value} group gets the drop.")
         )
         return winners, events
-    acting = {Side(s) for s in _ids(command.option("acting"))}
+    acting = {Side(s) for s in command.names("acting")}
     if not acting:
         raise ValueError("awareness 'some' needs the acting sides (option acting=...)")
     best_acting = max((results[s] for s in acting if s in results), default=None)

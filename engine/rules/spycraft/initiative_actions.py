@@ -338,12 +338,9 @@ class TriggerReady(SpycraftHandler):
 
 
 def joint_order(command: Command, leader: str) -> tuple[str, ...]:
-    """The acting order a Joint Action command asks for: its ``order`` option (ids joined
-    by commas, as typed at the table), else the leader and then the targets."""
-    order = command.option("order")
-    if order is None:
-        return (leader, *command.targets)
-    return tuple(m for m in str(order).split(",") if m)
+    """The acting order a Joint Action command asks for: its ``order`` option (token ids
+    in order), else the leader and then the targets."""
+    return command.names("order") or (leader, *command.targets)
 
 
 @handles("joint_action")
@@ -352,7 +349,7 @@ class JointAction(SpycraftHandler):
         actor = state.token(_actor(state, command))
         reasons: list[str] = []
         most = max(1, model.stat_int(actor, "cha") + 1)
-        if command.option("order") is not None:
+        if command.names("order"):
             named = sorted(joint_order(command, actor.id))
             if named != sorted((actor.id, *command.targets)):
                 reasons.append("the order must name the leader and each chosen teammate once")

@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.rules.base import ActionSpec, OptionSpec
+from engine.rules.base import ActionSpec, ListOf, OptionSpec, Ref
 from engine.rules.spycraft.attack_actions import TRICKS
 from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL
 from engine.rules.spycraft.flow import BASE_DISTANCE
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS
 from engine.rules.spycraft.grapple_actions import BENEFITS
 from engine.rules.spycraft.schema import ATTRIBUTES, SKILLS
+from engine.tokens import Side
 
 #: Spend an Action Die to turn a threat into a critical success.
 _ACTION_DIE = OptionSpec("action_die", bool, default=False, label="Spend an Action Die on a threat")
@@ -86,7 +87,8 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
         *_CHECK,
     ),
     "joint_action": (
-        OptionSpec("order", str, label="Acting order (ids, comma separated)"),
+        OptionSpec("order", ListOf(Ref.TOKEN), label="Acting order (the leader and each "
+                   "teammate once)"),
         *_CHECK,
     ),
     "delay": (
@@ -155,18 +157,22 @@ SHARED_OPTIONS: tuple[OptionSpec, ...] = (
                label="With his captors' leave (surrendered)"),
 )
 
-#: Options the system adds to the engine's start_combat (lists are comma separated).
+_SIDES = tuple(side.value for side in Side)
+
+#: Options the system adds to the engine's start_combat (lists of token ids or sides).
 ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "start_combat": (
-        OptionSpec("deliberate", str, label="Entering on purpose (token ids)"),
+        OptionSpec("deliberate", ListOf(Ref.TOKEN), label="Entering on purpose"),
         OptionSpec("awareness", str, ("all", "some", "none"), default="all",
                    label="Who is aware"),
-        OptionSpec("acting", str, label="Sides trying to ambush"),
-        OptionSpec("unaware", str, label="Left out of the surprise check (token ids)"),
-        OptionSpec("group_initiative", str, label="Sides rolling one check"),
+        OptionSpec("acting", ListOf(Ref.SIDE), _SIDES, label="Sides trying to ambush"),
+        OptionSpec("unaware", ListOf(Ref.TOKEN), label="Left out of the surprise check"),
+        OptionSpec("group_initiative", ListOf(Ref.SIDE), _SIDES,
+                   label="Sides rolling one check"),
         OptionSpec("location", str, tuple(BASE_DISTANCE), label="Location"),
         OptionSpec("sight_cap", float, label="Sight cap (ft)"),
-        OptionSpec("boost", str, label="Spending an Action Die on Initiative (token ids)"),
+        OptionSpec("boost", ListOf(Ref.TOKEN),
+                   label="Spending an Action Die on Initiative"),
         OptionSpec("gm_action_dice", int, label="The GM's Action Dice for the fight"),
     ),
 })

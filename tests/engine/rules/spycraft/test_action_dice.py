@@ -88,7 +88,7 @@ def test_the_gm_with_no_dice_cannot_activate_an_error() -> None:
 
 def test_a_die_boosts_an_initiative_check_at_the_start() -> None:
     game = started(agent("kevin", 1, 1), agent("guard", 3, 1, Side.ENEMY), rolls=[5, 10, 4],
-                   boost="kevin")  # Kevin 5 + 2 + a 4 on his Action Die = 11
+                   boost=["kevin"])  # Kevin 5 + 2 + a 4 on his Action Die = 11
     assert game.state.combat.combatant("kevin").initiative == 11
     assert dice_left(game) == 2
 
@@ -96,7 +96,7 @@ def test_a_die_boosts_an_initiative_check_at_the_start() -> None:
 def test_no_boost_from_an_empty_pool() -> None:
     try:
         started(agent("kevin", 1, 1, action_dice=0), agent("guard", 3, 1, Side.ENEMY),
-                rolls=[5, 10, 4], boost="kevin")
+                rolls=[5, 10, 4], boost=["kevin"])
     except (IllegalCommand, ValueError) as error:
         assert "Kevin has no Action Dice left" in str(error)
     else:

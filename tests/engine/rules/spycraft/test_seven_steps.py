@@ -25,7 +25,7 @@ def test_step1_everyone_starts_flat_footed() -> None:
 
 def test_step1_entering_on_purpose_means_not_flat_footed() -> None:
     fight = started(
-        agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[3, 20], deliberate="kevin"
+        agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[3, 20], deliberate=["kevin"]
     )
     assert not flat(fight, "kevin")
 
@@ -88,7 +88,7 @@ def test_step3_one_check_for_a_whole_group_of_opponents() -> None:
         agent("guard", 8, 1, Side.ENEMY, initiative=1),
         agent("boss", 8, 3, Side.ENEMY, initiative=4),
         rolls=[9, 10],  # the group's check comes first, with its best bonus (+4)
-        group_initiative="enemy",
+        group_initiative=["enemy"],
     )
     combat = fight.state.combat
     assert combat.combatant("guard").initiative == combat.combatant("boss").initiative == 13
@@ -120,7 +120,7 @@ def test_step4_some_aware_the_ambush_needs_to_win_the_opposed_check() -> None:
         agent("guard", 8, 1, Side.ENEMY),
         rolls=[3, 20, 5, 12],
         awareness="some",
-        acting="enemy",
+        acting=["enemy"],
     )
     assert won.state.combat.phase == "surprise" and won.state.combat.active == "guard"
     lost = started(
@@ -128,7 +128,7 @@ def test_step4_some_aware_the_ambush_needs_to_win_the_opposed_check() -> None:
         agent("guard", 8, 1, Side.ENEMY),
         rolls=[3, 20, 12, 5],
         awareness="some",
-        acting="enemy",
+        acting=["enemy"],
     )
     assert lost.state.combat.phase == "round"
     assert any("no surprise round" in e.text for e in lost.log)
@@ -141,7 +141,7 @@ def test_step4_partial_awareness_leaves_some_out() -> None:
         agent("guard", 8, 1, Side.ENEMY),
         rolls=[3, 8, 20, 15, 2],
         awareness="none",
-        unaware="kevin",
+        unaware=["kevin"],
     )
     assert fight.state.combat.active == "rico"
     fight.apply(cmd("end_turn"))

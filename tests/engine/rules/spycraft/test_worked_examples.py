@@ -238,7 +238,7 @@ def test_joint_action_kevin_may_include_only_two_of_three_buddies() -> None:
 
 def test_joint_action_tactics_19_sets_it_up_and_the_buddy_acts_on_kevins_count() -> None:
     fight = joint_fight()
-    fight.apply(cmd("joint_action", "kevin", targets=["buddy"], order="buddy,kevin"), [19])
+    fight.apply(cmd("joint_action", "kevin", targets=["buddy"], order=["buddy", "kevin"]), [19])
     assert any("against DC 10, succeeds" in e.text for e in fight.log)
     while fight.state.combat.round == 1:
         fight.apply(cmd("end_turn"))
@@ -250,7 +250,7 @@ def test_joint_action_tactics_19_sets_it_up_and_the_buddy_acts_on_kevins_count()
 
 def test_joint_action_falls_apart_when_the_buddy_fails_to_kick_the_door() -> None:
     fight = joint_fight()
-    fight.apply(cmd("joint_action", "kevin", targets=["buddy"], order="buddy,kevin"), [19])
+    fight.apply(cmd("joint_action", "kevin", targets=["buddy"], order=["buddy", "kevin"]), [19])
     while fight.state.combat.round == 1:
         fight.apply(cmd("end_turn"))
     fight.apply(cmd("action_check", "buddy", name="kicks the door", skill="athletics", dc=15), [8])
