@@ -38,6 +38,6 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                                 weapon=weapon.name)
             yield Command.build("covering_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name,
-                                take_cover=f"{foe.id}={foe.square.x},{foe.square.y + 1}")
+                                take_cover={foe.id: foe.square.offset(0, 1)})
             yield Command.build("suppressive_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name)

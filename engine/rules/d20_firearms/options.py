@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from engine.rules.base import OptionSpec
+from engine.grid import Square
+from engine.rules.base import MapOf, OptionSpec
 from engine.rules.d20_firearms.economy import ACTIONS_OPTION, DEFAULT_ACTIONS_PER_ROUND
 from engine.rules.d20_firearms.handlers import LOCATE_DC
 from engine.rules.d20_firearms.take_cover_actions import TAKE_COVER
@@ -22,8 +23,8 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "overwatch": (OptionSpec("target_aware", bool, default=False,
                              label="The target knows he is watched"),),
     "locate_enemies": (OptionSpec("dc", int, default=LOCATE_DC, label="DC"),),
-    "covering_fire": (OptionSpec(TAKE_COVER, str,
-                                 label="Where savers take cover (id=x,y;id2=x,y)"),),
+    "covering_fire": (OptionSpec(TAKE_COVER, MapOf(Square),
+                                 label="Where savers take cover (token -> square)"),),
 })
 
 #: Options the system adds to the engine's start_combat.

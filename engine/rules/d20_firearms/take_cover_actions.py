@@ -1,15 +1,15 @@
 """Where a foe who makes the Covering Fire Reflex save dives for cover.
 
-The Covering Fire command may say it with the option ``take_cover``: ``"b=6,8;c=7,9"``
-(token id, then the square its top-left corner ends on). The foe must be able to walk
-there within half its speed (the shared movement graph: walls, doors, foes and difficult
-ground count). Without a destination the rule picks one from the map: a square that gives
-total cover from the shooter if one is in reach, otherwise the closest square that gives
-any cover (the nearest first; among equally near ones, the best cover). Only when no
-square in reach gives cover does the choice stay the foe's (prone or crouching): the log
-asks the GM, and until its own next turn the foe may still move with the free, out-of-turn
-follow-up ``take_cover`` (actor: the foe; squares: the destination, or the path square by
-square).
+The Covering Fire command may say it with the option ``take_cover``, a mapping from token
+id to the square its top-left corner ends on (``take_cover={"b": (6, 8), "c": (7, 9)}``).
+The foe must be able to walk there within half its speed (the shared movement graph:
+walls, doors, foes and difficult ground count). Without a destination the rule picks one
+from the map: a square that gives total cover from the shooter if one is in reach,
+otherwise the closest square that gives any cover (the nearest first; among equally near
+ones, the best cover). Only when no square in reach gives cover does the choice stay the
+foe's (prone or crouching): the log asks the GM, and until its own next turn the foe may
+still move with the free, out-of-turn follow-up ``take_cover`` (actor: the foe; squares:
+the destination, or the path square by square).
 """
 
 from __future__ import annotations
@@ -35,20 +35,10 @@ COVER_OWED = "cover_owed"
 
 
 def destinations(command: Command) -> dict[str, Square]:
-    """The ``take_cover`` option as {token id: square}; ValueError naming a bad entry."""
-    text = str(command.option(TAKE_COVER, "") or "")
-    found: dict[str, Square] = {}
-    for entry in filter(None, (part.strip() for part in text.split(";"))):
-        token_id, _, where = entry.partition("=")
-        x, _, y = where.partition(",")
-        try:
-            square = Square(int(x), int(y))
-        except ValueError:
-            raise ValueError(f"take_cover entry {entry!r} is not 'token=x,y'") from None
-        if token_id.strip() in found:
-            raise ValueError(f"take_cover names {token_id.strip()!r} twice")
-        found[token_id.strip()] = square
-    return found
+    """The ``take_cover`` option: token id -> the square it dives to (the option schema has
+    checked each is a square)."""
+    return {token_id: square for token_id, square in command.pairs(TAKE_COVER).items()
+            if isinstance(square, Square)}
 
 
 def half_speed_squares(state: EncounterState, token: Token) -> int:
@@ -65,12 +55,8 @@ def cover_route(state: EncounterState, token: Token, square: Square) -> Route | 
 def destination_reasons(state: EncounterState, command: Command, in_cone: tuple[str, ...],
                         ) -> list[str]:
     """Why the command's cover destinations cannot be used ([] when they can)."""
-    try:
-        wanted = destinations(command)
-    except ValueError as error:
-        return [str(error)]
     ends: set[Square] = set()
-    for token_id, square in wanted.items():
+    for token_id, square in destinations(command).items():
         if token_id not in in_cone:
             return [f"take_cover names {token_id!r}, who is not in the covered cone"]
         token = state.token(token_id)

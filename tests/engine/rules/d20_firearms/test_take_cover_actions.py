@@ -6,40 +6,46 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from engine.battlemap import Wall
 from engine.dice import GivenDice
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.grid import Square
-from engine.rules.base import Command
+from engine.rules.base import BadOptions, Command
 from engine.tokens import Side
 from engine.turns.session import Encounter
 
 from .builders import crate, fight, soldier
 
+#: An id holding every separator the old 'id=x,y;...' text split on.
+ODD = 'b, "the|one"=6,8;c=7:9'
 
-def covered(**stats: int) -> Encounter:
+
+def covered(b: str = "b", **stats: int) -> Encounter:
     """A covers the cone east; B (speed 30 ft, so 15 ft to dive) stands 30 ft away in it."""
     return fight(soldier("a", Side.PARTY, (0, 5)),
-                 soldier("b", Side.ENEMY, (6, 5), hp=100, **stats),
+                 replace(soldier(b, Side.ENEMY, (6, 5), hp=100, **stats), name="B"),
                  soldier("c", Side.ENEMY, (0, 0)))
 
 
-def cone(**options: str) -> Command:
+def cone(**options: object) -> Command:
     return Command.build("covering_fire", "a", squares=[(6, 5)], weapon="Assault rifle",
                          **options)
 
 
-def test_a_foe_who_saves_moves_to_the_named_cover_square_in_the_same_apply() -> None:
-    game = covered(reflex=5)
-    fire = cone(take_cover="b=6,8")
+@pytest.mark.parametrize("b", ["b", ODD])
+def test_a_foe_who_saves_moves_to_the_named_cover_square_in_the_same_apply(b: str) -> None:
+    game = covered(b, reflex=5)
+    fire = cone(take_cover={b: (6, 8)})
     preview = game.preview(fire)
     assert preview.legal, preview.reasons
     assert "B takes cover at (6, 8) on a save." in preview.notes
     # Attack 1 is a natural 1; B saves with 12 + 5 = 17 and is out of the later attacks.
     events = game.apply(fire, GivenDice([1, 12]))
-    assert game.state.token("b").square == Square(6, 8)
+    assert game.state.token(b).square == Square(6, 8)
     assert any("dives for cover at (6, 8) (15 ft)" in e.text for e in events)
-    assert game.state.token("b").has_condition("Taking Cover")
+    assert game.state.token(b).has_condition("Taking Cover")
 
 
 def test_a_foe_who_saves_without_a_destination_is_left_for_the_gm() -> None:
@@ -51,16 +57,20 @@ def test_a_foe_who_saves_without_a_destination_is_left_for_the_gm() -> None:
 
 def test_a_foe_who_fails_the_save_stays_put_even_with_a_destination() -> None:
     game = covered(reflex=0)
-    events = game.apply(cone(take_cover="b=6,8"), GivenDice([1, 2, 1, 1]))
+    events = game.apply(cone(take_cover={"b": (6, 8)}), GivenDice([1, 2, 1, 1]))
     assert game.state.token("b").square == Square(6, 5)
     assert any("fails the save" in e.text for e in events)
 
 
 def test_the_cover_square_must_be_within_half_speed_for_a_foe_in_the_cone() -> None:
     game = covered(reflex=5)
-    assert "within half its speed (15 ft)" in game.preview(cone(take_cover="b=6,9")).reasons[0]
-    assert "not in the covered cone" in game.preview(cone(take_cover="c=1,0")).reasons[0]
-    assert "is not 'token=x,y'" in game.preview(cone(take_cover="b=six")).reasons[0]
+    far = game.preview(cone(take_cover={"b": (6, 9)}))
+    assert "within half its speed (15 ft)" in far.reasons[0]
+    assert "not in the covered cone" in game.preview(cone(take_cover={"c": (1, 0)})).reasons[0]
+    with pytest.raises(BadOptions, match="'b' must have a square"):
+        game.preview(cone(take_cover={"b": "six"}))
+    with pytest.raises(BadOptions, match="option 'take_cover' must be token ids each with a"):
+        game.preview(cone(take_cover="b=6,8"))
 
 
 def test_a_follow_up_moves_a_foe_who_saved_without_a_destination_out_of_turn() -> None:
