@@ -45,12 +45,18 @@ class Expiry:
 
 @dataclass(frozen=True, slots=True)
 class Condition:
-    """A named state on a token (Shaken, flat-footed, braced...), with an optional end."""
+    """A named state on a token (Shaken, flat-footed, braced...), with an optional end.
+
+    ``source`` names who or what it comes from or is aimed at (a token id, a weapon name),
+    kept whole; ``square`` is the square it is aimed at when that is a square (an Overwatch
+    on a doorway), never packed into ``source``.
+    """
 
     name: str
     expires: Expiry | None = None
     source: str | None = None
     value: int = 0
+    square: Square | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -127,7 +127,10 @@ def _check_tokens(check: _Checker, encounter: dict[str, Any]) -> None:
             check.number(weapon, "rate_of_fire", at, 0, limits.MAX_RATE_OF_FIRE, "a rate of fire")
             for key in ("capacity", "ammo"):
                 check.number(weapon, key, at, 0, limits.MAX_CAPACITY, f"a weapon's {key}")
-        check.items(token, "conditions", where, limits.MAX_CONDITIONS, "conditions")
+        conditions = check.items(token, "conditions", where, limits.MAX_CONDITIONS,
+                                 "conditions")
+        for number, condition in enumerate(conditions):
+            _check_points(check, condition, ("square",), [*where, "conditions", number])
 
 
 def _check_points(check: _Checker, parent: Any, names: tuple[str, ...], keys: Keys) -> None:

@@ -126,9 +126,10 @@ def plan_attack(
         mods.append(Modifier("Charging target", special.CHARGE_DEFENSE_PENALTY, "Defense"))
         defense += special.CHARGE_DEFENSE_PENALTY
     aiming = attacker.has_condition(board.AIMING) and not blind and not weapon.melee
-    overwatch = board.condition(attacker, board.OVERWATCH)
-    watched = {target.id, *(f"square:{q.x},{q.y}" for q in target.squares)}
-    watch = overwatch.value if overwatch is not None and overwatch.source in watched else 0
+    overwatch = board.overwatch(state, attacker)
+    on_target = overwatch is not None and (overwatch.source == target.id
+                                           or overwatch.square in target.squares)
+    watch = overwatch.value if overwatch is not None and on_target else 0
     threat = special.threat_range(base_threat(weapon), aiming=aiming, overwatch=watch)
     if threat < base_threat(weapon):
         mods.append(Modifier("Threat range", base_threat(weapon) - threat, "threat range"))

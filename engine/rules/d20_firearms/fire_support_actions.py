@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
@@ -36,7 +36,7 @@ from engine.rules.d20_firearms.handlers import (
 from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
 from engine.rules.d20_firearms.suppressive_fire import suppressive_fire_area
 from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens, template_overlay
-from engine.tokens import Weapon, are_opponents
+from engine.tokens import Condition, Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
 # --- Aiming and Overwatch ---------------------------------------------------------------------
@@ -111,29 +111,42 @@ def _stop_aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
 register("stop_aiming", _stop_aim_check, simple_describe("Stop Aiming"), _stop_aim_resolve)
 
 
-def watched(state: EncounterState, command: Command) -> tuple[str, str, bool, float]:
-    """(Overwatch key, words, in sight, distance in ft) for a watched token or square."""
+@dataclass(frozen=True, slots=True)
+class Watched:
+    """What an Overwatch command watches: a token (its id) or a square, in words."""
+
+    token_id: str | None
+    square: Square | None
+    words: str
+    visible: bool
+    distance_ft: float
+
+    def is_watched_by(self, current: Condition | None) -> bool:
+        """``current`` (an Overwatch) watches this same token or square."""
+        return current is not None and (current.source, current.square) == (self.token_id,
+                                                                              self.square)
+
+
+def watched(state: EncounterState, command: Command) -> Watched:
+    """The watched token or square, whether the actor sees it, and how far it is (ft)."""
     actor = actor_of(state, command)
     if command.target is not None:
         target = target_of(state, command)
-        return (target.id, target.name, token_line_of_sight(state.battlemap, actor, target),
-                board.feet_between(state, actor, target))
+        return Watched(target.id, None, target.name,
+                       token_line_of_sight(state.battlemap, actor, target),
+                       board.feet_between(state, actor, target))
     if len(command.squares) != 1:
         raise KeyError("watch one target or one square")
     square = command.squares[0]
     sees = any(has_line_of_sight(state.battlemap, s, square) for s in actor.squares)
     distance = min(distance_squares(s, square, state.scale.diagonal) for s in actor.squares)
-    return square_key(square), f"square {square}", sees, state.scale.distance(distance)
-
-
-def square_key(square: Square) -> str:
-    return f"square:{square.x},{square.y}"
+    return Watched(None, square, f"square {square}", sees, state.scale.distance(distance))
 
 
 def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
     try:
-        key, _, visible, distance = watched(state, command)
+        seen = watched(state, command)
     except (KeyError, ValueError) as error:
         return error_reasons(error)
     aim = board.condition(actor, board.AIMING)
@@ -145,11 +158,11 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
     reason = special.overwatch_refusal(
         weapon, aiming=aim is not None,
         target_unaware=not bool(command.option("target_aware", False)),
-        target_visible=visible, distance_ft=distance)
+        target_visible=seen.visible, distance_ft=seen.distance_ft)
     if reason:
         return [reason]
-    current = board.condition(actor, board.OVERWATCH)
-    spent = current.value if current is not None and current.source == key else 0
+    current = board.overwatch(state, actor)
+    spent = current.value if current is not None and seen.is_watched_by(current) else 0
     if spent >= special.overwatch_cap(common.stat_int(actor, "int_mod")):
         return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
     return []
@@ -157,12 +170,13 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
 
 def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    key, words, _, _ = watched(state, command)
-    current = board.condition(actor, board.OVERWATCH)
-    spent = current.value if current is not None and current.source == key else 0
+    seen = watched(state, command)
+    current = board.overwatch(state, actor)
+    spent = current.value if current is not None and seen.is_watched_by(current) else 0
     bonus = special.overwatch_bonus(spent + 1, common.stat_int(actor, "int_mod"))
-    state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=key, value=bonus)
-    return state, (Event(EventKind.CONDITION, f"{actor.name} watches {words}: threat range "
+    state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=seen.token_id,
+                                   value=bonus, square=seen.square)
+    return state, (Event(EventKind.CONDITION, f"{actor.name} watches {seen.words}: threat range "
                          f"+{bonus} on the next shot (Overwatch).", (actor.id, *command.targets)),)
 
 

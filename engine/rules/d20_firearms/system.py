@@ -18,7 +18,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
-from engine.grid import FIVE_FOOT, Square
+from engine.grid import FIVE_FOOT
 from engine.overlay import Overlay
 from engine.rules import common, hit_points, register_system
 from engine.rules.base import (
@@ -41,7 +41,7 @@ from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, wa
 from engine.rules.d20_firearms.movement_actions import speed_now
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
-from engine.tokens import Token
+from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
 
 #: The one action taken out of turn: diving for cover after a Covering Fire save.
@@ -166,9 +166,8 @@ class D20FirearmsSystem(HandlerSystem):
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         state, events = super().start_turn(state, token_id, dice)
         token = state.token(token_id)
-        watch = board.condition(token, board.OVERWATCH)
-        if watch is not None and watch.source and not self._still_in_sight(state, token,
-                                                                             watch.source):
+        watch = board.overwatch(state, token)
+        if watch is not None and not self._still_in_sight(state, token, watch):
             state = common.remove_condition(state, token_id, board.OVERWATCH)
             events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "
                                      "it watched: the Overwatch bonus is gone.", (token_id,)))
@@ -178,14 +177,17 @@ class D20FirearmsSystem(HandlerSystem):
 
 
     @staticmethod
-    def _still_in_sight(state: EncounterState, token: Token, source: str) -> bool:
-        if source.startswith("square:"):
-            x, _, y = source.removeprefix("square:").partition(",")
-            square = Square(int(x), int(y))
-            return any(has_line_of_sight(state.battlemap, s, square) for s in token.squares)
-        if not any(t.id == source for t in state.tokens):
+    def _still_in_sight(state: EncounterState, token: Token, watch: Condition) -> bool:
+        """Whether the Overwatch's square or token is still in the watcher's sight (one
+        watching nothing in particular keeps it)."""
+        if watch.square is not None:
+            return any(has_line_of_sight(state.battlemap, s, watch.square)
+                       for s in token.squares)
+        if not watch.source:
+            return True
+        if not any(t.id == watch.source for t in state.tokens):
             return False
-        return token_line_of_sight(state.battlemap, token, state.token(source))
+        return token_line_of_sight(state.battlemap, token, state.token(watch.source))
 
 
 SYSTEM = register_system(D20FirearmsSystem)
