@@ -37,6 +37,7 @@ from engine.geometry.templates import STANDARD_TEMPLATES, Inclusion, TemplateSpe
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
+from engine.rules import command_shape
 from engine.rules.gauges import Gauge
 from engine.rules.option_values import ListOf as ListOf
 from engine.rules.option_values import MapOf as MapOf
@@ -73,6 +74,12 @@ class BadOptions(CommandError):
     type or outside the allowed choices; the message names each one."""
 
 
+class MalformedCommand(CommandError):
+    """A command whose fields have the wrong shape (a square that is not two whole numbers,
+    a list longer than any map holds) or name what the encounter does not hold (a token, a
+    weapon, a square off the map): :mod:`engine.rules.command_shape` says what."""
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -104,10 +111,14 @@ Square(x=4, y=4)), weapon='SMG', options=())
     def __post_init__(self) -> None:
         if not self.action:
             raise CommandError("a command needs an action name")
-        object.__setattr__(self, "targets", tuple(self.targets))
-        object.__setattr__(self, "squares", tuple(Square(*s) for s in self.squares))
-        options = {name: frozen_option(value) for name, value in dict(self.options).items()}
-        object.__setattr__(self, "options", tuple(sorted(options.items())))
+        fields, problems = command_shape.read_fields(
+            self.action, self.actor, self.targets, self.squares, self.weapon, self.options
+        )
+        if fields is None:
+            raise MalformedCommand(f"{str(self.action)[:40]}: " + "; ".join(problems))
+        object.__setattr__(self, "targets", fields.targets)
+        object.__setattr__(self, "squares", fields.squares)
+        object.__setattr__(self, "options", fields.options)
 
     @classmethod
     def build(
@@ -121,14 +132,7 @@ Square(x=4, y=4)), weapon='SMG', options=())
         **options: OptionValue | Mapping[str, object] | list[str],
     ) -> Command:
         """Build a command with keyword options (``Command.build("aim", "a", bonus=2)``)."""
-        return cls(
-            action,
-            actor,
-            tuple(targets),
-            tuple(Square(*s) for s in squares),
-            weapon,
-            tuple((name, frozen_option(value)) for name, value in options.items()),
-        )
+        return cls(action, actor, targets, squares, weapon, tuple(options.items()))  # type: ignore[arg-type]
 
     def value_of(self, name: str, default: OptionValue | None = None) -> OptionValue | None:
         """The option's value of whatever kind (``default`` when left out)."""
@@ -279,6 +283,8 @@ class OptionSpec:
     ``choices`` lists the allowed values (empty: any value of ``kind``; for a list, its
     entries; for a mapping, its values); ``default`` is what
     the rules assume when the option is left out; ``required`` options must be given.
+    ``minimum`` and ``maximum`` bound a number (without them, ``command_shape.MAX_NUMBER``
+    either way); every number must be finite and text not absurdly long.
     """
 
     name: str
@@ -287,6 +293,8 @@ class OptionSpec:
     required: bool = False
     default: OptionValue | None = None
     label: str = ""
+    minimum: float | None = None
+    maximum: float | None = None
 
     def problem(self, value: object) -> str | None:
         if isinstance(self.kind, ListOf):
@@ -299,6 +307,10 @@ class OptionSpec:
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
             return f"must be one of {allowed}, not {value!r}"
+        if isinstance(value, str):
+            return command_shape.text_problem(value)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return command_shape.number_problem(value, self.minimum, self.maximum)
         return None
 
 
@@ -821,6 +833,14 @@ class RuleSystem(ABC):
         """
         self.action(command.action)  # raises UnknownAction
         self.check_options(command)  # raises BadOptions, for every action alike
+        malformed = command_shape.unknown_tokens(state, command.actor, command.targets)
+        too_many = command_shape.too_many_squares(state, command.squares)
+        if malformed or too_many:
+            problems = [*malformed, *([too_many] if too_many else [])]
+            raise MalformedCommand(f"{self.action(command.action).name}: " + "; ".join(problems))
+        off_map = command_shape.off_the_map(state, command.squares)
+        if off_map:
+            return [off_map]
         missing = missing_options(self.options_of(command.action), command)
         if missing:
             return missing

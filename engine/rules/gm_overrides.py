@@ -77,7 +77,8 @@ def _specs() -> tuple[ActionSpec, ...]:
         gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
         ActionSpec(
             "gm_seed", "Set the Dice Seed", "gm", "-", "The GM pins the dice seed (seed=).",
-            options=(OptionSpec("seed", int, required=True, label="Seed"),
+            options=(OptionSpec("seed", int, required=True, label="Seed", minimum=0,
+                                maximum=2**63),
                      OptionSpec("fresh", bool, default=False, label="Drawn for a new fight")),
         ),
     )

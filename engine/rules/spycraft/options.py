@@ -26,7 +26,7 @@ _ACTION_DIE = OptionSpec("action_die", bool, default=False, label="Spend an Acti
 #: Checks: also let the GM activate the opponent's error (Action Die).
 _CHECK = (_ACTION_DIE, OptionSpec("activate_error", bool, default=False,
                                   label="Activate an error (Action Die)"))
-_SURFACES = OptionSpec("surfaces", int, default=1, label="Surfaces to bounce off")
+_SURFACES = OptionSpec("surfaces", int, default=1, label="Surfaces to bounce off", minimum=0)
 _CHEAP_ON = OptionSpec("cheap_on", str, (*ATTRIBUTES, "speed"), default="speed",
                        label="Cheap Shot against")
 _BENEFIT = tuple(BENEFITS)
@@ -43,7 +43,8 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
     "bounce": (_SURFACES, _ACTION_DIE),
     "kick": (_ACTION_DIE,),
     "pummel": (_ACTION_DIE,),
-    "autofire": (OptionSpec("volleys", int, label="Volleys (default: as many as he may)"),
+    "autofire": (OptionSpec("volleys", int, label="Volleys (default: as many as he may)",
+                            minimum=1),
                  _ACTION_DIE),
     "strafe": (
         OptionSpec("from_end", bool, default=False, label="Sweep from the other end"),
@@ -93,7 +94,7 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
     ),
     "delay": (
         OptionSpec("to", int, label="Delay to Initiative Count"),
-        OptionSpec("times", int, default=1, label="Delays"),
+        OptionSpec("times", int, default=1, label="Delays", minimum=1),
     ),
     "ready": (
         OptionSpec("then", str, tuple(
@@ -109,7 +110,7 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
                                 label="Deliberately (not flat-footed)"),),
     "fluid_event": (
         OptionSpec("event", str, tuple(FLUID_EVENTS), required=True, label="Event"),
-        OptionSpec("times", int, default=1, label="Times"),
+        OptionSpec("times", int, default=1, label="Times", minimum=1),
     ),
     "action_check": (
         OptionSpec("name", str, default="an action", label="What he does"),
@@ -170,9 +171,10 @@ ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
         OptionSpec("group_initiative", ListOf(Ref.SIDE), _SIDES,
                    label="Sides rolling one check"),
         OptionSpec("location", str, tuple(BASE_DISTANCE), label="Location"),
-        OptionSpec("sight_cap", float, label="Sight cap (ft)"),
+        OptionSpec("sight_cap", float, label="Sight cap (ft)", minimum=0),
         OptionSpec("boost", ListOf(Ref.TOKEN),
                    label="Spending an Action Die on Initiative"),
-        OptionSpec("gm_action_dice", int, label="The GM's Action Dice for the fight"),
+        OptionSpec("gm_action_dice", int, label="The GM's Action Dice for the fight",
+                   minimum=0),
     ),
 })

@@ -71,7 +71,10 @@ def plan_strafe(
 ) -> StrafePlan:
     """The Strafe along ``squares`` (in order) with ``weapon``; Defense steps count from the
     first square, or from the last with ``from_end``."""
-    chain = check_chain(state, shooter.id, squares)
+    # No Strafe sweeps more than MAXIMUM_SQUARES: a longer chain is refused for its length,
+    # and only its first squares are checked (and drawn), so a huge list costs no geometry.
+    checked = squares[: MAXIMUM_SQUARES + 1]
+    chain = check_chain(state, shooter.id, checked)
     problems: list[tuple[Square | None, str]] = []
     shots_left = weapon.ammo
     if shots_left < MINIMUM_SHOTS:
@@ -96,7 +99,7 @@ def plan_strafe(
     problems.extend(chain.problems)
     reach = am.max_range_ft(weapon)
     own, rule = shooter.squares, state.scale.diagonal
-    for square in squares:
+    for square in checked:
         distance = state.scale.distance(min(distance_squares(p, square, rule) for p in own))
         if distance > reach:
             problems.append((square, f"{square} is beyond {weapon.name}'s range"))

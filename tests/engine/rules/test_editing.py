@@ -23,7 +23,7 @@ from engine.encounter import EncounterState
 from engine.files import load_encounter
 from engine.grid import Square
 from engine.rules import get_system, system_names
-from engine.rules.base import BadOptions, Command, IllegalCommand
+from engine.rules.base import BadOptions, Command, IllegalCommand, MalformedCommand
 from engine.rules.editing import EDIT_ACTIONS, points_text
 from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter
@@ -485,10 +485,9 @@ def test_a_token_grown_off_the_map_is_refused() -> None:
     assert "(10,7) is off the map (10x8 squares)" in reasons
 
 
-def test_editing_a_token_that_is_not_there_is_refused() -> None:
-    assert refused(room(), cmd("edit_token", targets=("nobody",), name="X")) == (
-        "there is no token 'nobody'",
-    )
+def test_editing_a_token_that_is_not_there_is_a_malformed_command() -> None:
+    with pytest.raises(MalformedCommand, match="there is no token 'nobody'"):
+        room().preview(cmd("edit_token", targets=("nobody",), name="X"))
 
 
 def test_duplicates_count_on_and_go_to_the_nearest_free_square() -> None:
