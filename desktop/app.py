@@ -34,15 +34,31 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     )
     parser.add_argument(
         "--pixels-per-square",
-        type=int,
+        type=pixels_per_square,
         default=None,
         metavar="N",
-        help="resolution of --export-png (default: the map picture's own, or 64)",
+        help="resolution of --export-png, 1 to 8192 (default: the map picture's own, or 64)",
     )
     # For measuring the launch: print "first-frame <time.time()>" when the map is first
     # painted, then quit. Hidden: it is a tool for packagers, not for the table.
     parser.add_argument("--quit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args(list(argv))
+
+
+def pixels_per_square(text: str) -> int:
+    """--pixels-per-square: a whole number of pixels, at least one and at most a whole
+    exported picture's side (0 or less would draw a picture of one pixel)."""
+    from desktop.render import MAX_EXPORT_SIDE
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+    if not 1 <= value <= MAX_EXPORT_SIDE:
+        raise argparse.ArgumentTypeError(
+            f"must be from 1 to {MAX_EXPORT_SIDE} pixels, not {value}"
+        )
+    return value
 
 
 def prepare_qt_environment(environ: MutableMapping[str, str] = os.environ) -> None:

@@ -770,10 +770,12 @@ def launch(app: QApplication, path: Path | None) -> int:
         else:
             document = Document(blank_state(), {}, None)
     except DocumentError as error:
-        if reopened is None:
-            print(f"killbox: {error}", file=sys.stderr)
-            return 2
-        warnings.append(f"The last fight could not be reopened: {error}")
+        # Started from a file manager, the GM sees no console: the window opens on the
+        # default encounter and says what is wrong with the file (a damaged picture...).
+        print(f"killbox: {error}", file=sys.stderr)
+        what = ("The last fight could not be reopened" if reopened
+                else "The file could not be opened")
+        warnings.append(f"{what}: {error}")
         document = first_document(None)
     window = MainWindow(
         document,

@@ -22,8 +22,11 @@ DEFAULT_PIXELS_PER_SQUARE = 64
 
 
 def export_pixels_per_square(state: EncounterState, requested: int | None = None) -> float:
-    """Pixels per square: the request, else the background's own resolution, capped to fit."""
+    """Pixels per square: the request, else the background's own resolution, capped to fit.
+    A request below one pixel is a ValueError (it would draw a picture of one pixel)."""
     bm = state.battlemap
+    if requested is not None and requested < 1:
+        raise ValueError(f"pixels per square must be 1 or more, not {requested}")
     wanted = float(
         requested
         or (bm.background.pixels_per_square if bm.background else DEFAULT_PIXELS_PER_SQUARE)

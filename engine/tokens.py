@@ -180,3 +180,23 @@ class Token:
 
     def moved_to(self, square: Square) -> Token:
         return replace(self, square=square)
+
+    def taking(self, *weapons: Weapon) -> Token:
+        """The token carrying ``weapons`` too (picked up, snatched), each under a name none
+        of its weapons has ("knife 2" beside a knife): commands name a weapon by its name."""
+        carried = list(self.weapons)
+        for weapon in weapons:
+            names = {w.name for w in carried}
+            name, number = weapon.name, 1
+            while name in names:
+                number += 1
+                name = f"{weapon.name} {number}"
+            carried.append(replace(weapon, name=name))
+        return replace(self, weapons=tuple(carried))
+
+    def weapon_name_problems(self) -> list[str]:
+        """A problem per name two of the token's weapons share (a command could not say
+        which one it means)."""
+        names = [w.name for w in self.weapons]
+        return [f"two weapons are called {name!r}"
+                for name in sorted({n for n in names if names.count(n) > 1})]

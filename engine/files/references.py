@@ -3,7 +3,8 @@
 The model checks each value on its own (a wall has length, two tokens never share a
 square); this checks what ties values together: the initiative order and the pending
 actions name tokens that exist, no token holds two places in the order, whose turn it is
-is one of them, and no action pool is below zero. A file breaking one of these would
+is one of them, no action pool is below zero, and no token carries two weapons of one name
+(a command names its weapon by name). A file breaking one of these would
 load and then fail with a traceback at the first command.
 """
 
@@ -18,6 +19,9 @@ from engine.files.errors import EncounterFileError, json_path
 def check_references(state: EncounterState, path: str | os.PathLike[str]) -> None:
     """Raise EncounterFileError at the first reference ``state`` cannot resolve."""
     tokens = {token.id for token in state.tokens}
+    for index, token in enumerate(state.tokens):
+        for problem in token.weapon_name_problems():
+            raise _fail(path, ["tokens", index, "weapons"], problem)
     combat = state.combat
     placed: set[str] = set()
     for index, combatant in enumerate(combat.order):

@@ -949,7 +949,7 @@ def _check_add(system: RuleSystem, state: EncounterState, command: Command) -> l
         return [f"the token= option is not a valid token: {error}".splitlines()[0]]
     if any(t.id == token.id for t in state.tokens):
         return [f"a token called {token.id!r} is already on the map"]
-    problems = system.stat_problems(token)
+    problems = [*system.stat_problems(token), *token.weapon_name_problems()]
     if problems:
         return [f"{token.name}: {problem}" for problem in problems]
     try:

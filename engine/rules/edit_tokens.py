@@ -57,8 +57,9 @@ def _placed(state: EncounterState, token: Token) -> EncounterState:
 
 
 def stat_reasons(system: RuleSystem, token: Token) -> list[str]:
-    """The system's complaints about a token's stat block (its declared stat schema)."""
-    return system.stat_problems(token)
+    """The system's complaints about a token's stat block (its declared stat schema), and
+    any weapon name two of its weapons share."""
+    return [*system.stat_problems(token), *token.weapon_name_problems()]
 
 
 def build_edit_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:

@@ -59,6 +59,27 @@ def test_export_png_honours_the_requested_resolution(
     assert QImage(str(out)).size().toTuple() == (WIDTH * 20, HEIGHT * 20)
 
 
+@pytest.mark.parametrize("value", ["0", "-3", "100000", "2.5", "many"])
+def test_export_png_refuses_a_resolution_that_is_no_picture(
+    qapp: QApplication, sample_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    value: str,
+) -> None:
+    out = tmp_path / "tiny.png"
+    with pytest.raises(SystemExit) as stopped:
+        app_module.main([str(sample_file), "--export-png", str(out), "--pixels-per-square", value])
+    assert stopped.value.code == 2
+    error = capsys.readouterr().err
+    assert "--pixels-per-square: must be" in error and value in error
+    assert not out.exists()
+
+
+def test_a_resolution_below_one_pixel_is_refused_by_the_renderer() -> None:
+    from desktop.render import export_pixels_per_square
+
+    with pytest.raises(ValueError, match="1 or more, not 0"):
+        export_pixels_per_square(sample_state(), 0)
+
+
 def test_export_png_reports_a_missing_file(
     qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -318,3 +318,18 @@ def test_temporary_files_a_killed_save_left_go_at_the_next_start(
     QSettings().setValue("recent_files", [str(path)])
     mw.launch(qapp, None)
     assert not left.exists() and path.exists()
+
+
+def test_a_damaged_file_named_at_launch_is_explained_in_the_window(
+    qapp, started, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Opened from a file manager there is no console: the window opens on the default
+    encounter and tells the GM what is wrong with the file (here, a damaged picture)."""
+    from tests.engine.files.builders import damaged_png_entries, write_archive
+
+    path = write_archive(tmp_path / "damaged.killbox", damaged_png_entries())
+    assert mw.launch(qapp, path) == 0
+    window = started[0]
+    assert window.warnings[0].startswith("The file could not be opened: ")
+    assert "images/background.png" in window.warnings[0]
+    assert str(path) in window.warnings[0]

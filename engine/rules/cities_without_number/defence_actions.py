@@ -4,8 +4,6 @@ its free attacks), Fighting Withdrawal, Stand Up, Go Prone and Hold an Action.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.overlay import Overlay, OverlayToken, Role
@@ -174,7 +172,7 @@ def _stand_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     if items:
         state = store_dropped(state, actor.square, ())
         token = state.token(actor.id)
-        state = common.put(state, replace(token, weapons=(*token.weapons, *items)))
+        state = common.put(state, token.taking(*items))
         events.append(Event(EventKind.ACTION, f"{actor.name} grabs "
                             f"{', '.join(w.name for w in items)} on the way up.", (actor.id,)))
     return state, tuple(events)

@@ -138,7 +138,7 @@ def _pick_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     index = next((i for i, w in enumerate(items) if w.name == wanted), 0)
     item = items[index]
     state = store_dropped(state, square, (*items[:index], *items[index + 1:]))
-    state = common.put(state, replace(actor, weapons=(*actor.weapons, item)))
+    state = common.put(state, actor.taking(item))
     return state, (Event(EventKind.ACTION, f"{actor.name} picks up the {item.name}, ready in "
                          "hand.", (actor.id,)),)
 

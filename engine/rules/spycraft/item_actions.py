@@ -76,7 +76,7 @@ class DrawHolster(SpycraftHandler):
                 if name in found:
                     state = combat_state.take_item(state, square, name)
                     actor = state.token(actor.id)
-                    state = state.with_token(replace(actor, weapons=(*actor.weapons, found[name])))
+                    state = state.with_token(actor.taking(found[name]))
                     break
             return state, (Event(EventKind.ACTION, f"{actor.name} picks up {name}.", (actor.id,)),)
         weapons = []

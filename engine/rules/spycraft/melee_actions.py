@@ -223,7 +223,7 @@ class Disarm(SpycraftHandler):
                     )
                 )
                 taker = state.token(actor.id)
-                state = state.with_token(replace(taker, weapons=(*taker.weapons, theirs)))
+                state = state.with_token(taker.taking(theirs))
                 events.append(
                     Event(
                         EventKind.ACTION,

@@ -153,3 +153,17 @@ def rich_entries(document: Any = None) -> dict[str, bytes]:
     if document is None:
         document = encounter_to_json(encounter_file.state)
     return {"encounter.json": document_bytes(document), **encounter_file.images}
+
+
+def damaged_png_entries() -> dict[str, bytes]:
+    """rich_entries() with a background PNG whose pixel data is damaged under a correct
+    checksum: the structure is sound, the pixels are not, so only decoding finds it."""
+    picture = bytearray(png_bytes((64, 64), "red"))
+    start = picture.index(b"IDAT") + 4
+    length = struct.unpack(">I", picture[start - 8:start - 4])[0]
+    picture[start + 2:start + length] = b"\xff" * (length - 2)
+    picture[start + length:start + length + 4] = struct.pack(
+        ">I", zlib.crc32(bytes(picture[start - 4:start + length])))
+    entries = rich_entries()
+    entries["images/background.png"] = bytes(picture)
+    return entries

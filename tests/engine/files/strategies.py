@@ -152,7 +152,7 @@ def encounter_states(draw: st.DrawFn) -> EncounterState:
             token_id, draw(text), draw(st.sampled_from(Side)), square, size=size,
             facing=draw(finite), speed=draw(non_negative),
             conditions=tuple(draw(st.lists(conditions, max_size=2))),
-            weapons=tuple(draw(st.lists(weapons(), max_size=2))),
+            weapons=tuple(draw(st.lists(weapons(), max_size=2, unique_by=lambda w: w.name))),
             stats=draw(stat_blocks(system)),
             portrait=draw(st.none() | st.sampled_from(IMAGE_NAMES)),
         )

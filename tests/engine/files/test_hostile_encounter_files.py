@@ -18,6 +18,7 @@ import pytest
 from engine import limits
 from engine.files import EncounterFileError, encounter_to_json, load_encounter
 from tests.engine.files.builders import (
+    damaged_png_entries,
     png_bytes,
     rich_entries,
     rich_state,
@@ -285,18 +286,7 @@ def test_a_light_colour_that_is_not_a_colour_is_refused(tmp_path: Path) -> None:
 
 
 def test_a_png_damaged_past_its_header_is_refused(tmp_path: Path) -> None:
-    picture = bytearray(png_bytes((64, 64), "red"))
-    start = picture.index(b"IDAT") + 4
-    # Damaged compressed data with a recomputed checksum: the structure is sound, the
-    # pixels are not, so only decoding finds it.
-    import struct
-    import zlib
-    length = struct.unpack(">I", picture[start - 8:start - 4])[0]
-    picture[start + 2:start + length] = b"\xff" * (length - 2)
-    picture[start + length:start + length + 4] = struct.pack(
-        ">I", zlib.crc32(bytes(picture[start - 4:start + length])))
-    entries = rich_entries()
-    entries["images/background.png"] = bytes(picture)
+    entries = damaged_png_entries()
     error = refused(tmp_path, entries)
     assert error.place == "images/background.png"
     assert "damaged" in error.problem
