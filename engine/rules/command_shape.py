@@ -178,6 +178,8 @@ def _option_value(value: object) -> OptionValue | None:
         if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)
                 and isinstance(entry[1], str | Square)):
             return None
+        if isinstance(entry[1], Square) and isinstance(_square(entry[1]), str):
+            return None  # a square far off any map
     return frozen  # type: ignore[no-any-return]
 
 

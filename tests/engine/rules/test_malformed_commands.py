@@ -111,3 +111,9 @@ def test_a_square_just_off_the_map_is_a_refusal_in_words() -> None:
         Command("strafe", setup.command.actor, squares=[(-1, 0)], weapon=setup.command.weapon)
     )
     assert preview.reasons == ("square (-1,0) is off the map (20x14 squares)",)
+
+
+def test_a_square_far_off_any_map_inside_a_mapping_option_is_malformed() -> None:
+    words = _malformed("d20-firearms", "covering_fire",
+                       options=(("take_cover", {"e1": (10**30, 0)}),))
+    assert "option 'take_cover' must be text, a number" in words
