@@ -62,7 +62,7 @@ from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import target_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
-from desktop.warm import warm_after_first_paint
+from desktop.warm import after_first_paint, warm_after_first_paint
 from engine.encounter import EncounterState
 from engine.files.atomic import remove_stale_temporaries
 from engine.rules.base import ActionSpec, CommandError, RuleSystem
@@ -149,6 +149,9 @@ class MainWindow(QMainWindow):
         from desktop.editing.install import install_preparation
 
         self.token_editing = install_preparation(self)
+        if self._defer_tools:  # the roster is listed once the map is on screen
+            self.roster.listing_allowed = False
+            after_first_paint(self.view.viewport(), self.roster.allow_listing)
         install_table(self)
         self.draw_lasting_effects()
         self._update_title()

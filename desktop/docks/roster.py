@@ -22,6 +22,7 @@ from PySide6.QtGui import (
     QImage,
     QMouseEvent,
     QPixmap,
+    QShowEvent,
 )
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -107,8 +108,27 @@ class RosterDock(QWidget):
         layout.addWidget(self.list, 1)
         layout.addLayout(row1)
         layout.addLayout(row2)
-        controller.state_changed.connect(lambda _s: self.refresh())
-        self.refresh()
+        #: The rule system whose characters the list shows (None: not listed yet). The
+        #: list is filled when the dock is on screen and listing is allowed, which the
+        #: window may hold back until its first frame is painted: reading the roster (on a
+        #: first start, making it from the bundled encounters) does not delay that frame.
+        self.listed_system: str | None = None
+        self.listing_allowed = True
+        controller.state_changed.connect(lambda _s: self._follow_system())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._follow_system()
+
+    def allow_listing(self) -> None:
+        self.listing_allowed = True
+        self._follow_system()
+
+    def _follow_system(self) -> None:
+        """List the open encounter's system's characters, if not listed yet (a new
+        encounter may be of another system), once the dock is on screen."""
+        if self.listing_allowed and self.isVisible() and self.listed_system != self.system:
+            self.refresh()
 
     # ---- listing
 
@@ -120,9 +140,15 @@ class RosterDock(QWidget):
         return list(self.roster.entries(self.system))
 
     def refresh(self) -> None:
+        self.listed_system = self.system
         current = self.current_key()
         self.list.clear()
-        for entry in self.entries():
+        try:
+            entries = self.entries()
+        except OSError as error:  # a full disk or a folder it may not write: play goes on
+            self.caption.setText(f"The roster could not be read or made: {error}")
+            return
+        for entry in entries:
             token = entry.token
             item = QListWidgetItem(f"{token.name} · {token.side.value}")
             item.setData(Qt.ItemDataRole.UserRole, entry.key)

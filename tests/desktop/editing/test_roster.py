@@ -130,3 +130,45 @@ def test_a_bad_character_file_is_refused_naming_it(tmp_path, content: bytes, pro
     with pytest.raises(RosterError, match=problem) as error:
         Roster(tmp_path / "r").import_file(path)
     assert str(path) in str(error.value)
+
+
+def test_the_roster_is_listed_after_the_first_frame_not_before(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtCore import QSettings
+
+    from desktop.documents import Document
+    from desktop.main_window import MainWindow
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(
+        Document(blank_state(), {}, None),
+        autosave_folder=tmp_path / "autosave",
+        settings=settings,
+        defer_tools=True,  # as the killbox command opens it
+    )
+    qtbot.addWidget(win)
+    win.confirm_discard = lambda: True  # type: ignore[method-assign]
+    # Building the window read no roster (a first start would make it from the maps).
+    assert win.roster.listed_system is None
+    assert not (tmp_path / "autosave" / "roster").exists()
+    win.show()
+    win.docks["Roster"].raise_()
+    qtbot.waitUntil(lambda: win.roster.listed_system == win.controller.state.system)
+    assert win.roster.list.count() >= 4
+
+
+def test_a_roster_that_cannot_be_made_says_so_and_the_window_goes_on(
+    qtbot, blank_window, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    import errno
+
+    import desktop.roster_store as store
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store, "atomic_write_bytes", full)
+    dock = blank_window.roster
+    dock.roster = Roster(dock.roster.folder.parent / "fresh-roster")  # nothing made yet
+    dock.refresh()
+    assert dock.list.count() == 0
+    assert "could not be read or made" in dock.caption.text()

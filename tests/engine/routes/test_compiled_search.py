@@ -37,7 +37,10 @@ def test_the_search_is_compiled_where_a_compiler_is() -> None:
     headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
     if not (compiler and headers):
         pytest.skip("no C compiler or Python headers here: Killbox runs its Python search")
-    assert ASTAR_BUILT, "engine/routes/_astar.c was not compiled at install time"
+    assert ASTAR_BUILT, (
+        "engine/routes/_astar.c was not compiled: an install made before it existed lacks "
+        "it; pip install -e '.[test]' again (or python setup.py build_ext --inplace)"
+    )
 
 
 @needs_compiled
