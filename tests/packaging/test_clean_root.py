@@ -22,16 +22,31 @@ from tests.packaging.glyphs import (
     different_pixels,
     encounter_with_token_names,
 )
-from tests.packaging.roots import RELEASES, Release, apt_install, chroot, fresh_root
+from tests.packaging.roots import RELEASES, Release, apt_install, chroot, fresh_root, unpack
 from tests.packaging.test_tarball import apt_line_packages
 
 pytestmark = pytest.mark.cleanroot
 
 
+@pytest.fixture(scope="session")
+def unpacked(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Path]]:
+    """Each release's minbase root, unpacked once a session (and removed after it)."""
+    roots: dict[str, Path] = {}
+    yield roots
+    for root in roots.values():
+        shutil.rmtree(root, ignore_errors=True)
+
+
 @pytest.fixture(params=RELEASES, ids=lambda release: release.name)
-def clean_root(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Path]:
+def clean_root(
+    request: pytest.FixtureRequest,
+    unpacked: dict[str, Path],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Path]:
     release: Release = request.param
-    with fresh_root(release, tmp_path) as root:
+    if release.name not in unpacked:
+        unpacked[release.name] = unpack(release, tmp_path_factory.mktemp(release.name))
+    with fresh_root(release, unpacked[release.name], tmp_path_factory.mktemp("overlay")) as root:
         print(f"{release.name} ({release.suite}, glibc {release.glibc})")
         yield root
 
