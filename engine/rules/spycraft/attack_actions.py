@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.spycraft import action_dice, cheap_shot, model
+from engine.rules.spycraft import action_dice, cheap_shot, combat_state, model
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
 from engine.rules.spycraft.checks import failed_save_fluid, save
@@ -73,18 +73,17 @@ def weapon_fluid(
                 (actor_id,),
             )
         )
-    if not model.is_proficient(actor, "", weapon.name):
-        used = str(state.combat.combatant(actor_id).get("weapons_nonprof", ""))
-        if weapon.name not in used.split("|"):
-            state = model.add_fluid(state, actor_id, -4)
-            state = model.set_data(state, actor_id, weapons_nonprof=f"{used}|{weapon.name}")
-            events.append(
-                Event(
-                    EventKind.INITIATIVE,
-                    f"{actor.name} uses {weapon.name} without proficiency: -4 Initiative.",
-                    (actor_id,),
-                )
+    fired = combat_state.fired_without_proficiency(state, actor_id)
+    if not model.is_proficient(actor, "", weapon.name) and weapon.name not in fired:
+        state = model.add_fluid(state, actor_id, -4)
+        state = combat_state.note_fired_without_proficiency(state, actor_id, weapon.name)
+        events.append(
+            Event(
+                EventKind.INITIATIVE,
+                f"{actor.name} uses {weapon.name} without proficiency: -4 Initiative.",
+                (actor_id,),
             )
+        )
     return state, events
 
 

@@ -1,10 +1,12 @@
 """What Spycraft keeps for a fight beyond numbers, as typed values.
 
-Stored in ``CombatState.system_state``: the weapons lying on squares, and what each attacker
-has taken from each target so far (Threaten needs it). Ids and weapon names are kept as
-they are, so any character may appear in them. A version-1 file kept these in
-``combat.data`` as text (``item:<x>,<y>:<name>`` = the weapon as JSON,
-``harm:<attacker>><target>`` = ``"<vitality>/<wounds>"``); that is still read.
+Stored in ``CombatState.system_state``: the weapons lying on squares, what each attacker
+has taken from each target so far (Threaten needs it), and the weapons each character has
+fired this round without proficiency (the -4 comes once a round per weapon). Ids and
+weapon names are kept as they are, so any character may appear in them. A version-1 file
+kept these as text (``item:<x>,<y>:<name>`` = the weapon as JSON,
+``harm:<attacker>><target>`` = ``"<vitality>/<wounds>"`` in ``combat.data``, and a
+combatant's ``weapons_nonprof`` = names joined by ``|``); that is still read.
 """
 
 from __future__ import annotations
@@ -14,12 +16,15 @@ from dataclasses import dataclass, replace
 from pydantic import TypeAdapter
 
 from engine.encounter import EncounterState
+from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square
 from engine.tokens import DroppedItems, Weapon, items_on, with_items_on
 from engine.turns.system_state import register_system_state
 
 _LEGACY_ITEM = "item:"
 _LEGACY_HARM = "harm:"
+#: The combatant data key of a version-1 file: weapon names joined by "|".
+_LEGACY_NONPROFICIENT = "weapons_nonprof"
 _LEGACY_WEAPON = TypeAdapter(Weapon)
 
 
@@ -38,6 +43,11 @@ class Harm:
 class SpycraftCombat:
     items: tuple[DroppedItems, ...] = ()
     harm: tuple[Harm, ...] = ()
+    #: Token id -> the weapons it fired this round without proficiency, in order.
+    nonproficient: FrozenMapping[str, tuple[str, ...]] = EMPTY
+
+    def __post_init__(self) -> None:
+        freeze_fields(self, "nonproficient")
 
 
 def kept(state: EncounterState) -> SpycraftCombat:
@@ -90,6 +100,31 @@ def record_harm(state: EncounterState, attacker: str, target: str, vitality: int
     others = tuple(h for h in kept(state).harm if (h.attacker, h.target) != (attacker, target))
     tally = Harm(attacker, target, old_v + vitality, old_w + wounds)
     return _store(state, replace(kept(state), harm=(*others, tally)))
+
+
+def fired_without_proficiency(state: EncounterState, token_id: str) -> tuple[str, ...]:
+    """The weapons ``token_id`` has fired this round without proficiency."""
+    value = state.combat.system_state
+    if isinstance(value, SpycraftCombat) and token_id in value.nonproficient:
+        return value.nonproficient[token_id]
+    if not state.combat.has(token_id):
+        return ()
+    legacy = str(state.combat.combatant(token_id).get(_LEGACY_NONPROFICIENT, ""))
+    return tuple(name for name in legacy.split("|") if name)  # a version-1 file's text
+
+
+def note_fired_without_proficiency(state: EncounterState, token_id: str,
+                                   weapon: str) -> EncounterState:
+    used = (*fired_without_proficiency(state, token_id), weapon)
+    return _store(state, replace(kept(state), nonproficient={**kept(state).nonproficient,
+                                                              token_id: used}))
+
+
+def new_round(state: EncounterState) -> EncounterState:
+    """A new round: nobody has fired a weapon without proficiency in it yet."""
+    if not kept(state).nonproficient:
+        return state
+    return _store(state, replace(kept(state), nonproficient=EMPTY))
 
 
 def _from_version_1(state: EncounterState) -> SpycraftCombat:

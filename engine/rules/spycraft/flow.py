@@ -28,7 +28,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError, Event, EventKind, Outcome, RuleSystem
-from engine.rules.spycraft import action_dice, model
+from engine.rules.spycraft import action_dice, combat_state, model
 from engine.rules.spycraft.fluid_initiative import (
     HAD_KEYS,
     acts_at,
@@ -73,7 +73,7 @@ ROUND_KEYS = (
     "surprise_used",
     "surprise_free",
     "bonus_only",
-    "weapons_nonprof",
+    "weapons_nonprof",  # a version-1 file's text; now combat_state.fired_without_proficiency
     "diverted",
     "feinted",
     "wounded",
@@ -395,6 +395,7 @@ def new_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
             active=None,
         ),
     )
+    state = combat_state.new_round(state)
     state, expired = turn_order.expire_round(state, round_number)
     events: list[Event] = [Event(EventKind.ROUND, f"Round {round_number} begins."), *tied, *expired]
 

@@ -1,14 +1,21 @@
 """Token ids and weapon names may hold any character: Spycraft's lists of ids (start_combat's
 deliberate, boost, unaware, acting, group_initiative; a Joint Action's order) are typed
-lists, never text split on commas."""
+lists, never text split on commas, and the weapons fired without proficiency this round are
+a typed list in the combat state, never text joined by bars."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from engine.files import EncounterFileError, encounter_from_json, encounter_to_json
 from engine.rules.base import BadOptions
+from engine.rules.spycraft.combat_state import fired_without_proficiency
 from engine.tokens import Side
-from tests.engine.rules.spycraft.builders import agent, cmd, started
+from engine.turns import order as turn_order
+from engine.turns.session import Encounter
+from tests.engine.rules.spycraft.builders import PISTOL, agent, cmd, started
 
 #: An id holding every separator a packed string split on.
 ODD = 'kev, "the|one"=x;y:z'
@@ -44,3 +51,45 @@ def test_a_joint_action_order_of_odd_ids() -> None:
     while fight.state.combat.round == 1:
         fight.apply(cmd("end_turn"))
     assert [c.token_id for c in fight.state.combat.order][:2] == [buddy, ODD]
+
+
+#: A weapon name holding the "|" the old per-round text joined names with.
+BAR = replace(PISTOL, name='Colt|.45 "Army"=;:')
+
+
+def nonproficient_fight() -> Encounter:
+    return started(agent("kevin", 1, 1, weapons=(BAR, PISTOL), not_proficient=BAR.name),
+                   agent("guard", 4, 1, Side.ENEMY, vitality=200, wounds=200), rolls=[18, 2])
+
+
+def test_a_weapon_named_with_a_bar_costs_its_minus_four_once_a_round() -> None:
+    fight = nonproficient_fight()
+    for _ in range(2):
+        fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon=BAR.name), [2])
+    assert fight.state.combat.combatant("kevin").get("fluid") == -4
+    assert fired_without_proficiency(fight.state, "kevin") == (BAR.name,)
+    reloaded = Encounter(encounter_from_json(encounter_to_json(fight.state)))
+    assert reloaded.state == fight.state
+    while fight.state.combat.round == 1:
+        fight.apply(cmd("end_turn"))
+    assert fired_without_proficiency(fight.state, "kevin") == ()
+
+
+def test_a_version_1_bar_joined_text_still_counts() -> None:
+    fight = nonproficient_fight()
+    kevin = fight.state.combat.combatant("kevin")
+    old = turn_order.update(fight.state, replace(kevin, data={**kevin.data,
+                                                              "weapons_nonprof": "|x|y"}))
+    assert fired_without_proficiency(old, "kevin") == ("x", "y")
+
+
+def test_a_malformed_weapon_list_is_refused_on_load_naming_the_place() -> None:
+    fight = nonproficient_fight()
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon=BAR.name), [2])
+    document = encounter_to_json(fight.state)
+    state_json = document["encounter"]["combat"]["system_state"]
+    state_json["nonproficient"]["kevin"] = f"|{BAR.name}"
+    with pytest.raises(EncounterFileError) as refused:
+        encounter_from_json(document)
+    assert refused.value.place.startswith("encounter.combat.system_state")
+    assert "nonproficient" in refused.value.place
