@@ -125,6 +125,8 @@ def with_items_on(
 
 
 StatValue = int | float | str | bool
+#: A stat holding names (weapon names, action keys), each kept whole: never a packed list.
+StatNames = tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +149,7 @@ class Token:
     speed: float = 30.0
     conditions: tuple[Condition, ...] = ()
     weapons: tuple[Weapon, ...] = ()
-    stats: FrozenMapping[str, StatValue] = EMPTY
+    stats: FrozenMapping[str, StatValue | StatNames] = EMPTY
     portrait: str | None = None
     hidden: bool = False
     notes: str = ""
@@ -170,7 +172,16 @@ class Token:
         return any(c.name == name for c in self.conditions)
 
     def stat(self, name: str, default: StatValue = 0) -> StatValue:
-        return self.stats.get(name, default)
+        """A one-value stat (``default`` when absent); names are read with :meth:`names`."""
+        value = self.stats.get(name, default)
+        if isinstance(value, tuple):
+            raise TypeError(f"stat {name!r} of token {self.id!r} holds names, not one value")
+        return value
+
+    def names(self, name: str) -> StatNames:
+        """A stat holding names, each whole (none when absent)."""
+        value = self.stats.get(name, ())
+        return tuple(value) if isinstance(value, tuple) else ()
 
     def weapon(self, name: str) -> Weapon:
         for weapon in self.weapons:

@@ -1,6 +1,7 @@
 """The stat block as a form, built from the rule system's declared stat schema (StatSpec).
 
-Each stat gets a box for its kind (a tick box for yes/no, a line for numbers and words).
+Each stat gets a box for its kind (a tick box for yes/no, a line for numbers and words, a
+box of lines for a stat holding names: one name per line, each kept whole).
 A value the schema refuses (not a number, below the minimum, above the maximum, missing
 when required) is shown in red with the reason, and the form is not valid until it is
 fixed. The form knows no rule system: it reads only the schema.
@@ -17,20 +18,23 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QVBoxLayout,
     QWidget,
 )
 
-from engine.rules.base import StatSpec
-from engine.tokens import StatValue
+from engine.rules.base import ListOf, StatSpec
+from engine.tokens import StatNames, StatValue
+
+Box = QLineEdit | QCheckBox | QComboBox | QPlainTextEdit
 
 
 def kind_name(spec: StatSpec) -> str:
-    """ "int", "float", "str" or "bool"."""
-    return spec.kind.__name__
+    """ "int", "float", "str", "bool" or "names"."""
+    return "names" if isinstance(spec.kind, ListOf) else spec.kind.__name__
 
 
-def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | None, str]:
+def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | StatNames | None, str]:
     """(value, "") for text the schema accepts, else (None, the reason); "" is no value.
 
     The text only becomes a value of the stat's kind here; whether the value is allowed is
@@ -41,7 +45,9 @@ def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | None, str]:
     if not text:
         return None, (f"{label} is required" if spec.required else "")
     kind = kind_name(spec)
-    value: StatValue = text
+    value: StatValue | StatNames = text
+    if kind == "names":  # one name per line: the box's lines, never text split on commas
+        value = tuple(line.strip() for line in text.splitlines() if line.strip())
     try:
         if kind == "int":
             value = int(text)
@@ -63,7 +69,7 @@ class StatForm(QWidget):
     def __init__(
         self,
         specs: Iterable[StatSpec],
-        stats: Mapping[str, StatValue],
+        stats: Mapping[str, StatValue | StatNames],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -71,13 +77,18 @@ class StatForm(QWidget):
         #: Stats the token carries that the schema does not declare: kept as they are.
         declared = {spec.name for spec in self.specs}
         self.extra = {k: v for k, v in stats.items() if k not in declared}
-        self.boxes: dict[str, QLineEdit | QCheckBox | QComboBox] = {}
+        self.boxes: dict[str, Box] = {}
         self.reasons: dict[str, QLabel] = {}
         form = QFormLayout()
         for spec in self.specs:
             value = stats.get(spec.name, spec.default)
-            box: QLineEdit | QCheckBox | QComboBox
-            if kind_name(spec) == "bool":
+            box: Box
+            if kind_name(spec) == "names":
+                box = QPlainTextEdit("\n".join(value) if isinstance(value, tuple) else "")
+                box.setPlaceholderText("one per line")
+                box.setMaximumHeight(80)
+                box.textChanged.connect(self._changed)
+            elif kind_name(spec) == "bool":
                 box = QCheckBox()
                 box.setChecked(bool(value))
                 box.toggled.connect(self._changed)
@@ -90,7 +101,8 @@ class StatForm(QWidget):
                 box.setCurrentIndex(max(0, box.findData("" if value is None else str(value))))
                 box.currentIndexChanged.connect(self._changed)
             else:
-                box = QLineEdit("" if value is None else _text(value))
+                box = QLineEdit("" if value is None or isinstance(value, tuple)
+                                else _text(value))
                 box.textChanged.connect(self._changed)
             if getattr(spec, "help", ""):
                 box.setToolTip(spec.help)
@@ -114,6 +126,8 @@ class StatForm(QWidget):
             box.setChecked(text.strip().lower() in {"1", "true", "yes"})
         elif isinstance(box, QComboBox):
             box.setCurrentIndex(box.findData(text))
+        elif isinstance(box, QPlainTextEdit):
+            box.setPlainText(text)
         else:
             box.setText(text)
 
@@ -132,9 +146,9 @@ class StatForm(QWidget):
                 found.append(reason)
         return found
 
-    def values(self) -> dict[str, StatValue]:
+    def values(self) -> dict[str, StatValue | StatNames]:
         """The stat block: the form's good values, plus undeclared stats the token had."""
-        result: dict[str, StatValue] = dict(self.extra)
+        result: dict[str, StatValue | StatNames] = dict(self.extra)
         for spec in self.specs:
             box = self.boxes[spec.name]
             if isinstance(box, QCheckBox):
@@ -146,7 +160,9 @@ class StatForm(QWidget):
         return result
 
 
-def _box_text(box: QLineEdit | QComboBox) -> str:
+def _box_text(box: QLineEdit | QComboBox | QPlainTextEdit) -> str:
+    if isinstance(box, QPlainTextEdit):
+        return box.toPlainText()
     return str(box.currentData() or "") if isinstance(box, QComboBox) else box.text()
 
 

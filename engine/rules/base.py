@@ -45,7 +45,7 @@ from engine.rules.option_values import Names, Pairs, frozen_option, list_problem
 from engine.rules.option_values import Ref as Ref
 from engine.rules.overlays import pending_markers, route_overlay
 from engine.rules.placement import footprint_problems
-from engine.tokens import StatValue, Token
+from engine.tokens import StatNames, StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
 
@@ -243,13 +243,15 @@ class StatSpec:
 
     ``default`` is what the rules use when a token has no such stat (None: the rules derive
     it, and ``help`` says how, e.g. Savage Worlds Parry from Fighting). ``minimum`` and
-    ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``label``
-    is the short name a form shows; ``help`` a sentence in our own words.
+    ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``kind``
+    is int, float, str or bool, or ``ListOf(Ref.TEXT)`` for names each kept whole (a token
+    reads them with ``Token.names``). ``label`` is the short name a form shows; ``help`` a
+    sentence in our own words.
     """
 
     name: str
-    kind: ValueKind
-    default: StatValue | None
+    kind: ValueKind | ListOf
+    default: StatValue | StatNames | None
     minimum: float | None = None
     maximum: float | None = None
     required: bool = False
@@ -259,6 +261,8 @@ class StatSpec:
 
     def problem(self, value: object) -> str | None:
         """Why ``value`` cannot be this stat, in words; None when it can."""
+        if isinstance(self.kind, ListOf):
+            return list_problem(self.kind, value, self.choices)
         wrong = _kind_problem(self.kind, value)
         if wrong is not None:
             return wrong
@@ -639,10 +643,11 @@ class RuleSystem(ABC):
                 return spec
         raise KeyError(f"{self.title} has no stat {name!r}")
 
-    def stat(self, token: Token, name: str) -> StatValue | None:
+    def stat(self, token: Token, name: str) -> StatValue | StatNames | None:
         """A declared stat of a token, or the schema's default (None: the rules derive it)."""
         spec = self.stat_spec(name)
-        return token.stats.get(name, spec.default)
+        value: StatValue | StatNames | None = token.stats.get(name, spec.default)
+        return value
 
     def stat_problems(self, token: Token) -> list[str]:
         """Every problem with a token's stat block, each naming the stat."""

@@ -19,13 +19,13 @@ from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
 from engine.rules.edit_options import Options, Refused
 from engine.rules.placement import footprint_problems
-from engine.tokens import Side, StatValue, Token, Weapon
+from engine.tokens import Side, StatNames, StatValue, Token, Weapon
 
 _IMAGE_NAME = re.compile(r"^images/[^/\\\x00]+$")
 _NUMBERED = re.compile(r"^(?P<base>.*?)(?: (?P<number>\d+))?$")
 _NUMBERED_ID = re.compile(r"^(?P<base>.*?)(?:-(?P<number>\d+))?$")
 _WEAPONS = TypeAdapter(tuple[Weapon, ...])
-_STATS = TypeAdapter(dict[str, StatValue])
+_STATS = TypeAdapter(dict[str, StatValue | StatNames])
 
 
 def _target(state: EncounterState, command: Command, options: Options) -> Token | None:
@@ -95,6 +95,8 @@ def build_edit_token(system: RuleSystem, state: EncounterState, command: Command
         changes["notes"] = options.text("notes")
     if options.has("stats"):
         stats = _json(options, "stats")
+        if isinstance(stats, dict):  # a stat holding names is a JSON array
+            stats = {k: tuple(v) if isinstance(v, list) else v for k, v in stats.items()}
         try:
             merged = _STATS.validate_python(stats, strict=True)
         except ValidationError as error:

@@ -73,6 +73,8 @@ def stat_number(token: Token, name: str, default: int = 0) -> int:
     value = token.stats.get(name, default)
     if isinstance(value, bool):
         return int(value)
+    if isinstance(value, tuple):
+        return default
     try:
         return int(value)
     except (TypeError, ValueError):

@@ -71,7 +71,7 @@ def with_stats(token: Token, **changes: DataValue) -> Token:
 
 def is_proficient(token: Token, action_key: str, weapon: str | None = None) -> bool:
     """Proficient unless the token's ``not_proficient`` stat names the action or weapon."""
-    listed = {p.strip() for p in str(token.stat("not_proficient", "")).split(",") if p.strip()}
+    listed = token.names("not_proficient")
     return action_key not in listed and (weapon is None or weapon not in listed)
 
 

@@ -7,7 +7,7 @@ a token carrying any other stat, or a value of the wrong type or out of range, i
 
 from __future__ import annotations
 
-from engine.rules.base import StatSpec
+from engine.rules.base import ListOf, Ref, StatSpec
 
 #: Size categories from smallest to largest (Medium is a person).
 SIZE_CATEGORIES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge",
@@ -57,8 +57,8 @@ STATS: tuple[StatSpec, ...] = (
              help="Close-quarters range in feet."),
     StatSpec("sight_range", int, 0, 0, 10000, label="Sight ft",
              help="How far he sees at the fight's location (surprise checks)."),
-    StatSpec("not_proficient", str, "", label="Not proficient",
-             help="Comma list of action keys or weapon names he is not proficient with."),
+    StatSpec("not_proficient", ListOf(Ref.TEXT), (), label="Not proficient",
+             help="The action keys and weapon names he is not proficient with."),
     StatSpec("special", bool, True, label="Special",
              help="A special character (NPCs: false makes him a standard character)."),
     StatSpec("deliberate", bool, False, label="Deliberate",

@@ -117,6 +117,24 @@ def test_a_bad_stat_is_refused_in_the_form_with_the_reason(
     assert editor.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
 
 
+def test_a_stat_of_names_takes_one_name_per_line_each_whole(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    names = ("Colt, .45", 'Uzi|"9mm"=;:', "strafe")
+    win = blank_window
+    win.token_editing.run_editor, _ = fill_and_ok(
+        lambda e: e.stats.set_text("not_proficient", "\n".join(names) + "\n  \n"))
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    (token,) = win.controller.state.tokens
+    assert token.stats["not_proficient"] == names
+    assert token.names("not_proficient") == names
+
+    def unchanged(editor: TokenEditor) -> None:
+        assert editor.stats.values()["not_proficient"] == names
+
+    win.token_editing.run_editor, seen = fill_and_ok(unchanged)
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    assert seen and win.controller.state.tokens[0].names("not_proficient") == names
+
+
 @pytest.mark.parametrize(
     "system", ["spycraft", "savage-worlds", "cities-without-number", "d20-firearms"]
 )

@@ -27,7 +27,7 @@ from engine.limits import (
     MIN_SQUARE_SIZE,
 )
 from engine.rules import get_system, system_names
-from engine.rules.base import StatSpec
+from engine.rules.base import ListOf, StatSpec
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, LogEntry, PendingAction, Phase
 
@@ -44,6 +44,8 @@ stat_values = st.one_of(whole, finite, text, st.booleans())
 
 def stat_value(spec: StatSpec) -> st.SearchStrategy[object]:
     """Any value the system's schema accepts for one stat."""
+    if isinstance(spec.kind, ListOf):  # names, each whole: any character, none twice
+        return st.lists(st.text(min_size=1, max_size=12), unique=True, max_size=3).map(tuple)
     if spec.choices:
         return st.sampled_from(spec.choices)
     if spec.kind is bool:

@@ -279,8 +279,8 @@ def test_encounter_json_that_is_not_a_document(tmp_path: Path, raw: bytes, probl
      "encounter.battlemap.walls[0].blocks_sight", "Input should be a valid boolean (found 1)"),
     (lambda d: d["encounter"]["tokens"][0]["stats"].__setitem__("defense", None),
      "encounter.tokens[0].stats.defense",
-     "Input should be a valid integer, a valid number, a valid string or a valid boolean "
-     "(found None)"),
+     "Input should be a valid integer, a valid number, a valid string, a valid boolean or a "
+     "valid array (found None)"),
     (lambda d: d["encounter"]["tokens"].__setitem__(0, "agent"),
      "encounter.tokens[0]", "Input should be an object (found 'agent')"),
     (lambda d: d.pop("encounter"), "encounter", "missing"),

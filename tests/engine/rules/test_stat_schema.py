@@ -13,7 +13,7 @@ import pytest
 from engine.files import EncounterFile, EncounterFileError, load_encounter, save_encounter
 from engine.files.encounter_file import encounter_from_json, encounter_to_json
 from engine.rules import get_system, system_names
-from engine.rules.base import Command, IllegalCommand, StatSpec, stat_problems
+from engine.rules.base import Command, IllegalCommand, ListOf, StatSpec, stat_problems
 from engine.tokens import Side, Token
 from engine.turns.session import Encounter
 from tests.engine.rules.test_conformance import play_step, small_encounter
@@ -29,7 +29,7 @@ def test_every_stat_is_declared_once_with_a_label_and_a_sound_default(name: str)
     names = [spec.name for spec in specs]
     assert len(names) == len(set(names)), "a stat declared twice"
     for spec in specs:
-        assert spec.kind in KINDS and spec.label, spec
+        assert (spec.kind in KINDS or isinstance(spec.kind, ListOf)) and spec.label, spec
         if spec.default is not None:
             assert spec.problem(spec.default) is None, spec
         if spec.minimum is not None and spec.maximum is not None:

@@ -6,7 +6,7 @@ from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.grid import FIVE_FOOT, Square
 from engine.rules.base import Command
-from engine.tokens import Side, StatValue, Token, Weapon
+from engine.tokens import Side, StatNames, StatValue, Token, Weapon
 from engine.turns.session import Encounter
 
 PISTOL = Weapon("pistol", "2d6", 30.0, 10, 10, ("single-shot",), traits=("threat:19",))
@@ -22,9 +22,9 @@ def agent(
     side: Side = Side.PARTY,
     *,
     weapons: tuple[Weapon, ...] = (PISTOL,),
-    **stats: StatValue,
+    **stats: StatValue | StatNames,
 ) -> Token:
-    base: dict[str, StatValue] = {
+    base: dict[str, StatValue | StatNames] = {
         "initiative": 2,
         "defense": 12,
         "ranged_attack": 3,

@@ -55,10 +55,13 @@ def test_a_joint_action_order_of_odd_ids() -> None:
 
 #: A weapon name holding the "|" the old per-round text joined names with.
 BAR = replace(PISTOL, name='Colt|.45 "Army"=;:')
+#: A weapon name holding the "," the old not_proficient text split on.
+COMMA = replace(PISTOL, name="Colt, .45")
 
 
 def nonproficient_fight() -> Encounter:
-    return started(agent("kevin", 1, 1, weapons=(BAR, PISTOL), not_proficient=BAR.name),
+    return started(agent("kevin", 1, 1, weapons=(BAR, COMMA, PISTOL),
+                         not_proficient=(BAR.name, COMMA.name)),
                    agent("guard", 4, 1, Side.ENEMY, vitality=200, wounds=200), rolls=[18, 2])
 
 
@@ -93,3 +96,19 @@ def test_a_malformed_weapon_list_is_refused_on_load_naming_the_place() -> None:
         encounter_from_json(document)
     assert refused.value.place.startswith("encounter.combat.system_state")
     assert "nonproficient" in refused.value.place
+
+
+def test_a_weapon_named_with_a_comma_is_listed_whole_as_not_proficient() -> None:
+    fight = nonproficient_fight()
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon=COMMA.name), [2])
+    fight.apply(cmd("standard_attack", "kevin", targets=["guard"], weapon=PISTOL.name), [2])
+    assert fight.state.combat.combatant("kevin").get("fluid") == -4  # the Colt's, not "Pistol"
+    assert fired_without_proficiency(fight.state, "kevin") == (COMMA.name,)
+
+
+def test_a_not_proficient_list_packed_into_text_is_refused_on_load() -> None:
+    document = encounter_to_json(nonproficient_fight().state)
+    document["encounter"]["tokens"][0]["stats"]["not_proficient"] = "Colt, .45"
+    with pytest.raises(EncounterFileError, match="must be a list of words") as refused:
+        encounter_from_json(document)
+    assert refused.value.place == "encounter.tokens[0].stats.not_proficient"

@@ -84,7 +84,8 @@ def test_the_system_serves_its_catalogue() -> None:
 
 def test_proficiency_doubles_the_time() -> None:
     fight = started(
-        agent("kevin", 1, 1, not_proficient="aim"), agent("guard", 8, 1, Side.ENEMY), rolls=[20, 1]
+        agent("kevin", 1, 1, not_proficient=("aim",)), agent("guard", 8, 1, Side.ENEMY),
+        rolls=[20, 1],
     )
     preview = fight.preview(cmd("aim", "kevin", targets=["guard"]))
     assert preview.cost == "1 full action (2 half actions)"
@@ -94,7 +95,7 @@ def test_proficiency_doubles_the_time() -> None:
 
 def test_proficiency_widens_the_error_range_by_two() -> None:
     fight = started(
-        agent("kevin", 1, 1, not_proficient="pistol"),
+        agent("kevin", 1, 1, not_proficient=("pistol",)),
         agent("guard", 3, 1, Side.ENEMY),
         rolls=[20, 1],
     )
@@ -133,7 +134,7 @@ def test_a_trick_chosen_as_an_action_is_the_standard_attack_carrying_it() -> Non
 
 def test_proficiency_doubled_full_action_eats_half_of_next_round() -> None:
     fight = started(
-        agent("kevin", 4, 4, not_proficient="grapple", athletics=5),
+        agent("kevin", 4, 4, not_proficient=("grapple",), athletics=5),
         agent("guard", 5, 4, Side.ENEMY),
         rolls=[20, 1],
     )

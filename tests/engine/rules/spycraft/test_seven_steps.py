@@ -392,7 +392,7 @@ def test_step6_firing_weapons_from_the_table() -> None:
 
     tactical = replace(PISTOL, name="shotgun", traits=("tactical",))
     fight = started(
-        agent("kevin", 1, 1, weapons=(tactical, PISTOL), not_proficient="pistol"),
+        agent("kevin", 1, 1, weapons=(tactical, PISTOL), not_proficient=("pistol",)),
         agent("guard", 4, 1, Side.ENEMY),
         rolls=[18, 2],
     )
