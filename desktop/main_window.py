@@ -52,7 +52,6 @@ from desktop.documents import (
 )
 from desktop.fight import pin_seed
 from desktop.gm_menu import GmMenu
-from desktop.player_view import PlayerWindow
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem, detach
@@ -67,10 +66,14 @@ from engine.encounter import EncounterState
 from engine.files.atomic import remove_stale_temporaries
 from engine.rules.base import ActionSpec, CommandError, RuleSystem
 
-if TYPE_CHECKING:  # added by desktop.editing.install, imported there
+if TYPE_CHECKING:
+    # Added by desktop.editing.install, imported there.
     from desktop.docks.gm_notes import GmNotes
     from desktop.docks.roster import RosterDock
     from desktop.editing.map_menu import MapToolbar
+
+    # Imported when F5 first opens it: the first frame does not need it.
+    from desktop.player_view import PlayerWindow
 
 MAX_RECENT = 8
 KILLBOX_FILTER = "Killbox encounters (*.killbox)"
@@ -567,6 +570,8 @@ class MainWindow(QMainWindow):
 
     def show_player_view(self) -> PlayerWindow:
         if self.player_window is None:
+            from desktop.player_view import PlayerWindow
+
             self.player_window = PlayerWindow(self.controller, settings=self.settings)
             self.player_window.set_show_enemy_health(enemy_health_shown(self))
             self.player_window.destroyed.connect(lambda: setattr(self, "player_window", None))

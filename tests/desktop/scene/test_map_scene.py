@@ -92,3 +92,34 @@ def test_scenes_render_to_a_picture(
     image = render_scene(scene, 32)
     assert (image.width(), image.height()) == (16 * 32, 12 * 32)
     assert distinct_colours(image, step=3) > 20
+
+
+@pytest.mark.parametrize("name", ["warehouse", "night_street"])
+def test_the_opaque_export_picture_has_the_pixels_of_an_alpha_one(
+    qapp: QApplication, name: str
+) -> None:
+    """render_scene draws into RGB32 (no alpha to unpremultiply when the PNG is written);
+    drawn into ARGB32 as before, every pixel is the same."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QImage, QPainter
+
+    from desktop.documents import default_map_path, load_document
+
+    document = load_document(default_map_path().parent / f"{name}.killbox")
+    scene = MapScene(document.state, document.images)
+    image = render_scene(scene, 24)
+    assert not image.hasAlphaChannel()
+    reference = QImage(image.size(), QImage.Format.Format_ARGB32_Premultiplied)
+    reference.fill(Qt.GlobalColor.black)
+    painter = QPainter(reference)
+    for hint in (
+        QPainter.RenderHint.Antialiasing,
+        QPainter.RenderHint.SmoothPixmapTransform,
+        QPainter.RenderHint.TextAntialiasing,
+    ):
+        painter.setRenderHint(hint)
+    scene.render(
+        painter, QRectF(reference.rect()), scene.map_rect, Qt.AspectRatioMode.IgnoreAspectRatio
+    )
+    painter.end()
+    assert reference.convertToFormat(QImage.Format.Format_RGB32) == image
