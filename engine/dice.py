@@ -142,6 +142,25 @@ def modifier_of(expression: str) -> tuple[int, int]:
     return int(result.total) - dice_sum, count
 
 
+class _Extreme(random.Random):
+    """A stream whose every die shows its lowest (or highest) face."""
+
+    def __init__(self, highest: bool) -> None:
+        super().__init__(0)
+        self.highest = highest
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        faces = range(start) if stop is None else range(start, stop, step)
+        return faces[-1] if self.highest else faces[0]
+
+
+def bounds_of(expression: str) -> tuple[int, int]:
+    """The lowest and highest total of a sum of dice and constants (``1d4+1``: 2 and 5)."""
+    low = int(roll_expression(expression, _Extreme(highest=False)).total)
+    high = int(roll_expression(expression, _Extreme(highest=True)).total)
+    return low, high
+
+
 class GivenDice:
     """What the GM's physical dice showed, used in order; the engine adds the modifiers.
 

@@ -92,3 +92,33 @@ def test_each_spelling_is_caught(name: str, text: str, tmp_path: Path) -> None:
 
 def test_a_die_is_not_a_system() -> None:
     assert not spellings("d20-firearms").search("roll 1d20 + 4, or 2d20 and keep one")
+
+
+
+#: A quoted dice expression ("1d4+1", '2d6'): how far or how many is a system's number.
+DICE_LITERAL = re.compile(r"""["'][0-9]+d[0-9]+(?:\s*[-+]\s*[0-9]+)?["']""")
+#: The one die the shared code rolls itself: the d8 that picks one of the eight neighbours.
+NEIGHBOUR_DIE = '"1d8"'
+
+
+def dice_literals(files: list[Path], root: Path = ROOT) -> list[str]:
+    """``file:line: expression`` for every quoted dice expression but the neighbour d8."""
+    hits = []
+    for path in files:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(lines, start=1):
+            for match in DICE_LITERAL.finditer(line):
+                if match.group() != NEIGHBOUR_DIE:
+                    hits.append(f"{path.relative_to(root).as_posix()}:{number}: {match.group()}")
+    return hits
+
+
+def test_no_shared_file_rolls_a_systems_dice() -> None:
+    """Rule numbers live in the systems' packages: the shared code is handed its dice."""
+    assert dice_literals(shared_files()) == []
+
+
+def test_a_dice_literal_is_caught(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text('direction = roll("1d8")\ndistance = roll("1d4+1")\n', encoding="utf-8")
+    assert dice_literals([planted], tmp_path) == ['planted.py:2: "1d4+1"']

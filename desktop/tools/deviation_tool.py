@@ -1,10 +1,11 @@
 """The Deviation Diagram around the square under the mouse, and where a weapon can fly.
 
-Each of the eight neighbours shows its d8 number (the engine's ``DEVIATION_DIAGRAM``):
-green when the engine's ``deviate`` would land there on that roll, red when it would roll
-again (taken, off the map, impassable or across a wall). Faint lines show how far a
-disarmed weapon flies in each direction at the longest distance (``weapon_flight``), with
-where it would land. An inspection overlay: nothing is rolled.
+Each of the eight neighbours shows its d8 number (the system's ``deviation`` part: its
+Deviation Diagram): green when the engine's ``deviate`` would land there on that roll, red
+when it would roll again (taken, off the map, impassable or across a wall). Faint lines show
+how far a weapon sent flying goes in each direction at the rule's longest flight
+(``weapon_flight``), with where it would land. A system with no Deviation Diagram gets a
+note saying so. An inspection overlay: nothing is rolled.
 """
 
 from __future__ import annotations
@@ -20,10 +21,7 @@ from desktop.scene.style import SQUARE
 from desktop.tools.base import ToolHost, square_at
 from desktop.tools.rule_tool import RuleTool
 from engine.grid import Square
-from engine.routes.deviation import DEVIATION_DIAGRAM, Roll, deviate, weapon_flight
-
-#: The longest flight of a disarmed weapon: 1d4+1 at its highest.
-LONGEST_FLIGHT = 5
+from engine.routes.deviation import Roll, deviate, weapon_flight
 
 
 class _Rerolled(Exception):
@@ -51,6 +49,8 @@ class DeviationTool(RuleTool):
         self.origin: Square | None = None
         #: d8 number -> where the engine lands on it (None: it rolls again).
         self.landings: dict[int, Square | None] = {}
+        #: d8 number -> the squares a weapon sent flying crosses at the rule's longest flight.
+        self.flights: dict[int, tuple[Square, ...]] = {}
 
     def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         square = square_at(scene_pos)
@@ -61,35 +61,48 @@ class DeviationTool(RuleTool):
 
     def cancel(self) -> bool:
         had = self.origin is not None
-        self.origin, self.landings = None, {}
+        self.origin, self.landings, self.flights = None, {}, {}
         self.clear_overlay()
         return had
 
     def refresh(self) -> None:
         self.clear_overlay()
-        self.landings = {}
+        self.landings, self.flights = {}, {}
         origin = self.origin
         if origin is None or not self.state.battlemap.in_bounds(origin):
+            return
+        rule = self.system.deviation
+        if rule is None:
+            here = QRectF(origin.x * SQUARE, origin.y * SQUARE, SQUARE, SQUARE)
+            self.show_info([f"{self.system.title} has no Deviation Diagram"], here)
             return
         movement = self.movement()
         token = self.state.token_at(origin)
         anchor = token.square if token is not None else origin
         size = token.size if token is not None else 1
         ignore = (token.id,) if token is not None else ()
-        for number in DEVIATION_DIAGRAM:
+        for number in rule.diagram:
             try:
-                deviation = deviate(movement, anchor, _fixed(number), size=size, ignore=ignore)
+                deviation = deviate(
+                    movement,
+                    anchor,
+                    _fixed(number),
+                    size=size,
+                    ignore=ignore,
+                    diagram=rule.diagram,
+                )
                 self.landings[number] = deviation.square
             except _Rerolled:
                 self.landings[number] = None
-            flight = weapon_flight(movement, origin, _fixed(number, LONGEST_FLIGHT))
+            flight = weapon_flight(movement, origin, _fixed(number, rule.longest_flight), rule)
+            self.flights[number] = flight.path
             if len(flight.path) > 1:
                 line = RouteItem()
                 line.setOpacity(0.45)
                 self.add_overlay(line)
                 line.set_route(flight.path, True)
         lines = [f"Deviation Diagram from {anchor}"]
-        for number, (dx, dy) in DEVIATION_DIAGRAM.items():
+        for number, (dx, dy) in rule.diagram.items():
             square = Square(anchor.x + dx, anchor.y + dy)
             if not self.state.battlemap.in_bounds(square):
                 continue
@@ -100,6 +113,6 @@ class DeviationTool(RuleTool):
             )
         free = [n for n, s in self.landings.items() if s is not None]
         lines.append(f"lands on {', '.join(map(str, free))}" if free else "no free square")
-        lines.append("faint lines: a disarmed weapon's longest flight")
+        lines.append(f"faint lines: a weapon's longest flight ({rule.longest_flight} squares)")
         rect = QRectF((anchor.x - 1) * SQUARE, (anchor.y - 1) * SQUARE, 3 * SQUARE, 3 * SQUARE)
         self.show_info(lines, rect)

@@ -17,6 +17,7 @@ from engine.routes.charge import ChargeOption, ChargeReport, charge, charge_opti
 from engine.routes.deviation import (
     DEVIATION_DIAGRAM,
     Deviation,
+    DeviationRule,
     WeaponFlight,
     deviate,
     weapon_flight,
@@ -37,6 +38,7 @@ __all__ = [
     "ChargeReport",
     "Cost",
     "Deviation",
+    "DeviationRule",
     "FreeAttack",
     "MovementGraph",
     "Reach",

@@ -1,12 +1,14 @@
 """The Deviation Diagram: a random neighbouring square (d8), and a weapon sent flying.
 
-The rule texts refer to a Deviation Diagram without printing it. Rules-silent
-choice, kept as data (``DEVIATION_DIAGRAM``) so a table can renumber it: 1 is up the map
-(north), then clockwise, 8 is north-west.
+A rule system that uses a Deviation Diagram hands the shared code a ``DeviationRule``
+(``RuleSystem.deviation``): how far a weapon sent flying goes, as a dice expression, and
+the d8 numbering of the eight neighbours. No rule text prints the diagram; the default
+numbering (``DEVIATION_DIAGRAM``, a rules-silent choice kept as data so a table can
+renumber it) is 1 up the map (north), then clockwise, 8 north-west.
 
 * ``deviate``: a d8 picks one of the eight squares around a creature; a square that is
   occupied, off the map, impassable or across a wall from it is rolled again.
-* ``weapon_flight`` (Disarm with a threat): a d8 direction and 1d4+1 squares; the weapon
+* ``weapon_flight``: a d8 direction and the rule's flight distance in squares; the weapon
   flies over creatures and stops in the last square before a wall, closed door, blocking
   cover or the map's edge.
 
@@ -16,9 +18,11 @@ seeded dice (results replay) and tests pass fixed rolls.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
+from engine.dice import DiceError, bounds_of, check_expression
 from engine.grid import Square, squares_of_footprint
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph
@@ -26,7 +30,7 @@ from engine.routes.graph import MovementGraph
 Roll = Callable[[str], int]
 
 #: d8 result -> (dx, dy): 1 north (up the map), clockwise to 8 north-west.
-DEVIATION_DIAGRAM: dict[int, tuple[int, int]] = {
+DEVIATION_DIAGRAM: Mapping[int, tuple[int, int]] = MappingProxyType({
     1: (0, -1),
     2: (1, -1),
     3: (1, 0),
@@ -35,10 +39,35 @@ DEVIATION_DIAGRAM: dict[int, tuple[int, int]] = {
     6: (-1, 1),
     7: (-1, 0),
     8: (-1, -1),
-}
+})
 
 #: Rolling again forever would hang the app on a broken dice source.
 MAX_REROLLS = 100
+
+
+@dataclass(frozen=True, slots=True)
+class DeviationRule:
+    """A system's Deviation Diagram: ``flight``, the dice of how many squares a weapon sent
+    flying goes, and ``diagram``, d8 result -> (dx, dy) of the eight neighbours."""
+
+    flight: str
+    diagram: Mapping[int, tuple[int, int]] = field(default_factory=lambda: DEVIATION_DIAGRAM)
+
+    def __post_init__(self) -> None:
+        try:
+            check_expression(self.flight)
+        except DiceError as error:
+            raise RouteError(f"a weapon's flight: {error}") from None
+        if sorted(self.diagram) != list(range(1, 9)):
+            raise RouteError("a Deviation Diagram numbers the eight neighbours 1 to 8")
+
+    @property
+    def shortest_flight(self) -> int:
+        return bounds_of(self.flight)[0]
+
+    @property
+    def longest_flight(self) -> int:
+        return bounds_of(self.flight)[1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +95,7 @@ def deviate(
     size: int = 1,
     ignore: Collection[str] = (),
     also_occupied: Collection[Square] = (),
+    diagram: Mapping[int, tuple[int, int]] = DEVIATION_DIAGRAM,
 ) -> Deviation:
     """A random free neighbouring square of ``origin`` (a top-left square for big tokens).
 
@@ -90,7 +120,7 @@ def deviate(
                 return False
         return True
 
-    free = {number for number, offset in DEVIATION_DIAGRAM.items() if usable(offset)}
+    free = {number for number, offset in diagram.items() if usable(offset)}
     if not free:
         return Deviation(
             origin, None, (), (f"every square around {origin} is taken or walled off",)
@@ -99,7 +129,7 @@ def deviate(
     while len(rolls) < MAX_REROLLS:
         rolls.append(_checked(roll, "1d8", 1, 8))
         if rolls[-1] in free:
-            dx, dy = DEVIATION_DIAGRAM[rolls[-1]]
+            dx, dy = diagram[rolls[-1]]
             return Deviation(origin, Square(origin.x + dx, origin.y + dy), tuple(rolls))
     raise RouteError(f"{MAX_REROLLS} d8 rolls never hit one of the free squares {sorted(free)}")
 
@@ -119,12 +149,14 @@ class WeaponFlight:
         return self.path[-1]
 
 
-def weapon_flight(movement: MovementGraph, origin: Square, roll: Roll) -> WeaponFlight:
-    """Disarm with a threat: the weapon flies 1d4+1 squares in a d8 direction."""
+def weapon_flight(
+    movement: MovementGraph, origin: Square, roll: Roll, rule: DeviationRule
+) -> WeaponFlight:
+    """A weapon sent flying: a d8 direction, then the rule's flight in squares."""
     origin = movement.check_square(origin, "disarmed weapon's square")
     direction = _checked(roll, "1d8", 1, 8)
-    distance = _checked(roll, "1d4+1", 2, 5)
-    dx, dy = DEVIATION_DIAGRAM[direction]
+    distance = _checked(roll, rule.flight, rule.shortest_flight, rule.longest_flight)
+    dx, dy = rule.diagram[direction]
     path = [origin]
     stopped_by: str | None = None
     for _ in range(distance):

@@ -16,12 +16,12 @@ stays where he made contact and is sprawled.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.grid import Square, squares_of_footprint
-from engine.routes.deviation import Deviation, Roll, deviate
+from engine.routes.deviation import DEVIATION_DIAGRAM, Deviation, Roll, deviate
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph
 from engine.routes.lines import bresenham, walk_line
@@ -155,6 +155,7 @@ def bull_rush(
     obstacle_holds: Resolver = _holds,
     bystander_resists: Resolver = _holds,
     stop_after: int | None = None,
+    diagram: Mapping[int, tuple[int, int]] = DEVIATION_DIAGRAM,
 ) -> BullRushResult:
     """Resolve a Bull Rush: approach, push path with its events, where everyone ends.
 
@@ -162,7 +163,8 @@ def bull_rush(
     stops there); ``bystander_resists`` each Athletics check event (True: the character
     held his ground, the push stops). Both default to holding, which is the preview.
     ``stop_after`` is the pusher ending his movement early after so many squares;
-    ``budget`` is the approach's (see ``bull_rush_approach``).
+    ``budget`` is the approach's (see ``bull_rush_approach``); ``diagram`` numbers the
+    squares a displaced bystander may land on (the system's Deviation Diagram).
     """
     pusher, target = movement.token(pusher_id), movement.token(target_id)
     approach = bull_rush_approach(movement, pusher_id, target_id, budget=budget)
@@ -249,6 +251,7 @@ def bull_rush(
                 size=holder.size,
                 ignore=moving | {holder.id},
                 also_occupied=landing_taken,
+                diagram=diagram,
             )
             displaced.append((holder.id, deviation))
             sprawled.append(holder.id)

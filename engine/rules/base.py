@@ -37,6 +37,7 @@ from engine.geometry.templates import STANDARD_TEMPLATES, Inclusion, TemplateSpe
 from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
+from engine.routes.deviation import DeviationRule
 from engine.rules import command_shape
 from engine.rules.gauges import Gauge
 from engine.rules.option_values import ListOf as ListOf
@@ -586,7 +587,9 @@ class RuleSystem(ABC):
     token drag in combat stands for), ``surprise_round`` (its ``start_combat`` reads who is
     aware and may open with a surprise round), ``cover_table`` and ``range_table`` (what
     cover grades and range bands are worth, for ``engine.geometry``), ``template_inclusion``
-    (which squares a template covers) and ``templates`` (the templates the GM may lay).
+    (which squares a template covers), ``templates`` (the templates the GM may lay) and
+    ``deviation`` (its Deviation Diagram for ``engine.routes.deviation``, or None: the
+    system scatters nothing, and the desktop's Deviation Diagram tool says so).
     """
 
     name: ClassVar[str]
@@ -605,6 +608,7 @@ class RuleSystem(ABC):
     range_table: ClassVar[RangeTable | None] = None
     template_inclusion: ClassVar[Inclusion] = Inclusion.CENTRE
     templates: ClassVar[tuple[TemplateSpec, ...]] = STANDARD_TEMPLATES
+    deviation: ClassVar[DeviationRule | None] = None
 
     # ---- catalogue
 

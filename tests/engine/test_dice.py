@@ -8,6 +8,7 @@ from engine.dice import (
     DiceError,
     GivenDice,
     SeededDice,
+    bounds_of,
     check_expression,
     dice_words,
     modifier_of,
@@ -76,3 +77,9 @@ def test_an_exploding_die_counts_as_one_die_asked_for() -> None:
 def test_dice_words_say_acing_for_an_exploding_die() -> None:
     assert dice_words("1d6e6+1") == "1d6 acing+1"
     assert dice_words("2d8") == "2d8"
+
+
+def test_bounds_of_a_sum_of_dice_and_constants() -> None:
+    assert bounds_of("1d4+1") == (2, 5)
+    assert bounds_of("2d6-1") == (1, 11)
+    assert bounds_of("3") == (3, 3)

@@ -10,7 +10,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import combat_state, model
+from engine.rules.spycraft import combat_state, model, tables
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     attack_once,
@@ -88,12 +88,14 @@ def deviation_square(state: EncounterState, around: Token, dice: Dice) -> Square
         around.square,
         lambda expression: dice.roll(expression, "Deviation").total,
         ignore=(around.id,),
+        diagram=tables.DEVIATION.diagram,
     )
     return landed.square if landed.square is not None else around.square
 
 
 def flight_square(state: EncounterState, around: Token, dice: Dice) -> Square:
-    """A disarmed weapon sent flying 1d4+1 squares in a d8 direction (engine.routes)."""
+    """A disarmed weapon sent flying in a d8 direction, as far as the system's Deviation
+    Diagram says (``tables.DEVIATION``, through engine.routes)."""
     from engine.routes import MovementGraph
     from engine.routes.deviation import weapon_flight
 
@@ -101,6 +103,7 @@ def flight_square(state: EncounterState, around: Token, dice: Dice) -> Square:
         MovementGraph(state),
         around.square,
         lambda expression: dice.roll(expression, "weapon flight").total,
+        tables.DEVIATION,
     )
     return flight.landing
 

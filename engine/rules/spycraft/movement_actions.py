@@ -11,7 +11,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import approach_overlay, route_overlay
-from engine.rules.spycraft import model, obstacles
+from engine.rules.spycraft import model, obstacles, tables
 from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
 from engine.rules.spycraft.checks import opposed
@@ -468,6 +468,7 @@ class BullRush(SpycraftHandler):
             budget=state.scale.squares(actor.speed),
             obstacle_holds=obstacle_holds,
             bystander_resists=bystander_resists,
+            diagram=tables.DEVIATION.diagram,
         )
         events.extend(saves)
         if pushed.approach is not None:

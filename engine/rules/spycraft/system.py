@@ -132,6 +132,7 @@ class SpycraftSystem(RuleSystem):
     cover_table = tables.COVER
     range_table = tables.RANGES
     template_inclusion = tables.INCLUSION
+    deviation = tables.DEVIATION
     title = "Spycraft 2.0"
     economy = ActionEconomy(
         {"half": 2},

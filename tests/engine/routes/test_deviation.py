@@ -6,7 +6,7 @@ import pytest
 
 from engine.grid import Square
 from engine.routes import MovementGraph, RouteError
-from engine.routes.deviation import DEVIATION_DIAGRAM, deviate, weapon_flight
+from engine.routes.deviation import DEVIATION_DIAGRAM, DeviationRule, deviate, weapon_flight
 from engine.tokens import Side
 from tests.engine.routes.helpers import FixedDice, encounter, graph, token
 
@@ -51,15 +51,41 @@ def test_a_bad_roll_is_a_clear_error() -> None:
         deviate(graph(), Square(5, 5), FixedDice(9))
 
 
-def test_disarmed_weapon_flies_1d4_plus_1_squares() -> None:
+#: A rule of the tests' own: a weapon flies 1d6+2 squares (no bundled system's number).
+FLIGHT = DeviationRule(flight="1d6+2")
+
+
+def test_a_weapon_flies_as_far_as_the_rule_it_is_given_says() -> None:
     dice = FixedDice(3, 4)
-    flight = weapon_flight(graph(), Square(5, 5), dice)
-    assert dice.asked == ["1d8", "1d4+1"]
+    flight = weapon_flight(graph(), Square(5, 5), dice, FLIGHT)
+    assert dice.asked == ["1d8", "1d6+2"]
     assert flight.path == tuple(Square(x, 5) for x in range(5, 10))
     assert flight.landing == Square(9, 5) and flight.stopped_by is None
+    assert (FLIGHT.shortest_flight, FLIGHT.longest_flight) == (3, 8)
+
+
+def test_a_flight_outside_the_rules_dice_is_a_clear_error() -> None:
+    with pytest.raises(RouteError, match=r"1d6\+2 gave 9, outside 3\.\.8"):
+        weapon_flight(graph(), Square(5, 5), FixedDice(3, 9), FLIGHT)
+
+
+def test_a_renumbered_diagram_is_the_one_rolled_on() -> None:
+    turned = DeviationRule("1d4", {n: DEVIATION_DIAGRAM[n % 8 + 1] for n in range(1, 9)})
+    landed = deviate(graph(), Square(5, 5), FixedDice(2), diagram=turned.diagram)
+    assert landed.square == Square(6, 5)  # d8 2 on the turned diagram is 3 on the default
+    flight = weapon_flight(graph(), Square(5, 5), FixedDice(2, 2), turned)
+    assert flight.landing == Square(7, 5)
+
+
+def test_a_rule_without_dice_or_with_a_short_diagram_is_refused() -> None:
+    with pytest.raises(RouteError, match="a weapon's flight"):
+        DeviationRule("far")
+    with pytest.raises(RouteError, match="1 to 8"):
+        DeviationRule("1d4", {1: (0, -1)})
 
 
 def test_disarmed_weapon_stops_at_a_wall() -> None:
-    flight = weapon_flight(graph(walls=[((8, 0), (8, 10))]), Square(5, 5), FixedDice(3, 5))
+    walls = graph(walls=[((8, 0), (8, 10))])
+    flight = weapon_flight(walls, Square(5, 5), FixedDice(3, 5), FLIGHT)
     assert flight.landing == Square(7, 5)
     assert flight.stopped_by == "a wall or closed door between (7,5) and (8,5)"
