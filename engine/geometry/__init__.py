@@ -52,11 +52,7 @@ from engine.geometry.los import (
 )
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, squares_shape
 from engine.geometry.strafe import ChainCheck, check_chain
-from engine.geometry.suppression import (
-    SuppressionArea,
-    suppressed_squares,
-    suppression_against,
-)
+from engine.geometry.suppression import SuppressionArea
 from engine.geometry.templates import (
     STANDARD_TEMPLATES,
     Inclusion,
@@ -117,8 +113,6 @@ __all__ = [
     "square_template",
     "squares_see_each_other",
     "squares_shape",
-    "suppressed_squares",
-    "suppression_against",
     "teardrop_shape",
     "token_centre",
     "token_cone",

@@ -1,13 +1,13 @@
-"""Suppressive Fire areas in general: the value each system's rule fills, sight of an area,
-and which squares are suppressed by whom (for route finding).
+"""Suppressive Fire areas in general: the value each system's rule fills, and sight of an
+area.
 
 Each rule system works out its own area (one square, a 10 ft square, a blast template) with
-its own numbers, in its package; nothing here knows a system.
+its own numbers, in its package, and decides what the area does to those in it or crossing
+it while it lasts; nothing here knows a system.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,7 +17,7 @@ from engine.encounter import EncounterState
 from engine.geometry.los import squares_see_each_other
 from engine.geometry.results import AffectedToken, Modifier
 from engine.grid import Square
-from engine.tokens import Token, are_opponents
+from engine.tokens import Token
 
 
 @dataclass(frozen=True)
@@ -27,8 +27,7 @@ class SuppressionArea:
     ``tokens`` are those inside now, with their modifiers; ``movers`` are the modifiers
     for an opponent who enters or crosses the area while it lasts. ``attack`` holds what
     the shooter's roll needs (a target Defense, a penalty). ``reasons`` say why it is not
-    allowed, when ``allowed`` is False. ``draws_final_attacks``: a mover crossing the area
-    draws a final attack from the shooter (see ``engine.routes.suppression``).
+    allowed, when ``allowed`` is False.
     """
 
     shooter_id: str
@@ -40,8 +39,6 @@ class SuppressionArea:
     movers: tuple[Modifier, ...]
     attack: tuple[Modifier, ...]
     reasons: tuple[str, ...]
-    max_casualties: int | None = None
-    draws_final_attacks: bool = False
 
     @property
     def allowed(self) -> bool:
@@ -57,33 +54,3 @@ def sight_reasons(encounter: EncounterState, shooter: Token, squares: list[Squar
         return []
     return ["the shooter cannot see the area"]
 
-
-def suppressed_squares(areas: Iterable[SuppressionArea]) -> Mapping[Square, tuple[str, ...]]:
-    """Every suppressed square and the ids of the shooters suppressing it (allowed areas only)."""
-    found: dict[Square, list[str]] = {}
-    for area in areas:
-        if not area.allowed:
-            continue
-        for square in area.squares:
-            shooters = found.setdefault(square, [])
-            if area.shooter_id not in shooters:
-                shooters.append(area.shooter_id)
-    return {square: tuple(ids) for square, ids in found.items()}
-
-
-def suppression_against(
-    encounter: EncounterState, areas: Iterable[SuppressionArea], mover_id: str, square: Square
-) -> tuple[SuppressionArea, ...]:
-    """The areas that would punish ``mover_id`` for moving through ``square`` (opponents only)."""
-    mover = encounter.token(mover_id)
-    hits = []
-    for area in areas:
-        if not area.allowed or square not in area.squares:
-            continue
-        try:
-            shooter = encounter.token(area.shooter_id)
-        except KeyError:
-            continue  # the shooter has left the fight
-        if are_opponents(shooter.side, mover.side):
-            hits.append(area)
-    return tuple(hits)

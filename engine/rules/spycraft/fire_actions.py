@@ -351,6 +351,10 @@ class SuppressiveFire(SpycraftHandler):
             ),
             squares=command.squares,
             shapes=(area.shape,) if area else (),
+            # What an opponent crossing the square will face, as the area's rule gives it.
+            modifiers=tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.movers)
+            if area
+            else (),
             shots=WARNING_SHOTS,
             overlay=suppression_overlay(area) if area else Overlay(),
         )

@@ -72,7 +72,6 @@ def suppressive_fire_area(
         movers,
         (),
         tuple(reasons),
-        draws_final_attacks=True,
     )
 
 

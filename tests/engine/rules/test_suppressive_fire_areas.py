@@ -1,11 +1,10 @@
-"""Suppressive Fire areas of Spycraft and the d20 rules (each in its package); who suppresses
-what (engine.geometry.suppression, for routes)."""
+"""Suppressive Fire areas of Spycraft and the d20 rules (each in its package, filling
+engine.geometry.suppression's value)."""
 
 import pytest
 
 from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
-from engine.geometry.suppression import suppressed_squares, suppression_against
 from engine.grid import FIVE_FOOT, SAVAGE_INCH, Square
 from engine.rules.d20_firearms.suppressive_fire import (
     suppressive_fire_area as d20_suppressive_fire,
@@ -64,18 +63,6 @@ def test_d20_area_is_ten_by_ten_feet_and_needs_ten_rounds() -> None:
     assert [m.value for m in proficient.attack] == [10]
     short = d20_suppressive_fire(scene("d20-firearms", ammo=9), "me", Square(8, 5), "rifle")
     assert "needs 10" in short.reasons[0]
-
-
-def test_routes_ask_which_squares_are_suppressed_and_by_whom() -> None:
-    state = scene("spycraft")
-    mine = spycraft_suppressive_fire(state, "me", Square(6, 5), "rifle")
-    theirs = spycraft_suppressive_fire(state, "pal", Square(6, 5), "rifle")
-    elsewhere = spycraft_suppressive_fire(state, "pal", Square(6, 6), "rifle")
-    refused = spycraft_suppressive_fire(state, "me", Square(8, 5), "rifle")
-    squares = suppressed_squares([mine, theirs, elsewhere, refused])
-    assert squares == {Square(6, 5): ("me", "pal"), Square(6, 6): ("pal",)}
-    assert suppression_against(state, [mine, theirs], "thug", Square(6, 5)) == (mine, theirs)
-    assert suppression_against(state, [mine], "pal", Square(6, 5)) == ()
 
 
 def test_off_map_square_is_an_error() -> None:

@@ -119,6 +119,10 @@ def test_suppressive_fire_on_an_empty_square_and_final_attacks_on_crossers() -> 
     fight = started(shooter(), agent("guard", 6, 2, Side.ENEMY, defense=10), rolls=[20, 1])
     occupied = fight.preview(cmd("suppressive_fire", "kevin", squares=[(6, 2)], weapon="SMG"))
     assert "occupied by Guard" in occupied.reasons[0]
+    laid = fight.preview(cmd("suppressive_fire", "kevin", squares=[(6, 3)], weapon="SMG"))
+    # What a crosser faces: the shooter's -4 final attack, and -4 to his own checks.
+    faced = [(m.value, m.applies_to.split()[2]) for m in laid.modifiers]
+    assert faced == [(-4, "shooter's"), (-4, "mover's")]
     fight.apply(cmd("suppressive_fire", "kevin", squares=[(6, 3)], weapon="SMG"))
     assert ammo(fight, "kevin", "SMG") == 25
     fight.apply(cmd("end_turn"))
