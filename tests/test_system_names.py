@@ -122,3 +122,20 @@ def test_a_dice_literal_is_caught(tmp_path: Path) -> None:
     planted = tmp_path / "planted.py"
     planted.write_text('direction = roll("1d8")\ndistance = roll("1d4+1")\n', encoding="utf-8")
     assert dice_literals([planted], tmp_path) == ['planted.py:2: "1d4+1"']
+
+
+#: Reading a token's stat block: its names and defaults are a system's schema.
+STAT_READ = re.compile(r"\.stats?\b")
+
+
+def test_routes_and_geometry_read_no_stat_block() -> None:
+    """A stat the shared code needs (a Charge's reach, say) is handed over by the system,
+    read through its declared schema, so an undeclared stat cannot silently default."""
+    engine_shared = [p for p in shared_files() if p.suffix == ".py" and "desktop" not in p.parts]
+    assert mentions(STAT_READ, engine_shared) == []
+
+
+def test_a_stat_read_is_caught(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text('reach = int(charger.stat("reach", 1))\nn = len(t.stats)\n')
+    assert len(mentions(STAT_READ, [planted], tmp_path)) == 2

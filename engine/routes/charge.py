@@ -21,8 +21,8 @@ difficult terrain costs double); the charger picks the cheapest space next to th
 that such a line reaches; only the route is judged here (the attack's weapon is the rule's
 business).
 
-"Can attack from" = within the charger's reach (stat ``reach`` in squares, default 1) of
-any square of the target, without overlapping it.
+"Can attack from" = within the charger's ``reach`` (in squares, the rule system's: its
+declared stat, say) of any square of the target, without overlapping it.
 """
 
 from __future__ import annotations
@@ -103,9 +103,10 @@ class ChargeReport:
         raise KeyError(f"{target_id!r} is not an opponent of {self.charger_id!r}")
 
 
-def attack_squares(charger: Token, target: Token, width: int, height: int) -> list[Square]:
-    """Anchors from which the charger's footprint is within reach of the target's."""
-    reach = int(charger.stat("reach", 1))
+def attack_squares(
+    charger: Token, target: Token, width: int, height: int, reach: int
+) -> list[Square]:
+    """Anchors from which the charger's footprint is within ``reach`` squares of the target's."""
     size, tsize = charger.size, target.size
     found = []
     for y in range(target.square.y - reach - size + 1, target.square.y + tsize + reach):
@@ -119,10 +120,12 @@ def attack_squares(charger: Token, target: Token, width: int, height: int) -> li
     return found
 
 
-def _attack_spaces(movement: MovementGraph, charger: Token, target: Token) -> list[Square]:
+def _attack_spaces(
+    movement: MovementGraph, charger: Token, target: Token, reach: int
+) -> list[Square]:
     """Attack squares; with a reach of 1, a wall between the two squares rules one out."""
-    spaces = attack_squares(charger, target, movement.width, movement.height)
-    if int(charger.stat("reach", 1)) != 1:
+    spaces = attack_squares(charger, target, movement.width, movement.height, reach)
+    if reach != 1:
         return spaces
     adjacency = movement.graph._adj
     targets = set(target.squares)
@@ -135,14 +138,13 @@ def _attack_spaces(movement: MovementGraph, charger: Token, target: Token) -> li
     ]
 
 
-def _far_lower_bound(charger: Token, target: Token, rule: DiagonalRule) -> int:
+def _far_lower_bound(charger: Token, target: Token, rule: DiagonalRule, reach: int) -> int:
     """Distance to the nearest attack square when the charger stands outside their ring.
 
     The ring's outer box holds every attack anchor, and its edge is part of the ring, so
     from outside the box the nearest anchor is the charger's square clamped onto it.
     Inside the box the answer is 0 (enumerate the squares instead).
     """
-    reach = int(charger.stat("reach", 1))
     low_x = target.square.x - reach - charger.size + 1
     high_x = target.square.x + target.size + reach - 1
     low_y = target.square.y - reach - charger.size + 1
@@ -175,11 +177,15 @@ def charge_options(
     charger_id: str,
     *,
     rule: ChargeRule,
+    reach: int,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
     took_five_foot_step: bool = False,
 ) -> ChargeReport:
-    """Every opponent of the charger, split into those it can Charge and those it cannot."""
+    """Every opponent of the charger, split into those it can Charge and those it cannot.
+
+    ``reach``: how many squares from the target the charger may attack it (the system's).
+    """
     charger = movement.token(charger_id)
     sight = line_of_sight or _default_sight(movement)
     walker = Walker(movement, charger)
@@ -188,7 +194,9 @@ def charge_options(
     for target in movement.tokens.values():
         if target.id == charger.id or not are_opponents(charger.side, target.side):
             continue
-        option = _charge(movement, walker, target, rule, sight, surprise_round, took_five_foot_step)
+        option = _charge(
+            movement, walker, target, rule, reach, sight, surprise_round, took_five_foot_step
+        )
         (allowed if option.allowed else refused).append(option)
     return ChargeReport(charger.id, tuple(allowed), tuple(refused))
 
@@ -199,11 +207,13 @@ def charge(
     target_id: str,
     *,
     rule: ChargeRule,
+    reach: int,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
     took_five_foot_step: bool = False,
 ) -> ChargeOption:
-    """Whether the charger can Charge one target, with the route or the reasons."""
+    """Whether the charger can Charge one target, with the route or the reasons (``reach``
+    as in ``charge_options``)."""
     charger = movement.token(charger_id)
     target = movement.token(target_id)
     return _charge(
@@ -211,6 +221,7 @@ def charge(
         Walker(movement, charger),
         target,
         rule,
+        reach,
         line_of_sight or _default_sight(movement),
         surprise_round,
         took_five_foot_step,
@@ -222,15 +233,18 @@ def _charge(
     walker: Walker,
     target: Token,
     rule: ChargeRule,
+    reach: int,
     sight: LineOfSight,
     surprise_round: bool,
     took_five_foot_step: bool,
 ) -> ChargeOption:
+    if reach < 1:
+        raise RouteError(f"a reach of {reach} squares reaches nobody")
     if isinstance(rule, ClosestSpaceCharge):
         return _closest_space_charge(
-            movement, walker, target, rule, sight, surprise_round, took_five_foot_step
+            movement, walker, target, rule, reach, sight, surprise_round, took_five_foot_step
         )
-    return _run_up_charge(movement, walker, target, rule)
+    return _run_up_charge(movement, walker, target, rule, reach)
 
 
 def _closest_space_charge(
@@ -238,6 +252,7 @@ def _closest_space_charge(
     walker: Walker,
     target: Token,
     rule_: ClosestSpaceCharge,
+    reach: int,
     sight: LineOfSight,
     surprise_round: bool,
     took_five_foot_step: bool,
@@ -250,11 +265,11 @@ def _closest_space_charge(
         reasons.append("a 5-ft step was taken this round, and a Charge forbids one")
     multiple = rule_.surprise_speed_multiple if surprise_round else rule_.speed_multiple
     limit = scale.squares(multiple * charger.speed)
-    far = _far_lower_bound(charger, target, rule)
+    far = _far_lower_bound(charger, target, rule, reach)
     if far > limit:
         why = _too_far(target, far, limit, surprise_round, scale, multiple)
         return _refused(target, [*reasons, why])
-    spaces = _attack_spaces(movement, charger, target)
+    spaces = _attack_spaces(movement, charger, target, reach)
     if not spaces:
         return _refused(target, [*reasons, f"no square to attack {target.name} from"])
     distances = {s: distance_squares(charger.square, s, rule) for s in spaces}
@@ -296,7 +311,7 @@ def _allowed(target: Token, route: Route, rule: ChargeRule) -> ChargeOption:
 
 
 def _run_up_charge(
-    movement: MovementGraph, walker: Walker, target: Token, rule_: RunUpCharge
+    movement: MovementGraph, walker: Walker, target: Token, rule_: RunUpCharge, reach: int
 ) -> ChargeOption:
     charger = walker.mover
     scale = movement.scale
@@ -306,7 +321,7 @@ def _run_up_charge(
     minimum = math.ceil(rule_.minimum_run / per_unit / scale.square_size - 1e-9)
     run_up = f"{rule_.minimum_run:g} {rule_.minimum_unit}"
     moves = _times(rule_.speed_multiple).replace("Speed", "the normal move")
-    spaces = _attack_spaces(movement, charger, target)
+    spaces = _attack_spaces(movement, charger, target, reach)
     candidates = sorted(spaces, key=lambda s: (distance_squares(charger.square, s, rule), s))
     reasons: list[str] = []
     for space in candidates:

@@ -349,6 +349,19 @@ def stat_problems(
     return found
 
 
+def declared_stat(
+    specs: tuple[StatSpec, ...], token: Token, name: str
+) -> StatValue | StatNames | None:
+    """A token's stat ``name`` as ``specs`` declare it: its value, else the schema's default
+    (None: the rules derive it). A name the schema does not declare is a ``KeyError``, never
+    a silent default."""
+    for spec in specs:
+        if spec.name == name:
+            value: StatValue | StatNames | None = token.stats.get(name, spec.default)
+            return value
+    raise KeyError(f"no stat {name!r} is declared (the stat block has {[s.name for s in specs]})")
+
+
 def option_problems(specs: tuple[OptionSpec, ...], command: Command) -> list[str]:
     """Every option a command carries that its action does not declare, or whose value is
     of the wrong type or not one of the allowed choices (a malformed command)."""
@@ -649,9 +662,7 @@ class RuleSystem(ABC):
 
     def stat(self, token: Token, name: str) -> StatValue | StatNames | None:
         """A declared stat of a token, or the schema's default (None: the rules derive it)."""
-        spec = self.stat_spec(name)
-        value: StatValue | StatNames | None = token.stats.get(name, spec.default)
-        return value
+        return declared_stat(self.stats, token, name)
 
     def stat_problems(self, token: Token) -> list[str]:
         """Every problem with a token's stat block, each naming the stat."""

@@ -35,7 +35,9 @@ from engine.rules.base import (
     Outcome,
     Preview,
     RuleSystem,
+    StatSpec,
     UnknownAction,
+    declared_stat,
 )
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 from engine.turns import order as turn_order
@@ -57,8 +59,24 @@ def stat_int(token: Token, name: str, default: int = 0) -> int:
         raise ValueError(f"{token.name}: stat {name!r} must be a number, not {value!r}") from None
 
 
+def declared_int(specs: tuple[StatSpec, ...], token: Token, name: str) -> int:
+    """A numeric stat as the system's schema declares it (its default when the token has
+    none); an undeclared name is a ``KeyError``, not a silent 0."""
+    value = declared_stat(specs, token, name)
+    if not isinstance(value, int | float):  # bool is an int: a flag counts as 0 or 1
+        raise ValueError(f"{token.name}: stat {name!r} must be a number, not {value!r}")
+    return int(value)
+
+
+def within(a: Token, b: Token, squares: int) -> bool:
+    """Some square of ``a`` is at most ``squares`` from some square of ``b`` (a melee reach)."""
+    return any(
+        max(abs(p.x - q.x), abs(p.y - q.y)) <= squares for p in a.squares for q in b.squares
+    )
+
+
 def adjacent(a: Token, b: Token) -> bool:
-    return any(max(abs(p.x - q.x), abs(p.y - q.y)) <= 1 for p in a.squares for q in b.squares)
+    return within(a, b, 1)
 
 
 def distance_between(state: EncounterState, a: Token, b: Token) -> float:

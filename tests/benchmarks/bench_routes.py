@@ -102,10 +102,10 @@ def main() -> None:
             max(abs(o.square.x - p.square.x), abs(o.square.y - p.square.y)) <= 13 for o in opponents
         ),
     )
-    charge_options(movement, charger.id, rule=CHARGE)
+    charge_options(movement, charger.id, rule=CHARGE, reach=1)
     report(
         "Charge legality vs 50 opponents",
-        median_ms(lambda: charge_options(movement, charger.id, rule=CHARGE), 21),
+        median_ms(lambda: charge_options(movement, charger.id, rule=CHARGE, reach=1), 21),
     )
 
     corner = min(party, key=lambda t: t.square.x + t.square.y)

@@ -23,6 +23,7 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
+from engine.rules.cities_without_number.schema import STATS
 from engine.rules.cities_without_number.tables import COVER
 from engine.tokens import Token, Weapon
 
@@ -117,7 +118,7 @@ def plan_attack(
     mods.append(Modifier(f"{skill.title()} skill", board.skill(attacker, skill)))
     mods.append(Modifier("Attribute", attribute))
     if melee:
-        if not common.adjacent(attacker, target):
+        if not common.within(attacker, target, common.declared_int(STATS, attacker, "reach")):
             raise AttackError(f"{target.name} is not in melee range")
     else:
         distance = board.metres_between(state, attacker, target)

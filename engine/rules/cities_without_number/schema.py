@@ -28,5 +28,6 @@ STATS: tuple[StatSpec, ...] = (
              help="An NPC trained to make Snap Attacks."),
     StatSpec("cyber_armor", bool, False, label="Cyber armor",
              help="Integral cyber armour (a screen then blocks gunfire too)."),
-    StatSpec("reach", int, 1, 1, 10, label="Reach", help="Melee reach in squares (Charge)."),
+    StatSpec("reach", int, 1, 1, 10, label="Reach",
+             help="Melee reach in squares (melee attacks and the Charge)."),
 )

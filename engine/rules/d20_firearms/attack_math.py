@@ -22,6 +22,7 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
 from engine.rules.d20_firearms import board
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.schema import STATS
 from engine.rules.d20_firearms.tables import COVER
 from engine.tokens import Token, Weapon
 
@@ -95,7 +96,7 @@ def plan_attack(
         raise AttackError(f"{target.name} is already down")
     mods: list[Modifier] = []
     if weapon.melee:
-        if not common.adjacent(attacker, target):
+        if not common.within(attacker, target, common.declared_int(STATS, attacker, "reach")):
             raise AttackError(f"{target.name} is not within reach")
         mods.append(Modifier("Melee attack bonus", common.stat_int(attacker, "melee_attack")))
     else:

@@ -32,5 +32,6 @@ STATS: tuple[StatSpec, ...] = (
              help="Has Advanced Firearms Proficiency (Suppressive Fire)."),
     StatSpec("quick_recon", bool, False, label="Quick Recon",
              help="Has Quick Recon (locating enemies is free)."),
-    StatSpec("reach", int, 1, 1, 10, label="Reach", help="Melee reach in squares (Charge)."),
+    StatSpec("reach", int, 1, 1, 10, label="Reach",
+             help="Melee reach in squares (melee attacks and the Charge)."),
 )

@@ -24,7 +24,7 @@ def d20(*extra, **kwargs) -> MovementGraph:  # type: ignore[no-untyped-def]
 
 
 def test_d20_charge_moves_straight_to_the_closest_attack_square() -> None:
-    option = charge(d20(), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(), "hero", "thug", rule=CLOSEST, reach=1)
     assert option.allowed
     assert option.route is not None
     assert option.route.squares == tuple(Square(x, 5) for x in range(6))
@@ -37,7 +37,7 @@ CORRIDOR = [((0, 5), (20, 5)), ((0, 6), (20, 6))]
 
 def test_d20_charge_is_forbidden_when_the_line_holds_an_ally() -> None:
     option = charge(
-        d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST
+        d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST, reach=1
     )
     assert not option.allowed
     assert option.reasons == ("square (3,5) on the straight line holds an ally (Friend)",)
@@ -54,7 +54,7 @@ IN_FRONT = [(1, 5), (2, 5), (3, 5), (4, 5), (5, 5)]
 def test_d20_charge_is_refused_with_an_ally_on_any_line_to_every_closest_square(
     square: tuple[int, int],
 ) -> None:
-    option = charge(d20(token("friend", Side.ALLY, *square)), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(token("friend", Side.ALLY, *square)), "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert any("Friend" in r for r in option.reasons)
 
@@ -63,7 +63,7 @@ def test_d20_charge_is_refused_with_an_ally_on_any_line_to_every_closest_square(
 def test_d20_charge_is_refused_with_difficult_terrain_on_any_line(
     square: tuple[int, int],
 ) -> None:
-    option = charge(d20(difficult=[square]), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(difficult=[square]), "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert any("difficult terrain" in r for r in option.reasons)
 
@@ -71,7 +71,7 @@ def test_d20_charge_is_refused_with_difficult_terrain_on_any_line(
 def test_d20_charge_along_a_row_ignores_what_only_touches_the_row() -> None:
     # Squares beside the row share only an edge with the swept squares: no line enters them.
     beside = [token("a", Side.ALLY, 3, 4), token("b", Side.ALLY, 3, 6)]
-    option = charge(d20(*beside, difficult=[(2, 4), (2, 6)]), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(*beside, difficult=[(2, 4), (2, 6)]), "hero", "thug", rule=CLOSEST, reach=1)
     assert option.allowed and option.route is not None
     assert option.route.end == Square(5, 5)
 
@@ -83,12 +83,13 @@ def test_d20_charge_on_a_diagonal_counts_the_squares_its_corner_lines_cross() ->
     hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
     crate = MovementGraph(encounter(tokens=[hero, thug], difficult=[(1, 0)],
                                     system="d20-firearms"))
-    option = charge(crate, "hero", "thug", rule=CLOSEST)
+    option = charge(crate, "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert "square (1,0) on the straight line is difficult terrain" in option.reasons
     open_field = MovementGraph(encounter(tokens=[hero, thug], difficult=[(2, 0)],
                                          system="d20-firearms"))
-    assert charge(open_field, "hero", "thug", rule=CLOSEST).allowed  # (2,0) is off every line
+    # (2,0) is off every line
+    assert charge(open_field, "hero", "thug", rule=CLOSEST, reach=1).allowed
 
 
 def test_d20_charge_is_refused_by_a_wall_any_line_crosses() -> None:
@@ -96,7 +97,7 @@ def test_d20_charge_is_refused_by_a_wall_any_line_crosses() -> None:
     hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
     walled = MovementGraph(encounter(tokens=[hero, thug], walls=[((2.0, 1.0), (2.0, 1.6))],
                                      system="d20-firearms"))
-    option = charge(walled, "hero", "thug", rule=CLOSEST)
+    option = charge(walled, "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert any("crosses a wall" in r for r in option.reasons)
 
@@ -105,25 +106,25 @@ def test_the_rule_says_which_creatures_are_helpless() -> None:
     # The rule's own test passes a creature at 0 hit points that carries no condition.
     downed = token("downed", Side.ENEMY, 3, 5, hp=0)
     conditions_only = replace(CLOSEST, passable_creature=None)
-    assert not charge(d20(downed), "hero", "thug", rule=conditions_only).allowed
-    assert charge(d20(downed), "hero", "thug", rule=CLOSEST).allowed
+    assert not charge(d20(downed), "hero", "thug", rule=conditions_only, reach=1).allowed
+    assert charge(d20(downed), "hero", "thug", rule=CLOSEST, reach=1).allowed
 
 
 def test_d20_charge_ignores_helpless_creatures_on_the_line() -> None:
     sleeper = token("sleeper", Side.ENEMY, 3, 5, conditions=["Helpless"])
-    assert charge(d20(sleeper), "hero", "thug", rule=CLOSEST).allowed
+    assert charge(d20(sleeper), "hero", "thug", rule=CLOSEST, reach=1).allowed
 
 
 def test_d20_charge_is_forbidden_through_difficult_terrain() -> None:
-    option = charge(d20(difficult=[(2, 5)]), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(difficult=[(2, 5)]), "hero", "thug", rule=CLOSEST, reach=1)
     assert option.reasons == ("square (2,5) on the straight line is difficult terrain",)
 
 
 def test_d20_charge_is_forbidden_through_blocking_terrain_or_walls() -> None:
     assert "square (2,5) on the straight line blocks movement" in (
-        charge(d20(impassable=[(2, 5)]), "hero", "thug", rule=CLOSEST).reasons
+        charge(d20(impassable=[(2, 5)]), "hero", "thug", rule=CLOSEST, reach=1).reasons
     )
-    walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug", rule=CLOSEST)
+    walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug", rule=CLOSEST, reach=1)
     assert not walled.allowed
     assert any("crosses a wall" in r for r in walled.reasons)
 
@@ -131,7 +132,7 @@ def test_d20_charge_is_forbidden_through_blocking_terrain_or_walls() -> None:
 def test_d20_charge_needs_the_closest_attack_square_free() -> None:
     # In a corridor (5,5) is the only closest square next to the thug; a goon stands there.
     option = charge(
-        d20(token("goon", Side.ENEMY, 5, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST
+        d20(token("goon", Side.ENEMY, 5, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST, reach=1
     )
     assert not option.allowed
     assert "the closest square to attack from, (5,5), is occupied by Goon" in option.reasons
@@ -141,17 +142,18 @@ def test_d20_charge_range_is_twice_speed_or_speed_in_the_surprise_round() -> Non
     far = MovementGraph(
         encounter(tokens=[HERO, token("thug", Side.ENEMY, 13, 5)], system="d20-firearms")
     )
-    assert charge(far, "hero", "thug", rule=CLOSEST).allowed  # 12 squares = 60 ft = twice Speed
-    assert not charge(far, "hero", "thug", surprise_round=True, rule=CLOSEST).allowed
+    # 12 squares = 60 ft = twice Speed
+    assert charge(far, "hero", "thug", rule=CLOSEST, reach=1).allowed
+    assert not charge(far, "hero", "thug", surprise_round=True, rule=CLOSEST, reach=1).allowed
 
 
 def test_d20_charge_needs_line_of_sight_at_the_start() -> None:
-    option = charge(d20(), "hero", "thug", line_of_sight=lambda a, b: False, rule=CLOSEST)
+    option = charge(d20(), "hero", "thug", line_of_sight=lambda a, b: False, rule=CLOSEST, reach=1)
     assert option.reasons == ("no line of sight to Thug at the start of the turn",)
 
 
 def test_d20_charge_forbids_a_five_foot_step_that_round() -> None:
-    option = charge(d20(), "hero", "thug", took_five_foot_step=True, rule=CLOSEST)
+    option = charge(d20(), "hero", "thug", took_five_foot_step=True, rule=CLOSEST, reach=1)
     assert not option.allowed
     assert "5-ft step" in option.reasons[0]
 
@@ -160,9 +162,8 @@ def test_d20_charge_must_move_before_the_attack() -> None:
     movement = MovementGraph(
         encounter(tokens=[HERO, token("thug", Side.ENEMY, 1, 5)], system="d20-firearms")
     )
-    assert (
-        "must move before the attack" in charge(movement, "hero", "thug", rule=CLOSEST).reasons[0]
-    )
+    option = charge(movement, "hero", "thug", rule=CLOSEST, reach=1)
+    assert "must move before the attack" in option.reasons[0]
 
 
 def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
@@ -172,7 +173,7 @@ def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
         token("far", Side.ENEMY, 19, 19),
         token("near", Side.ENEMY, 0, 9),
     )
-    report = charge_options(movement, "hero", rule=CLOSEST)
+    report = charge_options(movement, "hero", rule=CLOSEST, reach=1)
     assert {o.target_id for o in report.allowed} == {"thug"}
     assert {o.target_id for o in report.refused} == {"far", "near"}
     assert set(report.option("near").reasons) == {
@@ -192,7 +193,7 @@ def test_cwn_charge_runs_straight_at_most_twice_the_move() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 8, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP)
+    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP, reach=1)
     assert option.allowed and option.route is not None
     assert option.route.end == Square(7, 0)
     assert option.route.cost.text == "10.5 m"
@@ -207,7 +208,7 @@ def test_cwn_charge_needs_at_least_three_metres() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 2, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP)
+    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP, reach=1)
     assert not option.allowed
     assert "at least 3 m" in option.reasons[0]
 
@@ -216,10 +217,10 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
     hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
     tokens = [hero, token("thug", Side.ENEMY, 8, 0), token("friend", Side.ALLY, 3, 0)]
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    assert charge(MovementGraph(state), "hero", "thug", rule=RUN_UP).allowed
+    assert charge(MovementGraph(state), "hero", "thug", rule=RUN_UP, reach=1).allowed
     tokens[2] = token("friend", Side.ENEMY, 3, 0)
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    refused = charge(MovementGraph(state), "hero", "thug", rule=RUN_UP)
+    refused = charge(MovementGraph(state), "hero", "thug", rule=RUN_UP, reach=1)
     assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
 
 
@@ -228,11 +229,25 @@ def test_a_run_up_in_an_unknown_unit_is_an_error() -> None:
     corridor = encounter(width=20, height=1, tokens=[hero, token("thug", Side.ENEMY, 8, 0)])
     odd = RunUpCharge(3.0, "cubits", 2, 2, -2, "")
     with pytest.raises(RouteError, match="cubits"):
-        charge(MovementGraph(corridor), "hero", "thug", rule=odd)
+        charge(MovementGraph(corridor), "hero", "thug", rule=odd, reach=1)
 
 
 def test_the_rules_numbers_come_from_the_rule_handed_over() -> None:
-    option = charge(d20(), "hero", "thug", rule=CLOSEST)
+    option = charge(d20(), "hero", "thug", rule=CLOSEST, reach=1)
     assert option.penalty_lasts == "until the charger's next turn"
-    three_times = charge(d20(), "hero", "thug", rule=RunUpCharge(3.0, "m", 3, 1, -1, "x"))
+    three_times = charge(
+        d20(), "hero", "thug", rule=RunUpCharge(3.0, "m", 3, 1, -1, "x"), reach=1
+    )
     assert (three_times.attack_bonus, three_times.defence_penalty) == (1, -1)
+
+
+def test_reach_is_the_one_handed_over_not_a_stat_the_route_reads() -> None:
+    # The token's own stats say nothing to the shared route code: the system hands reach over.
+    long_arm = replace(HERO, stats={"reach": 3})
+    movement = MovementGraph(encounter(tokens=[long_arm, THUG], system="d20-firearms"))
+    near = charge(movement, "hero", "thug", rule=CLOSEST, reach=1)
+    far = charge(movement, "hero", "thug", rule=CLOSEST, reach=2)
+    assert near.route is not None and near.route.end == Square(5, 5)
+    assert far.route is not None and far.route.end == Square(4, 5)
+    with pytest.raises(RouteError, match="reach of 0"):
+        charge(movement, "hero", "thug", rule=CLOSEST, reach=0)

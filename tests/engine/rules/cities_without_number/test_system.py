@@ -151,6 +151,15 @@ def test_charge_needs_three_metres_gives_plus_two_and_minus_two_ac_until_round_e
                                                         weapon="Knife")).reasons)
 
 
+def test_a_long_reach_charges_and_strikes_from_its_declared_reach() -> None:
+    game = fight(person("ana", Side.PARTY, (0, 0), reach=2), person("goon", Side.ENEMY, (6, 0)))
+    game.apply(Command.build("charge", "ana", targets=["goon"], weapon="Knife"), GivenDice([1]))
+    assert game.state.token("ana").square == Square(4, 0)
+    short = fight(person("ana", Side.PARTY, (0, 0)), person("goon", Side.ENEMY, (2, 0)))
+    strike = Command.build("melee_attack", "ana", targets=["goon"], weapon="Knife")
+    assert "not in melee range" in " ".join(short.preview(strike).reasons)
+
+
 def test_screen_an_ally_redirects_melee_to_the_worst_successful_screener() -> None:
     game = fight(person("guard", Side.PARTY, (2, 2)), person("ward", Side.PARTY, (4, 2)),
                  person("goon", Side.ENEMY, (4, 3)))

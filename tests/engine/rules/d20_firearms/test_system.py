@@ -219,6 +219,13 @@ def test_charge_full_round_plus_two_minus_two_defense() -> None:
     assert shot["Charging target"] == -2
 
 
+def test_charge_stops_at_the_chargers_declared_reach() -> None:
+    # A reach weapon wielder (stat reach 2) stops two squares short; the schema's default is 1.
+    game = fight(soldier("a", Side.PARTY, (0, 0), reach=2), soldier("b", Side.ENEMY, (8, 0)))
+    game.apply(Command.build("charge", "a", targets=["b"], weapon="Knife"), GivenDice([1]))
+    assert game.state.token("a").square == Square(6, 0)
+
+
 def test_charge_needs_a_clear_path() -> None:
     game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("x", Side.PARTY, (3, 0)),
                  soldier("b", Side.ENEMY, (8, 0)), height=1)
