@@ -9,9 +9,14 @@ for a group check), found by a dry run; the surprise widgets only fill in the op
 A system that deals cards for initiative (the scheme's kind is "cards") shows no dice: the
 deck is shuffled from the encounter's dice, and a GM dealing physical cards picks the card
 each token drew (the engine's ``cards`` option); tokens left on "from the deck" are dealt.
+
+Every other option the system declares for ``start_combat`` gets a field of its own, built
+from its ``OptionSpec`` as the targeting panel builds an action's (``option_fields``).
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -24,8 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.dice import DiceDialog, planned_rolls
+from desktop.docks.option_fields import option_field
 from engine.encounter import EncounterState
-from engine.rules.base import Command, RuleSystem
+from engine.rules.base import Command, OptionValue, RuleSystem
 
 #: The Action Card codes a GM may pick (engine Card codes), Jokers first.
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
@@ -55,6 +61,10 @@ class StartCombatDialog(DiceDialog):
             self._card_widgets()
         if system.surprise_round:
             self._surprise_widgets()
+        #: The declared options without a widget of their own above: name -> value set.
+        self.option_values: dict[str, OptionValue] = {}
+        self.option_fields: dict[str, QWidget] = {}
+        self._option_widgets()
         self.extra.addWidget(self.problem)
         self.refresh()
 
@@ -76,6 +86,34 @@ class StartCombatDialog(DiceDialog):
                 line.addWidget(box)
             self.acting[side], self.grouped[side] = acting, grouped
         self.extra.addWidget(ambush)
+
+    def own_options(self) -> set[str]:
+        """The options the widgets above fill in."""
+        own = {"cards"} if self.deals_cards else set()
+        if self.system.surprise_round:
+            own |= {"awareness", "acting", "group_initiative"}
+        return own
+
+    def _option_widgets(self) -> None:
+        own = self.own_options()
+        rest = [o for o in self.system.options_of("start_combat") if o.name not in own]
+        if not rest:
+            return
+        group = QGroupBox("Options")
+        form = QFormLayout(group)
+        for option in rest:
+            field = option_field(
+                option, None, partial(self._set_option, option.name), self.state
+            )
+            form.addRow((option.label or option.name).capitalize(), field)
+            self.option_fields[option.name] = field
+        self.extra.addWidget(group)
+
+    def _set_option(self, name: str, value: OptionValue | None) -> None:
+        if value is None:
+            self.option_values.pop(name, None)
+        else:
+            self.option_values[name] = value
 
     def _card_widgets(self) -> None:
         self.roll_button.setText("Deal from the shuffled deck")
@@ -111,7 +149,7 @@ class StartCombatDialog(DiceDialog):
         self.accept()
 
     def command(self) -> Command:
-        options: dict[str, str | dict[str, str] | list[str]] = {}
+        options: dict[str, OptionValue | dict[str, str] | list[str]] = dict(self.option_values)
         if self.deals_cards and self.answer is None and self.typed:
             options["cards"] = self.cards()
         awareness = self.awareness.currentData()

@@ -27,12 +27,12 @@ from desktop.docks.targeting import TargetingPanel
 from desktop.fight import act
 from desktop.tools.action_tool import option_specs
 from engine.encounter import EncounterState
-from engine.rules.base import ActionSpec, Command, CommandError
+from engine.rules.base import ActionSpec, Command, CommandError, RuleSystem
 
 
-def needs_targeting(spec: ActionSpec) -> bool:
+def needs_targeting(system: RuleSystem, spec: ActionSpec) -> bool:
     """Whether choosing ``spec`` starts the targeting mode (it needs picks or options)."""
-    return bool(spec.needs) or bool(option_specs(spec))
+    return bool(spec.needs) or bool(option_specs(system, spec))
 
 
 class ActionPalette(QWidget):
@@ -163,7 +163,7 @@ class ActionPalette(QWidget):
         for the token now (the targeting mode previews each choice). One whose only picks
         are options is also enabled when its command with every option left to its
         default is legal."""
-        if needs_targeting(spec) and (spec.key in legal or spec.needs):
+        if needs_targeting(self.controller.system, spec) and (spec.key in legal or spec.needs):
             return spec.key in legal
         try:
             return self.controller.preview(Command(spec.key, actor)).legal
@@ -181,7 +181,7 @@ class ActionPalette(QWidget):
         return "<br>".join(lines)
 
     def _chosen(self, actor: str, spec: ActionSpec) -> None:
-        if needs_targeting(spec):
+        if needs_targeting(self.controller.system, spec):
             self.action_requested.emit(actor, spec)
             return
         try:

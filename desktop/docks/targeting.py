@@ -9,35 +9,26 @@ preview's summary, modifiers, rolls and reasons.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop.docks.option_entries import EntriesField, key_choices
+from desktop.docks.option_fields import (
+    UNSET,
+    narrow_combo_box,
+    option_field,
+    set_field_value,
+)
 from desktop.tools.action_tool import ActionTool, option_specs
-from engine.rules.base import ListOf, MapOf, OptionValue
-
-UNSET = "—"  # the list entry of an option left to the rules' default
-
-
-def narrow_combo_box() -> QComboBox:
-    """A list box sized by the dock, not by its longest entry (a long weapon name would
-    otherwise widen the dock and shift the map when targeting starts)."""
-    box = QComboBox()
-    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(8)
-    return box
+from engine.rules.base import OptionValue
 
 
 class TargetingPanel(QWidget):
@@ -99,84 +90,18 @@ class TargetingPanel(QWidget):
             box.currentIndexChanged.connect(lambda _i, b=box: tool.set_weapon(b.currentData()))
             self.form.addRow("Weapon", box)
             self.fields["weapon"] = box
-        for option in option_specs(tool.spec):
-            field = self._field(tool, option)
-            label = getattr(option, "label", "") or str(getattr(option, "name", ""))
+        for option in option_specs(tool.host.controller.system, tool.spec):
+            field = option_field(
+                option, tool.options.get(option.name), partial(tool.set_option, option.name),
+                state,
+            )
+            label = option.label or option.name
             self.form.addRow(label.capitalize(), field)
-            self.fields[str(getattr(option, "name", ""))] = field
-
-    def _field(self, tool: ActionTool, option: object) -> QWidget:
-        name = str(getattr(option, "name", ""))
-        kind = getattr(option, "kind", str)
-        choices = tuple(getattr(option, "choices", ()))
-        current = tool.options.get(name)
-        if isinstance(kind, ListOf | MapOf):
-            state = tool.host.controller.state
-            sides = sorted({token.side.value for token in state.tokens})
-            keys = key_choices(kind, choices, state.tokens, sides)
-            entries = EntriesField(kind, keys, choices,
-                                   lambda value: tool.set_option(name, value))
-            entries.set_value(current)
-            return entries
-        if choices:
-            box = narrow_combo_box()
-            box.addItem(UNSET, None)
-            for choice in choices:
-                box.addItem(str(choice), choice)
-            if current is not None:
-                box.setCurrentIndex(max(0, box.findData(current)))
-            box.currentIndexChanged.connect(
-                lambda _i, b=box: tool.set_option(name, b.currentData())
-            )
-            return box
-        if kind is bool:
-            tick = QCheckBox()
-            tick.setTristate(False)
-            tick.setChecked(bool(current))
-            tick.toggled.connect(lambda on: tool.set_option(name, True if on else None))
-            return tick
-        if kind is int:
-            spin = QSpinBox()
-            spin.setRange(-999, 999)
-            spin.setSpecialValueText(UNSET)
-            spin.setMinimum(-1000)
-            spin.setValue(int(current) if isinstance(current, int) else -1000)
-            spin.valueChanged.connect(
-                lambda value: tool.set_option(name, None if value == -1000 else value)
-            )
-            return spin
-        if kind is float:
-            number = QDoubleSpinBox()
-            number.setRange(-1000.0, 1000.0)
-            number.setSpecialValueText(UNSET)
-            number.setValue(float(current) if isinstance(current, int | float) else -1000.0)
-            number.valueChanged.connect(
-                lambda value: tool.set_option(name, None if value <= -1000.0 else value)
-            )
-            return number
-        line = QLineEdit(str(current) if current is not None else "")
-        line.setPlaceholderText(UNSET)
-        line.textChanged.connect(lambda text: tool.set_option(name, text or None))
-        return line
+            self.fields[option.name] = field
 
     def set_field(self, name: str, value: OptionValue | None) -> None:
         """Set a form field as the GM would (tests and the token menu use it)."""
-        field = self.fields[name]
-        if isinstance(field, EntriesField):
-            field.set_value(value)
-        elif isinstance(field, QComboBox):
-            index = field.findData(value)
-            if index < 0:
-                raise ValueError(f"{value!r} is not offered for {name}")
-            field.setCurrentIndex(index)
-        elif isinstance(field, QCheckBox):
-            field.setChecked(bool(value))
-        elif isinstance(field, QSpinBox):
-            field.setValue(int(value) if isinstance(value, int | float) else field.minimum())
-        elif isinstance(field, QDoubleSpinBox):
-            field.setValue(float(value) if isinstance(value, int | float) else field.minimum())
-        elif isinstance(field, QLineEdit):
-            field.setText("" if value is None else str(value))
+        set_field_value(self.fields[name], name, value)
 
     def update_from(self, tool: ActionTool) -> None:
         if tool is not self.tool:

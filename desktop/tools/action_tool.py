@@ -26,7 +26,16 @@ from desktop.scene.rule_overlays import AREA_BAD, TokenRingItem
 from desktop.scene.style import SQUARE
 from desktop.tools.base import Tool, ToolHost, square_at
 from engine.grid import Square
-from engine.rules.base import ActionSpec, Command, CommandError, Need, OptionValue, Preview
+from engine.rules.base import (
+    ActionSpec,
+    Command,
+    CommandError,
+    Need,
+    OptionSpec,
+    OptionValue,
+    Preview,
+    RuleSystem,
+)
 
 #: Needs the map collects (the rest come from the form).
 MAP_NEEDS = (Need.TARGET, Need.TARGETS, Need.SQUARE, Need.PATH, Need.AREA)
@@ -45,9 +54,10 @@ WHEEL_STEP, WHEEL_FINE = 15, 5
 DIRECTION_OPTIONS = ("direction", "angle", "facing", "heading")
 
 
-def option_specs(spec: ActionSpec) -> tuple[object, ...]:
-    """The action's declared option schema (empty where the system declares none)."""
-    return tuple(getattr(spec, "options", ()))
+def option_specs(system: RuleSystem, spec: ActionSpec) -> tuple[OptionSpec, ...]:
+    """Every option the system declares for the action: its own, then those every
+    catalogue action of the system takes (the forms offer them all)."""
+    return system.options_of(spec.key)
 
 
 class ActionTool(Tool):
@@ -297,7 +307,8 @@ class ActionTool(Tool):
         self.refresh()
 
     def _declares(self, name: str) -> bool:
-        return any(getattr(o, "name", None) == name for o in option_specs(self.spec))
+        system = self.host.controller.system
+        return any(o.name == name for o in option_specs(system, self.spec))
 
     # ---- drawing what the engine says
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from desktop.controller import EncounterController
 from desktop.tools.action_tool import MAP_NEEDS, option_specs
-from engine.rules.base import ActionSpec, Command, CommandError, Need
+from engine.rules.base import ActionSpec, Command, CommandError, Need, RuleSystem
 
 #: Characters of a reason shown in the menu itself (the whole reason is the tooltip).
 SHORT_REASON = 60
@@ -58,7 +58,7 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
                 reasons = preview.reasons
             except CommandError as error:
                 reasons = (str(error),)
-            if (more or _requires_options(spec)) and spec.key in legal:
+            if (more or _requires_options(controller.system, spec)) and spec.key in legal:
                 allowed, reason = True, ""  # its targeting mode picks the rest
             else:
                 allowed, reason = not reasons, "; ".join(reasons)
@@ -66,5 +66,5 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
     return sorted(offers, key=lambda o: not o.allowed)
 
 
-def _requires_options(spec: ActionSpec) -> bool:
-    return any(getattr(o, "required", False) for o in option_specs(spec))
+def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
+    return any(o.required for o in option_specs(system, spec))

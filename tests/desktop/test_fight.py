@@ -89,7 +89,8 @@ def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> N
             answer_next_dialog(roll)  # when the action rolls dice (gives up otherwise)
             before = len(controller.state.combat.log)
             click(qtbot, win.action_palette.buttons[key])
-            if needs_targeting(controller.system.action(key)):  # its options form is open
+            system = controller.system
+            if needs_targeting(system, system.action(key)):  # its options form is open
                 click(qtbot, win.action_palette.targeting.confirm_button)
             assert len(controller.state.combat.log) > before, f"{key} did nothing"
             if controller.state.combat.active == active:

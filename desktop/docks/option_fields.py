@@ -1,0 +1,117 @@
+"""One form field per declared option (``OptionSpec``): the targeting panel's options form
+and the start-combat dialog's are built the same way from the system's schema.
+
+A list for options with choices, a tick box for true/false, number boxes, an entries field
+for a list or mapping option (its keys from the encounter's tokens and sides), else a text
+line; each has an unset state (the rules' default). A true/false option whose default is
+true gets a list (unset, yes, no) so the GM can also say no.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from desktop.docks.option_entries import EntriesField, key_choices
+from engine.encounter import EncounterState
+from engine.rules.base import ListOf, MapOf, OptionSpec, OptionValue
+
+UNSET = "—"  # the list entry of an option left to the rules' default
+#: Number boxes: their lowest value stands for "unset".
+INT_UNSET, FLOAT_UNSET = -1000, -1000.0
+
+Changed = Callable[[OptionValue | None], None]
+
+
+def narrow_combo_box() -> QComboBox:
+    """A list box sized by the dock, not by its longest entry (a long weapon name would
+    otherwise widen the dock and shift the map when targeting starts)."""
+    box = QComboBox()
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(8)
+    return box
+
+
+def _choices_of(option: OptionSpec) -> tuple[OptionValue, ...]:
+    if option.choices:
+        return option.choices
+    if option.kind is bool and option.default is True:
+        return (True, False)
+    return ()
+
+
+def option_field(
+    option: OptionSpec, current: OptionValue | None, changed: Changed, state: EncounterState
+) -> QWidget:
+    """A field for ``option`` showing ``current``; every edit calls ``changed`` (None: unset).
+    ``state`` offers its tokens and sides as the keys of a list or mapping option."""
+    if isinstance(option.kind, ListOf | MapOf):
+        sides = sorted({token.side.value for token in state.tokens})
+        keys = key_choices(option.kind, option.choices, state.tokens, sides)
+        entries = EntriesField(option.kind, keys, option.choices, changed)
+        entries.set_value(current)
+        return entries
+    choices = _choices_of(option)
+    if choices:
+        box = narrow_combo_box()
+        box.addItem(UNSET, None)
+        for choice in choices:
+            box.addItem(str(choice), choice)
+        if current is not None:
+            box.setCurrentIndex(max(0, box.findData(current)))
+        box.currentIndexChanged.connect(lambda _i, b=box: changed(b.currentData()))
+        return box
+    if option.kind is bool:
+        tick = QCheckBox()
+        tick.setTristate(False)
+        tick.setChecked(bool(current))
+        tick.toggled.connect(lambda on: changed(True if on else None))
+        return tick
+    if option.kind is int:
+        spin = QSpinBox()
+        spin.setRange(INT_UNSET + 1, -INT_UNSET - 1)
+        spin.setSpecialValueText(UNSET)
+        spin.setMinimum(INT_UNSET)
+        spin.setValue(int(current) if isinstance(current, int) else INT_UNSET)
+        spin.valueChanged.connect(lambda value: changed(None if value == INT_UNSET else value))
+        return spin
+    if option.kind is float:
+        number = QDoubleSpinBox()
+        number.setRange(FLOAT_UNSET, -FLOAT_UNSET)
+        number.setSpecialValueText(UNSET)
+        number.setValue(float(current) if isinstance(current, int | float) else FLOAT_UNSET)
+        number.valueChanged.connect(
+            lambda value: changed(None if value <= FLOAT_UNSET else value)
+        )
+        return number
+    line = QLineEdit(str(current) if current is not None else "")
+    line.setPlaceholderText(UNSET)
+    line.textChanged.connect(lambda text: changed(text or None))
+    return line
+
+
+def set_field_value(field: QWidget, name: str, value: OptionValue | None) -> None:
+    """Set a field as the GM would (tests and the token menu use it)."""
+    if isinstance(field, EntriesField):
+        field.set_value(value)
+    elif isinstance(field, QComboBox):
+        index = field.findData(value)
+        if index < 0:
+            raise ValueError(f"{value!r} is not offered for {name}")
+        field.setCurrentIndex(index)
+    elif isinstance(field, QCheckBox):
+        field.setChecked(bool(value))
+    elif isinstance(field, QSpinBox):
+        field.setValue(int(value) if isinstance(value, int | float) else field.minimum())
+    elif isinstance(field, QDoubleSpinBox):
+        field.setValue(float(value) if isinstance(value, int | float) else field.minimum())
+    elif isinstance(field, QLineEdit):
+        field.setText("" if value is None else str(value))

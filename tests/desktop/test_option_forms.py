@@ -1,0 +1,88 @@
+"""Every option every system declares can be entered from the desktop's forms: each
+catalogue action's (own and shared) in the targeting panel, and start_combat's in the
+start-combat dialog. The forms are built from the schema, so this holds for any system."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from desktop.dialogs.start_combat import StartCombatDialog
+from desktop.docks.option_fields import set_field_value
+from desktop.tools.action_tool import ActionTool
+from engine.grid import Square
+from engine.rules import get_system, system_names
+from engine.rules.base import ListOf, MapOf, OptionSpec, OptionValue
+from engine.rules.option_values import Ref
+from tests.desktop.sample import sample_state
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
+
+
+def a_value(option: OptionSpec) -> OptionValue:
+    """A value the GM might enter that is not the default (the form must carry it)."""
+    kind = option.kind
+    if isinstance(kind, MapOf):
+        word = str(option.choices[0]) if option.choices else "AS"
+        return (("kara", Square(1, 1) if kind.value is Square else word),)
+    if isinstance(kind, ListOf):
+        if kind.item is Ref.SIDE:
+            return ("party",)
+        return (str(option.choices[0]),) if kind.item is Ref.TEXT else ("kara",)
+    if option.choices:
+        return next((c for c in reversed(option.choices) if c != option.default),
+                    option.choices[-1])
+    if option.kind is bool:
+        return option.default is not True
+    if option.kind is int:
+        return 3 if option.default != 3 else 2
+    if option.kind is float:
+        return 2.5
+    return "kara"
+
+
+@pytest.mark.parametrize("name", system_names())
+def test_every_option_of_every_action_has_a_field_that_carries_it(qtbot, tmp_path, name):  # type: ignore[no-untyped-def]
+    system = get_system(name)
+    state = replace(sample_state(), system=name, scale=system.scale)
+    win = make_window(qtbot, tmp_path, state)
+    panel = win.action_palette.targeting
+    entered = 0
+    for spec in system.catalogue:
+        tool = ActionTool(win.host, "kara", spec)
+        panel.follow(tool)
+        for option in system.options_of(spec.key):
+            assert option.name in panel.fields, f"{name} {spec.key}: no field for {option.name}"
+            value = a_value(option)
+            panel.set_field(option.name, value)
+            assert tool.options.get(option.name) == value, (spec.key, option.name)
+            entered += 1
+        panel.follow(None)
+    assert entered, f"{name} declares no option at all"
+
+
+@pytest.mark.parametrize("name", system_names())
+def test_every_start_combat_option_can_be_entered(qtbot, name):  # type: ignore[no-untyped-def]
+    system = get_system(name)
+    state = replace(sample_state(), system=name, scale=system.scale)
+    dialog = StartCombatDialog(None, system, state)
+    qtbot.addWidget(dialog)
+    own = dialog.own_options()
+    for option in system.options_of("start_combat"):
+        if option.name in own:
+            continue  # the dialog's own widgets (surprise round, dealt cards) fill it in
+        value = a_value(option)
+        set_field_value(dialog.option_fields[option.name], option.name, value)
+        assert dict(dialog.command().options)[option.name] == value, option.name
+
+
+def test_a_true_by_default_option_can_be_set_to_false(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.docks.option_fields import option_field
+
+    seen: list[OptionValue | None] = []
+    field = option_field(OptionSpec("loud", bool, default=True), None, seen.append, sample_state())
+    qtbot.addWidget(field)
+    set_field_value(field, "loud", False)
+    assert seen == [False]
