@@ -14,15 +14,15 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry.results import TemplateResult
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.overlays import lasting_area
+from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens
 from engine.rules.spycraft import action_dice, model
 from engine.rules.spycraft.catalogue import action_spec
 from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
 from engine.rules.spycraft.geometry_bridge import (
-    brace_area,
     braced_cone,
     cone_facing,
     line_of_sight,
@@ -453,13 +453,12 @@ class Aim(SpycraftHandler):
         )
 
 
-def _brace_shape(state: EncounterState, command: Command) -> tuple[object, ...]:
-
+def _brace_cone(state: EncounterState, command: Command) -> TemplateResult | None:
+    """The cone the command points, as the braced condition will store it (None: no square)."""
     if not command.squares:
-        return ()
+        return None
     actor = state.token(_actor(state, command))
-    heading = float(cone_facing(actor, command.squares[0]))
-    return (brace_area(state, actor.id, heading).shape,)
+    return braced_cone(state, actor, cone_facing(actor, command.squares[0]))
 
 
 @handles("brace")
@@ -468,6 +467,12 @@ class Brace(SpycraftHandler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(_actor(state, command))
+        cone = _brace_cone(state, command)
+        overlay = Overlay()
+        if cone is not None:  # the cone and the opponents in it, who face the +1
+            overlay = area_overlay("Brace", cone.squares, outline=cone.shape).plus(
+                Overlay(tokens=overlay_tokens(cone.tokens))
+            )
         return Preview(
             command,
             True,
@@ -476,8 +481,9 @@ class Brace(SpycraftHandler):
                 "+1 Initiative; +1 to attacks in the cone."
             ),
             squares=command.squares,
-            shapes=_brace_shape(state, command),
+            shapes=(cone.shape,) if cone is not None else (),
             initiative=((actor.id, 1),),
+            overlay=overlay,
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -17,6 +17,7 @@ from engine.dice import GivenDice, SeededDice
 from engine.overlay import Overlay, Role, Tone
 from engine.rules import get_system
 from engine.rules.base import Command, Need
+from engine.tokens import are_opponents
 from engine.turns.session import Encounter
 from tests.engine.rules.legal_setups import legal_setup
 
@@ -113,3 +114,35 @@ def test_every_move_of_every_system_draws_a_route() -> None:
         if Need.PATH in spec.needs and Need.TARGET not in spec.needs
     }
     assert walking <= set(MOVES)
+
+
+def test_a_braces_cone_is_the_one_its_bonus_then_follows() -> None:
+    """Spycraft's Brace lays a cone, not an attack: the preview's squares are the cone the
+    braced shooter then has, and the tokens it marks are those who then face the +1."""
+    from engine.rules.spycraft.geometry_bridge import braced_cone, in_cone
+    from engine.rules.spycraft.model import BRACED, conditions_named
+
+    setup = legal_setup("spycraft", "brace")
+    preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)
+    after, _ = get_system("spycraft").apply(setup.state, setup.command, low_dice())
+    shooter = after.token(str(setup.command.actor))
+    (brace,) = conditions_named(shooter, BRACED)
+    assert preview.overlay.squares() == braced_cone(after, shooter, brace.source).squares
+    facing_the_bonus = {
+        t.id for t in after.others(shooter.id)
+        if are_opponents(shooter.side, t.side) and in_cone(after, shooter, t, brace.source)
+    }
+    assert set(preview.overlay.token_ids(Role.AFFECTED)) == facing_the_bonus
+
+
+def test_every_area_an_action_previews_is_tested_above() -> None:
+    """Any catalogue action whose legal preview draws an area is in AREA_ACTIONS (or is
+    the Brace above), so a new area-like action cannot go unchecked."""
+    drawing = set()
+    for name in engine.system_names():
+        for spec in get_system(name).catalogue:
+            setup = legal_setup(name, spec.key)
+            if Encounter(setup.state, seed=setup.seed).preview(setup.command).overlay.areas:
+                drawing.add((name, spec.key))
+    assert drawing <= {*AREA_ACTIONS, ("spycraft", "brace")}
+    assert ("spycraft", "brace") in drawing
