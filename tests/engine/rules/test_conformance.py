@@ -193,6 +193,21 @@ def test_property_undo_and_round_trip_hold_for_any_seed(name: str) -> None:
     play()
 
 
+def actions_played(name: str) -> set[str]:
+    """The catalogue actions random legal play applies across the suite's seeds (a system
+    small enough, as the fifth in the tests, gets every one; the bundled four about two
+    thirds, so they also play each from its legal set-up below)."""
+    keys = {spec.key for spec in get_system(name).catalogue}
+    applied: set[str] = set()
+    for seed in SEEDS:
+        fight = Encounter(small_encounter(name), seed=seed)
+        fight.apply(Command("start_combat"))
+        rng = random.Random(seed)
+        for _ in range(STEPS):
+            applied.add(play_step(fight, rng).action)
+    return applied & keys
+
+
 # --------------------------------------------------------------------------- immutability
 
 

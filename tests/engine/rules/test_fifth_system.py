@@ -253,6 +253,18 @@ def test_conformance_property_undo_and_round_trip() -> None:
     conformance.test_property_undo_and_round_trip_hold_for_any_seed(NAME)
 
 
+def test_conformance_random_play_applies_every_catalogue_action() -> None:
+    assert conformance.actions_played(NAME) == {spec.key for spec in SYSTEM.catalogue}
+
+
+def test_conformance_every_part_of_a_played_state_refuses_to_change() -> None:
+    conformance.test_every_part_of_a_played_state_refuses_to_change(NAME)
+
+
+def test_conformance_every_catalogue_entry_has_a_handler() -> None:
+    conformance.test_every_catalogue_entry_has_a_handler(NAME)
+
+
 # ---- a round in the desktop
 
 
