@@ -83,8 +83,10 @@ class GmMenu:
     def _counts(self, menu: QMenu, token: Token) -> None:
         state = self.controller.state
         counts = menu.addMenu("Change a count")
-        for gauge in self.controller.system.gauges(state, token):
-            if gauge.key in token.stats or gauge.key in ("fatigue", "subdual"):
+        system = self.controller.system
+        declared = {spec.name for spec in system.stats}
+        for gauge in system.gauges(state, token):
+            if gauge.key in declared:  # a count the GM may set (gm_stat); not a condition
                 counts.addAction(
                     f"{gauge.label} ({gauge.value})…",
                     partial(self.stat, token.id, gauge.key, gauge.label, gauge.value),

@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QInputDialog, QMenu
 
 from desktop.main_window import MainWindow
+from engine.rules import get_system, system_names
 from engine.rules.base import Command
 from engine.tokens import Side
 from tests.desktop.conftest import OFFSCREEN_NOISE
@@ -90,6 +91,27 @@ def test_change_a_count_from_the_inspector(qtbot, tmp_path) -> None:
     entry(win.inspector.gm_menu, "Fatigue (0)").trigger()
     assert win.controller.state.token(token_id).stats["fatigue"] == 1
     assert "Fatigue 1/2" in win.inspector.fields["Health"].text()
+
+
+@pytest.mark.parametrize("system", system_names())
+def test_change_a_count_offers_each_gauge_that_is_a_declared_stat(qtbot, tmp_path, system):  # type: ignore[no-untyped-def]
+    """The system's schema says which gauges are counts the GM may set, even one a token's
+    file leaves at its default; the desktop names no stat of its own."""
+    from dataclasses import replace
+
+    from tests.desktop.sample import sample_state
+    from tests.desktop.tools.conftest import make_window
+
+    rules = get_system(system)
+    state = replace(sample_state(), system=system, scale=rules.scale)
+    win = make_window(qtbot, tmp_path, state)
+    token = win.controller.state.token("kara")  # no stats in her file: every one a default
+    declared = {spec.name for spec in rules.stats}
+    counts = [g for g in rules.gauges(win.controller.state, token) if g.key in declared]
+    assert counts, f"{system} shows no count on a token"
+    menu = win.token_menu("kara")
+    for gauge in counts:
+        assert entry(menu, f"{gauge.label} ({gauge.value})…") is not None, gauge
 
 
 def test_the_tracker_shows_each_combatants_health(qtbot, tmp_path) -> None:
