@@ -33,9 +33,6 @@ from desktop.docks.option_fields import option_field
 from engine.encounter import EncounterState
 from engine.rules.base import Command, OptionValue, RuleSystem
 
-#: The Action Card codes a GM may pick (engine Card codes), Jokers first.
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
-CARD_CODES = ("RJ", "BJ", *(rank + suit for rank in RANKS for suit in "SHDC"))
 FROM_DECK = "from the deck"
 
 AWARENESS = (
@@ -125,12 +122,18 @@ class StartCombatDialog(DiceDialog):
         for token in self.state.tokens:
             box = QComboBox()
             box.addItem(FROM_DECK, "")
-            for code in CARD_CODES:
+            for code in self._card_codes():
                 box.addItem(code, code)
             box.currentIndexChanged.connect(self._card_typed)
             form.addRow(token.name, box)
             self.card_boxes[token.id] = box
         self.extra.addWidget(dealt)
+
+    def _card_codes(self) -> tuple[str, ...]:
+        """The cards a GM may say a token drew: the choices the system declares for its
+        ``cards`` option (the desktop keeps no deck of its own)."""
+        spec = next(o for o in self.system.options_of("start_combat") if o.name == "cards")
+        return tuple(str(code) for code in spec.choices)
 
     def _card_typed(self) -> None:
         self.typed = any(box.currentData() for box in self.card_boxes.values())

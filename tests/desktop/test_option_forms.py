@@ -86,3 +86,20 @@ def test_a_true_by_default_option_can_be_set_to_false(qtbot) -> None:  # type: i
     qtbot.addWidget(field)
     set_field_value(field, "loud", False)
     assert seen == [False]
+
+
+def test_the_cards_a_gm_may_type_are_the_systems(qtbot, monkeypatch):  # type: ignore[no-untyped-def]
+    """A system that deals cards declares them as its cards option's choices; the dialog
+    offers those, so a system with another deck needs no desktop edit."""
+    from types import MappingProxyType
+
+    dealer = next(get_system(n) for n in system_names()
+                  if get_system(n).initiative_scheme.kind == "cards")
+    short_deck = OptionSpec("cards", MapOf(str), ("X1", "X2"), label="Cards")
+    monkeypatch.setattr(type(dealer), "engine_options",
+                        MappingProxyType({"start_combat": (short_deck,)}))
+    state = replace(sample_state(), system=dealer.name, scale=dealer.scale)
+    dialog = StartCombatDialog(None, dealer, state)
+    qtbot.addWidget(dialog)
+    box = dialog.card_boxes["kara"]
+    assert [box.itemData(i) for i in range(1, box.count())] == ["X1", "X2"]

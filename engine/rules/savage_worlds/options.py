@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.rules.base import ListOf, MapOf, OptionSpec, Ref
+from engine.rules.savage_worlds.deck import full_deck
 from engine.rules.savage_worlds.maneuvers import DESPERATE_STEPS, CalledShotTarget, Scale
 from engine.rules.savage_worlds.opposed_maneuvers import TEST_RESISTED_BY, SWTestEffect
 from engine.rules.savage_worlds.schema import ATTRIBUTES, SKILLS
@@ -78,6 +79,7 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
 #: Options the system adds to the engine's start_combat.
 ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "start_combat": (
-        OptionSpec("cards", MapOf(str), label="Cards dealt by hand (token -> card code)"),
+        OptionSpec("cards", MapOf(str), tuple(card.code for card in full_deck()),
+                   label="Cards dealt by hand (token -> card code)"),
     ),
 })
