@@ -121,5 +121,5 @@ def test_a_typed_card_that_is_not_a_card_is_refused() -> None:
     fight = Encounter(load_document(MAPS / "night_street.killbox").state)
     first = fight.state.tokens[0].id
     # The option schema lists the deck's codes, so the refusal names them all.
-    with pytest.raises(CommandError, match="must have one of RJ, BJ, AS, .* not 'ZZ'"):
+    with pytest.raises(CommandError, match=r"must have one of RJ, BJ, AS, .* not 'ZZ'"):
         fight.apply(Command.build("start_combat", cards={first: "ZZ"}))
