@@ -77,8 +77,12 @@ class _Repaints:
 
 
 def _reference_picture(scene: PlayerScene) -> np.ndarray:
-    """The fog as drawn in one go: the picture filled with fog, every token's rings cut out
-    by one winding fill, the hand-revealed squares cut out, the hand-hidden ones fogged."""
+    """The fog as drawn in one go: the picture filled with fog, each token's rings cut out
+    by its own winding fill, the hand-revealed squares cut out, the hand-hidden ones fogged.
+
+    Each token is filled on its own, not all rings as one path: where two tokens' regions
+    share an edge through pixel centres, one combined path fills those pixels and two
+    separate fills do not, and what the party sees is the union of what each token sees."""
     bm, fog = scene.state.battlemap, scene.state.fog
     scale = FOG_PICTURE_SIDE / max(bm.width, bm.height)
     image = QImage(
@@ -86,15 +90,13 @@ def _reference_picture(scene: PlayerScene) -> np.ndarray:
     )
     view = scene.sight.update(scene.state)
     image.fill(style.FOG if view is not None else Qt.GlobalColor.transparent)
-    lit = QPainterPath()
-    lit.setFillRule(Qt.FillRule.WindingFill)
-    for token_view in view.views if view is not None else ():
-        xs, ys, counts = token_view.outlines
-        lit.addPath(_reference_path(xs.tolist(), ys.tolist(), counts.tolist()))
     painter = QPainter(image)
     painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_DestinationOut)
     painter.scale(image.width() / bm.width, image.height() / bm.height)
-    painter.fillPath(lit, Qt.GlobalColor.black)
+    for token_view in view.views if view is not None else ():
+        xs, ys, counts = token_view.outlines
+        lit = _reference_path(xs.tolist(), ys.tolist(), counts.tolist())
+        painter.fillPath(lit, Qt.GlobalColor.black)
     for square in fog.revealed:
         painter.fillRect(QRectF(square.x, square.y, 1, 1), Qt.GlobalColor.black)
     painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
