@@ -21,7 +21,8 @@ of repeated queries on a graph whose adjacency the first query has already touch
 Peers, side by side in this process when installed (``pip install tcod``, the ``bench``
 extra): python-tcod's C pathfinder on the same graph and costs (each open step of the
 movement graph an edge, 2 for a straight step and 3 for a diagonal, in half squares), as
-ratios; a missing peer is skipped with a line saying so.
+ratios: the route, and reach (within 12 and 24 squares and over the whole map) against its
+flood of the whole map from the same square; a missing peer is skipped with a line saying so.
 
 The machine may be shared, so each figure is printed twice: the wall-clock median, and
 the median CPU time of this process (``time.process_time``) as ``<figure> (CPU)``, which
@@ -120,6 +121,7 @@ def main() -> None:
     ours = median_ms(lambda: cheapest_route(movement, corner.id, goal), 11)
     report("route across the whole map", ours)
     versus_tcod(movement, corner.id, goal, first.cost.squares, ours)
+    reach_versus_tcod(movement, runner.id)
 
 
 def versus_tcod(movement: MovementGraph, mover_id: str, goal: Square, cost: int, ours) -> None:  # type: ignore[no-untyped-def]
@@ -166,6 +168,45 @@ def versus_tcod(movement: MovementGraph, mover_id: str, goal: Square, cost: int,
         f"route across the whole map, Killbox / python-tcod (CPU): {ours[1] / cpu:.2f}x "
         "(below 1: Killbox faster)"
     )
+
+
+def reach_versus_tcod(movement: MovementGraph, mover_id: str) -> None:
+    """Reach within a Speed-like budget and over the whole map against python-tcod's
+    Pathfinder resolving every square from the same start (it cannot stop at a budget)."""
+    try:
+        import numpy as np
+        import tcod.path
+    except ImportError:
+        return  # versus_tcod already said so
+    from engine.grid import NEIGHBOUR_STEPS
+
+    mover = movement.token(mover_id)
+    width, height = movement.width, movement.height
+    blocked, _, _ = movement.obstacle_arrays(mover)
+    enterable = (1 - np.frombuffer(blocked, dtype=np.uint8)).reshape(height, width)
+    mask = np.asarray(movement.open_mask, dtype=np.int64).reshape(height, width)
+
+    def flood() -> object:
+        graph = tcod.path.CustomGraph((height, width))
+        for k, (dx, dy) in enumerate(NEIGHBOUR_STEPS):
+            graph.add_edge(
+                (dy, dx), 3 if dx and dy else 2, cost=enterable, condition=(mask >> k) & 1
+            )
+        finder = tcod.path.Pathfinder(graph)
+        finder.add_root((mover.square.y, mover.square.x))
+        finder.resolve()
+        return finder.distance
+
+    peer = median_ms(flood, 7)
+    print(f"python-tcod flood of the whole map: {peer[0]:.2f} ms (CPU {peer[1]:.2f} ms)")
+    # 1,000 squares reaches every square this map's walls leave open to the mover.
+    for budget in (12, 24, 1000):
+        ours = median_ms(lambda budget=budget: reach(movement, mover_id, budget), 7)
+        what = f"{budget:,} squares" + (" (the whole map)" if budget == 1000 else "")
+        print(
+            f"reach within {what}, Killbox / python-tcod's flood (CPU): {ours[1] / peer[1]:.2f}x "
+            f"(Killbox {ours[1]:.2f} ms; below 1: Killbox faster)"
+        )
 
 
 if __name__ == "__main__":
