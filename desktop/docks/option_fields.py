@@ -25,8 +25,8 @@ from engine.encounter import EncounterState
 from engine.rules.base import ListOf, MapOf, OptionSpec, OptionValue
 
 UNSET = "—"  # the list entry of an option left to the rules' default
-#: Number boxes: their lowest value stands for "unset".
-INT_UNSET, FLOAT_UNSET = -1000, -1000.0
+#: How far a number box reaches where the option declares no bound of its own.
+UNBOUNDED = 99_999
 
 Changed = Callable[[OptionValue | None], None]
 
@@ -46,6 +46,13 @@ def _choices_of(option: OptionSpec) -> tuple[OptionValue, ...]:
     if option.kind is bool and option.default is True:
         return (True, False)
     return ()
+
+
+def _bounds(option: OptionSpec) -> tuple[float, float]:
+    """The range a number box offers: the option's own bounds, else a GM-sized one."""
+    low = -UNBOUNDED if option.minimum is None else option.minimum
+    high = UNBOUNDED if option.maximum is None else option.maximum
+    return float(low), float(high)
 
 
 def option_field(
@@ -76,20 +83,22 @@ def option_field(
         tick.toggled.connect(lambda on: changed(True if on else None))
         return tick
     if option.kind is int:
+        low, high = _bounds(option)
+        unset = int(low) - 1  # the box's lowest value stands for "unset"
         spin = QSpinBox()
-        spin.setRange(INT_UNSET + 1, -INT_UNSET - 1)
+        spin.setRange(unset, int(high))
         spin.setSpecialValueText(UNSET)
-        spin.setMinimum(INT_UNSET)
-        spin.setValue(int(current) if isinstance(current, int) else INT_UNSET)
-        spin.valueChanged.connect(lambda value: changed(None if value == INT_UNSET else value))
+        spin.setValue(int(current) if isinstance(current, int) else unset)
+        spin.valueChanged.connect(lambda value: changed(None if value == unset else value))
         return spin
     if option.kind is float:
+        low, high = _bounds(option)
         number = QDoubleSpinBox()
-        number.setRange(FLOAT_UNSET, -FLOAT_UNSET)
+        number.setRange(low - 1.0, high)
         number.setSpecialValueText(UNSET)
-        number.setValue(float(current) if isinstance(current, int | float) else FLOAT_UNSET)
+        number.setValue(float(current) if isinstance(current, int | float) else low - 1.0)
         number.valueChanged.connect(
-            lambda value: changed(None if value <= FLOAT_UNSET else value)
+            lambda value: changed(None if value < low else value)
         )
         return number
     line = QLineEdit(str(current) if current is not None else "")

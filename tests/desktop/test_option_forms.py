@@ -103,3 +103,21 @@ def test_the_cards_a_gm_may_type_are_the_systems(qtbot, monkeypatch):  # type: i
     qtbot.addWidget(dialog)
     box = dialog.card_boxes["kara"]
     assert [box.itemData(i) for i in range(1, box.count())] == ["X1", "X2"]
+
+
+def test_a_number_box_reaches_the_options_own_bounds(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.docks.option_fields import option_field
+
+    seen: list[OptionValue | None] = []
+    far = option_field(OptionSpec("sight_cap", float, minimum=0), None, seen.append,
+                       sample_state())
+    qtbot.addWidget(far)
+    set_field_value(far, "sight_cap", 2500.0)  # a long street, beyond a 1,000 box
+    set_field_value(far, "sight_cap", 0.0)  # its lowest value is a value, not "unset"
+    few = option_field(OptionSpec("times", int, minimum=1, maximum=12), None, seen.append,
+                       sample_state())
+    qtbot.addWidget(few)
+    set_field_value(few, "times", 12)
+    set_field_value(few, "times", 40)  # beyond the option's maximum: the box stops there
+    set_field_value(few, "times", None)  # back to the rules' default
+    assert seen == [2500.0, 0.0, 12, None]
