@@ -7,6 +7,7 @@ runs along the left edge of column 3.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -204,8 +205,9 @@ class BattleMap:
     def __post_init__(self) -> None:
         if self.width <= 0 or self.height <= 0:
             raise ValueError(f"map size must be positive, not {self.width}x{self.height}")
-        ids = [p.id for p in self.portals] + [c.id for c in self.cover]
-        duplicates = sorted({i for i in ids if ids.count(i) > 1})
+        # Counted once (list.count per id was quadratic: 15,000 ids took 10 s).
+        ids = Counter([p.id for p in self.portals] + [c.id for c in self.cover])
+        duplicates = sorted(i for i, n in ids.items() if n > 1)
         if duplicates:
             raise ValueError(f"duplicate portal or cover ids: {', '.join(duplicates)}")
 

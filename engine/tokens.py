@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -208,6 +209,6 @@ class Token:
     def weapon_name_problems(self) -> list[str]:
         """A problem per name two of the token's weapons share (a command could not say
         which one it means)."""
-        names = [w.name for w in self.weapons]
+        names = Counter(w.name for w in self.weapons)
         return [f"two weapons are called {name!r}"
-                for name in sorted({n for n in names if names.count(n) > 1})]
+                for name in sorted(n for n, count in names.items() if count > 1)]

@@ -270,19 +270,27 @@ def roll_offs(
         if len(pending) < 2:
             continue
         names = ", ".join(state.token(result[i].token_id).name for i in pending)
-        rolls: dict[int, int] = {}
-        while pending:
-            for i in pending:
-                token = state.token(result[i].token_id)
-                rolls[i] = dice.roll("1d20", f"{token.name} initiative roll-off").total
-            values = [rolls[i] for i in indices]
-            pending = [i for i in indices if values.count(rolls[i]) > 1]
+        # Those who tie in a roll-off roll off again among themselves, until no two are
+        # level: each token's rolls, in order, are its tiebreak. (Asking every roll of the
+        # group to differ never ends for more tokens than the die has faces.)
+        rolls: dict[int, tuple[int, ...]] = {i: () for i in indices}
+        tied = [pending]
+        while tied:
+            level: dict[tuple[int, ...], list[int]] = {}
+            for group in tied:
+                for i in group:
+                    token = state.token(result[i].token_id)
+                    roll = dice.roll("1d20", f"{token.name} initiative roll-off").total
+                    rolls[i] = (*rolls[i], roll)
+                    level.setdefault(rolls[i], []).append(i)
+            tied = [group for group in level.values() if len(group) > 1]
         for i in indices:
             c = result[i]
-            result[i] = replace(c, tiebreak=(*c.tiebreak[:2], rolls[i]))
-        ranking = sorted(indices, key=lambda i: -rolls[i])
+            result[i] = replace(c, tiebreak=(*c.tiebreak[:2], *rolls[i]))
+        ranking = sorted(indices, key=lambda i: tuple(-r for r in rolls[i]))
         order_text = ", ".join(
-            f"{state.token(result[i].token_id).name} {rolls[i]}" for i in ranking
+            f"{state.token(result[i].token_id).name} {'-'.join(map(str, rolls[i]))}"
+            for i in ranking
         )
         events.append(
             Event(

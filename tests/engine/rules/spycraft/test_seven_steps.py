@@ -229,6 +229,24 @@ def test_step5_ties_go_to_the_higher_bonus_then_a_roll_off() -> None:
     assert any("roll-off" in e.text for e in by_roll.log)
 
 
+def test_a_roll_off_among_more_tokens_than_the_die_has_faces_ends() -> None:
+    """25 mooks on one Count and bonus: those who tie roll off again among themselves (before,
+    every roll-off roll had to differ, which 21 or more d20s never do: start_combat hung)."""
+    mooks = [agent(f"m{i:02}", i % 12, i // 12, Side.ENEMY) for i in range(25)]
+    fight = started(*mooks, rolls=[10] * 25)
+    order = fight.state.combat.order
+    assert len({c.tiebreak for c in order}) == 25  # every one placed
+    assert [c.tiebreak for c in order] == sorted((c.tiebreak for c in order), reverse=True)
+    assert any("roll-off" in e.text for e in fight.log)
+
+
+def test_tokens_tied_in_a_roll_off_roll_again_among_themselves() -> None:
+    fight = started(agent("ann", 1, 1), agent("bob", 3, 1), agent("cal", 5, 1),
+                    rolls=[10, 10, 10, 7, 7, 20, 3, 9])  # Ann and Bob tie on 7; Cal 20
+    assert [c.token_id for c in fight.state.combat.order] == ["cal", "bob", "ann"]
+    assert [c.tiebreak[-2:] for c in fight.state.combat.order][1:] == [(7, 9), (7, 3)]
+
+
 def test_step5_bonus_five_foot_step_only_without_other_movement() -> None:
     fight = round_fight()
     fight.apply(cmd("five_foot_step", "kevin", squares=[(2, 1)]))
