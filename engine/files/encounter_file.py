@@ -354,10 +354,15 @@ def _check_no_unknown_keys(
         for key, value in given.items():
             if key not in known:
                 raise EncounterFileError(path, json_path("", [*place, key]), "unknown key")
-            _check_no_unknown_keys(value, known[key], [*place, key], path)
+            if isinstance(value, dict | list):
+                _check_no_unknown_keys(value, known[key], [*place, key], path)
     elif isinstance(given, list) and isinstance(known, list) and len(given) == len(known):
+        # Only objects hold keys: a list of numbers or of points (most of a big map) is
+        # passed over without a call per item.
         for index, (a, b) in enumerate(zip(given, known, strict=True)):
-            _check_no_unknown_keys(a, b, [*place, index], path)
+            if isinstance(a, dict) or (isinstance(a, list) and any(
+                    isinstance(item, dict | list) for item in a)):
+                _check_no_unknown_keys(a, b, [*place, index], path)
 
 
 def _find_non_finite(value: Any, place: list[int | str]) -> str | None:
