@@ -183,12 +183,21 @@ def with_vendored_licences(licence: str, texts: Iterable[str]) -> str:
     return " and ".join(names)
 
 
+def authors(dist: metadata.Distribution) -> str:
+    """Who the wheel's metadata says wrote it, for a wheel whose licence files name no one
+    (PySide6: "Qt for Python Team")."""
+    meta = dist.metadata
+    named = meta.get("Author") or (meta.get("Author-email") or "").split("<")[0]
+    named = named.strip().strip('"')
+    return named if named and named != "UNKNOWN" else f"the {meta['Name']} authors"
+
+
 def distribution_paragraph(name: str, tops: list[str]) -> str:
     dist = metadata.distribution(name)
     texts = licence_texts(dist)
     licence = with_vendored_licences(licence_name(dist), (t for _, t in texts))
     files = [f"{INSTALLED}/_internal/{top}/*" for top in tops]
-    holders = copyright_lines((t for _, t in texts), f"the {name} authors")
+    holders = copyright_lines((t for _, t in texts), authors(dist))
     comment = (
         f"{name} {dist.version}; pure-Python modules sit in the archive inside {INSTALLED}/killbox."
     )
