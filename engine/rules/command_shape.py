@@ -52,6 +52,9 @@ MAX_NUMBER = 1_000_000
 #: Entries of a list or mapping option (token ids, sides, cards dealt by hand).
 MAX_LIST_ENTRIES = 10_000
 
+#: How far from a map's corner a square may lie.
+_REACH = int(limits.MAX_COORDINATE)
+
 #: What a one-value option may hold (engine.turns.combat.DataValue).
 _SCALARS = (bool, int, float, str)
 #: Any option's value as a Command holds it: one value, names, or (name, value) pairs.
@@ -104,6 +107,13 @@ def _whole(value: object) -> bool:
 
 def _square(value: object) -> Square | str:
     """A square, or why ``value`` is not one (two whole numbers, x then y)."""
+    if isinstance(value, tuple | list) and len(value) == 2:
+        # The common case, checked without the general path's calls (a long list of
+        # squares is read at about a microsecond a square).
+        x, y = value[0], value[1]
+        if (type(x) is int and type(y) is int and -_REACH <= x <= _REACH
+                and -_REACH <= y <= _REACH):
+            return value if isinstance(value, Square) else Square(x, y)
     wrong = f"a square must be two whole numbers (x, y), not {_show(value)}"
     if not isinstance(value, Sequence) or isinstance(value, str | bytes) or len(value) != 2:
         return wrong
