@@ -35,13 +35,6 @@ from engine.rules.base import Command, OptionValue, RuleSystem
 
 FROM_DECK = "from the deck"
 
-AWARENESS = (
-    ("all", "Everyone is aware: no surprise round"),
-    ("some", "An ambush: the ticked sides try to act first"),
-    ("none", "Nobody is aware: team stealth checks decide"),
-)
-
-
 class StartCombatDialog(DiceDialog):
     def __init__(self, parent: QWidget | None, system: RuleSystem, state: EncounterState) -> None:
         self.system = system
@@ -66,8 +59,10 @@ class StartCombatDialog(DiceDialog):
         self.refresh()
 
     def _surprise_widgets(self) -> None:
-        for key, text in AWARENESS:
-            self.awareness.addItem(text, key)
+        # The choices and their words are the system's (its start_combat option schema).
+        spec = next(o for o in self.system.options_of("start_combat") if o.name == "awareness")
+        for choice in spec.choices:
+            self.awareness.addItem(spec.words_for(choice), choice)
         self.awareness.currentIndexChanged.connect(self.refresh)
         surprise = QGroupBox("Surprise round")
         rows = QHBoxLayout(surprise)

@@ -71,7 +71,7 @@ def option_field(
         box = narrow_combo_box()
         box.addItem(UNSET, None)
         for choice in choices:
-            box.addItem(str(choice), choice)
+            box.addItem(option.words_for(choice), choice)
         if current is not None:
             box.setCurrentIndex(max(0, box.findData(current)))
         box.currentIndexChanged.connect(lambda _i, b=box: changed(b.currentData()))

@@ -290,6 +290,8 @@ class OptionSpec:
     the rules assume when the option is left out; ``required`` options must be given.
     ``minimum`` and ``maximum`` bound a number (without them, ``command_shape.MAX_NUMBER``
     either way); every number must be finite and text not absurdly long.
+    ``choice_words`` says what each of ``choices`` means, in the same order, for a form to
+    show (empty: the values themselves are shown).
     """
 
     name: str
@@ -300,6 +302,17 @@ class OptionSpec:
     label: str = ""
     minimum: float | None = None
     maximum: float | None = None
+    choice_words: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.choice_words and len(self.choice_words) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one word per choice")
+
+    def words_for(self, choice: OptionValue) -> str:
+        """What a form shows for one of the choices."""
+        if self.choice_words and choice in self.choices:
+            return self.choice_words[self.choices.index(choice)]
+        return str(choice)
 
     def problem(self, value: object) -> str | None:
         if isinstance(self.kind, ListOf):

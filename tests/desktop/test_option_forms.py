@@ -121,3 +121,29 @@ def test_a_number_box_reaches_the_options_own_bounds(qtbot) -> None:  # type: ig
     set_field_value(few, "times", 40)  # beyond the option's maximum: the box stops there
     set_field_value(few, "times", None)  # back to the rules' default
     assert seen == [2500.0, 0.0, 12, None]
+
+
+def test_a_choice_shows_the_systems_words_for_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The surprise-round list and any option list show what the system says each choice
+    means; the desktop holds no wording of a rule."""
+    from desktop.docks.option_fields import option_field
+
+    for name in system_names():
+        system = get_system(name)
+        if not system.surprise_round:
+            continue
+        state = replace(sample_state(), system=name, scale=system.scale)
+        dialog = StartCombatDialog(None, system, state)
+        qtbot.addWidget(dialog)
+        spec = next(o for o in system.options_of("start_combat") if o.name == "awareness")
+        shown = [dialog.awareness.itemText(i) for i in range(dialog.awareness.count())]
+        assert shown == [spec.words_for(choice) for choice in spec.choices]
+    spec = OptionSpec("pace", str, ("slow", "fast"), choice_words=("Crawl along", "Sprint"))
+    field = option_field(spec, None, lambda _value: None, sample_state())
+    qtbot.addWidget(field)
+    assert [field.itemText(i) for i in range(field.count())][1:] == ["Crawl along", "Sprint"]
+
+
+def test_choice_words_need_one_word_per_choice() -> None:
+    with pytest.raises(ValueError, match="one word per choice"):
+        OptionSpec("pace", str, ("slow", "fast"), choice_words=("Crawl along",))

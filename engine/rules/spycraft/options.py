@@ -165,7 +165,10 @@ ENGINE_OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "start_combat": (
         OptionSpec("deliberate", ListOf(Ref.TOKEN), label="Entering on purpose"),
         OptionSpec("awareness", str, ("all", "some", "none"), default="all",
-                   label="Who is aware"),
+                   label="Who is aware",
+                   choice_words=("Everyone is aware: no surprise round",
+                                 "An ambush: the ticked sides try to act first",
+                                 "Nobody is aware: team stealth checks decide")),
         OptionSpec("acting", ListOf(Ref.SIDE), _SIDES, label="Sides trying to ambush"),
         OptionSpec("unaware", ListOf(Ref.TOKEN), label="Left out of the surprise check"),
         OptionSpec("group_initiative", ListOf(Ref.SIDE), _SIDES,
