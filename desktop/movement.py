@@ -78,7 +78,7 @@ def _drag_graph(
     last = _last_drag
     if last is not None and last[0] is state and last[1] == token_id:
         return last[2], last[3], last[4]
-    graph = graph_for(state)
+    graph = graph_for(state, difficult_cost=system.difficult_terrain_cost)
     budget = state.scale.describe(speed_budget(graph, token_id))
     allowance = system.move_allowance(state, token_id)
     _last_drag = (state, token_id, graph, budget, allowance)

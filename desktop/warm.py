@@ -27,9 +27,10 @@ def warm(state: EncounterState) -> None:
     from engine.geometry._index import sight_index
     from engine.routes import graph_for
     from engine.routes.compiled import ASTAR_BUILT
+    from engine.rules import get_system
 
     # What a drag asks first (its route, its sight lines), then what long routes need.
-    graph = graph_for(state)
+    graph = graph_for(state, difficult_cost=get_system(state.system).difficult_terrain_cost)
     sight_index(state.battlemap)
     if ASTAR_BUILT:
         return  # routes run in C: no SciPy import (a quarter second) holding the GIL

@@ -170,8 +170,9 @@ class ActionTool(Tool):
         from engine.routes import RouteError, cheapest_route, graph_for
 
         state = self.host.controller.state
+        cost = self.host.controller.system.difficult_terrain_cost
         try:
-            route = cheapest_route(graph_for(state), self.actor_id, end)
+            route = cheapest_route(graph_for(state, difficult_cost=cost), self.actor_id, end)
         except (RouteError, KeyError):
             route = None
         return list(route.squares[1:]) if route is not None else [end]

@@ -69,7 +69,8 @@ class RuleTool(Tool):
         """The engine's movement graph of the current state (rebuilt when the state changes)."""
         state = self.state
         if self._graph is None or self._graph[0] is not state:
-            self._graph = (state, MovementGraph(state))
+            cost = self.system.difficult_terrain_cost
+            self._graph = (state, MovementGraph(state, difficult_cost=cost))
         return self._graph[1]
 
     # ---- the info tag

@@ -188,7 +188,8 @@ static PyObject *route(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                     if (block[v]) continue;
                     int32_t cost_v = base;
                     if (rough && rough[v]) {
-                        cost_v += step;
+                        /* rough[v]: how many more times the step costs (difficult cost - 1) */
+                        cost_v += step * rough[v];
                         if (cost_v > limit) continue;
                     }
                     const Py_ssize_t child = v * 2 + next_parity;
@@ -284,4 +285,11 @@ static struct PyModuleDef module = {
     methods,
 };
 
-PyMODINIT_FUNC PyInit__astar(void) { return PyModule_Create(&module); }
+/* INTERFACE: bumped when the arguments' meaning changes; compiled.py ignores an older
+ * build (2: the difficult bytes hold the extra multiple of the step, not a flag). */
+PyMODINIT_FUNC PyInit__astar(void)
+{
+    PyObject *m = PyModule_Create(&module);
+    if (m && PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) Py_CLEAR(m);
+    return m;
+}

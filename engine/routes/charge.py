@@ -17,9 +17,9 @@ is asked only when nothing else forbids it.
 ``RunUpCharge``: a straight line of at least a minimum run and at most a multiple of the
 normal move, ending next to the target. Rules-silent choices: the line is an ordinary move
 that may not turn (walls, impassable squares and opponents stop it, allies may be crossed,
-difficult terrain costs double); the charger picks the cheapest space next to the target
-that such a line reaches; only the route is judged here (the attack's weapon is the rule's
-business).
+difficult terrain costs the system's multiple); the charger picks the cheapest space next to
+the target that such a line reaches; only the route is judged here (the attack's weapon is
+the rule's business).
 
 "Can attack from" = within the charger's ``reach`` (in squares, the rule system's: its
 declared stat, say) of any square of the target, without overlapping it.

@@ -16,6 +16,12 @@ except ImportError:  # not compiled here: the Python searches do the work
     _astar = None
 if os.environ.get("KILLBOX_NO_KERNEL"):  # to test the Python path where the module is built
     _astar = None
+#: The build this code speaks to (``INTERFACE`` in _astar.c). A module built from older
+#: source (a checkout updated without reinstalling) would read the difficult bytes as
+#: flags and cost every difficult step double: it is left unused until rebuilt.
+INTERFACE = 2
+if _astar is not None and getattr(_astar, "INTERFACE", None) != INTERFACE:
+    _astar = None
 
 #: Whether the compiled route search is in use.
 ASTAR_BUILT = _astar is not None

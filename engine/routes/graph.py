@@ -8,7 +8,7 @@ through a door or window, ``portals`` (their ids). Node data: ``terrain`` (a
 (a token id or None).
 
 What depends on who moves (enemies block, allies may be crossed but not ended on,
-difficult terrain doubles) is not baked into the graph: ``MovementGraph.weight`` gives a
+difficult terrain costs more) is not baked into the graph: ``MovementGraph.weight`` gives a
 NetworkX weight function for one mover that returns None to hide an edge.
 
 Why the adjacency is lazy: a 200x200 map has 158,802 edges, and inserting them into
@@ -137,13 +137,25 @@ class _LazyAdjacency(_LazyNodes):
 class MovementGraph:
     """The movement graph of one encounter's map, kept in step with the encounter.
 
-    Build it once per map (``MovementGraph(encounter)``), then call ``open_portal`` /
+    Build it once per map (``MovementGraph(
+        encounter, difficult_cost=...
+    )``), then call ``open_portal`` /
     ``set_portal_state`` when a door changes and ``move_token`` (or ``sync`` with the new
     encounter state) when a token moves: the NetworkX graph is updated in place.
     """
 
-    def __init__(self, encounter: EncounterState) -> None:
+    def __init__(self, encounter: EncounterState, *, difficult_cost: int) -> None:
+        if isinstance(difficult_cost, bool) or not isinstance(difficult_cost, int) or not (
+            1 <= difficult_cost <= MAX_DIFFICULT_COST
+        ):
+            raise ValueError(
+                f"difficult_cost must be a whole number from 1 to {MAX_DIFFICULT_COST}, "
+                f"not {difficult_cost!r}"
+            )
         self.system = encounter.system
+        #: What a step into difficult terrain costs, as a multiple of the step: the rule
+        #: system's ``difficult_terrain_cost``, handed over by whoever builds the graph.
+        self.difficult_cost = difficult_cost
         self.scale: GridScale = encounter.scale
         self.battlemap: BattleMap = encounter.battlemap
         self.width, self.height = self.battlemap.width, self.battlemap.height
@@ -408,22 +420,26 @@ class MovementGraph:
         return result
 
     def obstacle_arrays(self, mover: Token) -> tuple[bytearray, bytearray | None, bytearray]:
-        """Flat per-square flags for the search loops: (blocked, difficult or None, no end)."""
+        """Flat per-square flags for the search loops: (blocked, extra or None, no end).
+
+        ``extra`` holds, per square, how many more times a step into it costs (the
+        difficult cost less 1, 0 on ordinary ground); None when nothing is difficult.
+        """
         cached = self._array_cache.get(mover)
         if cached is None:
             blocked, passable = self.obstacles_for(mover)
             cached = (
                 self._flags(blocked),
-                self._flags(self.difficult) if self.difficult else None,
+                self._flags(self.difficult, self.difficult_cost - 1) if self.difficult else None,
                 self._flags(passable | blocked),
             )
             self._array_cache[mover] = cached
         return cached
 
-    def _flags(self, squares: Iterable[Square]) -> bytearray:
+    def _flags(self, squares: Iterable[Square], value: int = 1) -> bytearray:
         flags = bytearray(self.width * self.height)
         for square in squares:
-            flags[square.y * self.width + square.x] = 1
+            flags[square.y * self.width + square.x] = value
         return flags
 
     def reachable_from(self, mover: Token) -> bytearray:
@@ -466,7 +482,10 @@ class MovementGraph:
             difficult = np.zeros(self.width * self.height, dtype=np.bool_)
             for square in self.difficult:
                 difficult[square.y * self.width + square.x] = True
-            found = StateSteps(self.width, self.height, self.open_mask, difficult, alternating)
+            found = StateSteps(
+                self.width, self.height, self.open_mask, difficult, alternating,
+                self.difficult_cost,
+            )
             self._state_steps[alternating] = found
         return found
 
@@ -474,18 +493,19 @@ class MovementGraph:
         """A NetworkX weight function for a one-square mover, every diagonal costing 1.
 
         It hides (returns None for) steps into a square the mover may not enter, and
-        doubles steps into difficult terrain. The alternating diagonal rule cannot be an
-        edge weight (it depends on the diagonals before); ``engine.routes.search`` handles
-        it with a state-expanded search.
+        multiplies steps into difficult terrain by ``difficult_cost``. The alternating
+        diagonal rule cannot be an edge weight (it depends on the diagonals before);
+        ``engine.routes.search`` handles it with a state-expanded search.
         """
         mover = self.token(mover_id)
         blocked, _ = self.obstacles_for(mover)
         difficult = self.difficult
+        rough = float(self.difficult_cost)
 
         def weight(u: Square, v: Square, data: EdgeData) -> float | None:
             if v in blocked:
                 return None
-            return 2.0 if v in difficult else 1.0
+            return rough if v in difficult else 1.0
 
         return weight
 
@@ -494,6 +514,9 @@ class MovementGraph:
         inner: Mapping[Square, EdgeData] = self._adjacency[square]
         return inner
 
+
+#: The largest difficult cost: the compiled search keeps the extra multiple in one byte.
+MAX_DIFFICULT_COST = 256
 
 #: How many maps' graphs ``graph_for`` keeps (an app has one or two maps open at once).
 GRAPHS_KEPT = 4
@@ -512,17 +535,26 @@ def _same_map(old: BattleMap, new: BattleMap) -> bool:
     return (old.walls, old.terrain, old.cover) == (new.walls, new.terrain, new.cover)
 
 
-def graph_for(encounter: EncounterState) -> MovementGraph:
+def graph_for(encounter: EncounterState, *, difficult_cost: int) -> MovementGraph:
     """The shared movement graph of this encounter's map, synced to its doors and tokens.
 
     Graphs are kept per map (walls, terrain, cover and door ids) and found by identity of
-    those tuples first, which ``BattleMap.with_portal_state`` and ``EncounterState``
-    copies preserve; an equal map built afresh is found by comparison.
+    those tuples first (and by the difficult cost the rule system hands over), which
+    ``BattleMap.with_portal_state`` and ``EncounterState`` copies preserve; an equal map
+    built afresh is found by comparison.
     """
     with _graphs_lock:  # the desktop may warm a graph on a background thread
-        found = next((g for g in _graphs if _same_map(g.battlemap, encounter.battlemap)), None)
+        found = next(
+            (
+                g
+                for g in _graphs
+                if g.difficult_cost == difficult_cost
+                and _same_map(g.battlemap, encounter.battlemap)
+            ),
+            None,
+        )
         if found is None:
-            found = MovementGraph(encounter)
+            found = MovementGraph(encounter, difficult_cost=difficult_cost)
             _graphs.insert(0, found)
             del _graphs[GRAPHS_KEPT:]
         else:

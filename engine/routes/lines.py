@@ -166,14 +166,15 @@ def _pairs(squares: tuple[Square, ...]) -> Iterator[tuple[Square, Square]]:
 
 
 def line_cost(walker: Walker, squares: tuple[Square, ...], scale: GridScale) -> int:
-    """Squares of movement to walk the line (diagonal rule, difficult terrain doubled)."""
+    """Squares of movement to walk the line (diagonal rule, difficult terrain at the graph's
+    ``difficult_cost``)."""
     rule = scale.diagonal
     cost = diagonals = 0
     for a, b in _pairs(squares):
         diagonal = a.x != b.x and a.y != b.y
         step = step_cost(diagonals, diagonal, rule)
         diagonals += diagonal
-        cost += step * 2 if walker.lands_difficult(b) else step
+        cost += step * walker.difficult_cost if walker.lands_difficult(b) else step
     return cost
 
 

@@ -3,8 +3,8 @@
 Up to a multiple of Speed (the rule system says which: its numbers, its armour rule) in a
 straight line. The line is an ordinary move that may not turn (see ``engine.routes.lines``):
 walls, impassable squares and opponents stop it, allies may be crossed but not ended on,
-difficult terrain costs double. A Run that is an ordinary move of normal length needs none
-of this: it is a ``reach`` with the mover's Speed.
+difficult terrain costs the system's multiple. A Run that is an ordinary move of normal
+length needs none of this: it is a ``reach`` with the mover's Speed.
 """
 
 from __future__ import annotations

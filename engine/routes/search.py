@@ -7,9 +7,10 @@ has a different future. With difficult terrain neither parity dominates the othe
 diagonal into rubble right after an odd one costs 4, after an even one 2), so both are
 kept. Under the "every diagonal is 1" rule the parity is always 0.
 
-Costs are whole squares: a step costs 1 (or 2 for the second diagonal), doubled when it
-enters difficult terrain. A multi-square token is moved by its top-left square; a step is
-open when every square of the token can make it, and the squares it lands on are free.
+Costs are whole squares: a step costs 1 (or 2 for the second diagonal), times the graph's
+``difficult_cost`` (the rule system's) when it enters difficult terrain. A multi-square
+token is moved by its top-left square; a step is open when every square of the token can
+make it, and the squares it lands on are free.
 Rules-silent choice: a big token does not squeeze; it needs its full footprint free.
 """
 
@@ -100,6 +101,7 @@ class Walker:
         self.alternating = movement.scale.diagonal is DiagonalRule.ALTERNATING
         self.blocked, self.passable = movement.obstacles_for(mover)
         self.difficult = movement.difficult
+        self.difficult_cost = movement.difficult_cost
         self.adjacency = movement.adjacency
 
     def can_end(self, anchor: Square) -> bool:
@@ -130,6 +132,7 @@ class Walker:
         """(next anchor, its parity, step cost) for each open step."""
         alternating = self.alternating
         difficult = self.difficult
+        rough = self.difficult_cost
         if self.size == 1:
             blocked = self.blocked
             for v, data in self.adjacency[anchor].items():
@@ -142,7 +145,7 @@ class Walker:
                         cost, next_parity = 1, parity
                 else:
                     cost, next_parity = 1, parity
-                yield v, next_parity, cost * 2 if v in difficult else cost
+                yield v, next_parity, cost * rough if v in difficult else cost
             return
         for dx, dy in NEIGHBOUR_STEPS:
             step = self.footprint_step(anchor, dx, dy)
@@ -153,7 +156,7 @@ class Walker:
                 cost, next_parity = (2, 0) if parity else (1, 1)
             else:
                 cost, next_parity = 1, parity
-            yield step, next_parity, cost * 2 if self.lands_difficult(step) else cost
+            yield step, next_parity, cost * rough if self.lands_difficult(step) else cost
 
     def footprint_step(self, anchor: Square, dx: int, dy: int) -> Square | None:
         """The next anchor if the whole footprint can step by (dx, dy), else None."""
@@ -165,7 +168,8 @@ class Walker:
         return target if self.footprint_fits(target) else None
 
     def lands_difficult(self, anchor: Square) -> bool:
-        """Rules-silent choice: a big token pays double when any square it lands on is difficult."""
+        """Rules-silent choice: a big token pays the difficult cost when any square it lands on is
+        difficult."""
         if self.size == 1:
             return anchor in self.difficult
         return any(s in self.difficult for s in squares_of_footprint(anchor, self.size))
@@ -266,10 +270,10 @@ def _reach_halves(
 
     Costs are counted in half squares: a straight step is 2, a diagonal 3 under the
     alternating rule (S straight steps and D diagonals cost S + D + D // 2 squares, which
-    is the floor of (2S + 3D) / 2) or 2 otherwise, doubled into difficult terrain (only
-    without the alternating rule; with it ``_reach_flat`` keeps the parity). The cheapest
-    route in halves is a cheapest route in squares, and one state per square is about half
-    the work of the (square, parity) search. A start of parity 1 has an odd number of
+    is the floor of (2S + 3D) / 2) or 2 otherwise, times the difficult cost into difficult
+    terrain (only without the alternating rule; with it ``_reach_flat`` keeps the parity).
+    The cheapest route in halves is a cheapest route in squares, and one state per square
+    is about half the work of the (square, parity) search. A start of parity 1 has an odd number of
     diagonals behind it: 2 x its cost + 1 halves.
     """
     width = movement.width
@@ -310,7 +314,7 @@ def _reach_halves(
                         continue
                     new = base
                     if difficult is not None and difficult[v]:
-                        new += step
+                        new += step * difficult[v]
                         if new > top:
                             continue
                     old = best[v]
@@ -402,7 +406,7 @@ def _reach_flat(movement: MovementGraph, mover: Token, budget: int, initial: lis
                         continue
                     new = base
                     if difficult is not None and difficult[v]:
-                        new += step
+                        new += step * difficult[v]
                         if new > budget:
                             continue
                     if prune and rival[v] <= new - slack:
@@ -732,7 +736,7 @@ def _a_star_flat(
                     continue
                 new = base
                 if difficult is not None and difficult[v]:
-                    new += step
+                    new += step * difficult[v]
                     if new > limit:
                         continue
                 if prune and rival[v] <= new - slack:

@@ -49,6 +49,7 @@ class StateSteps:
         open_mask: list[int],
         difficult: NDArray[np.bool_],
         alternating: bool,
+        difficult_cost: int,
     ) -> None:
         self.width, self.height = width, height
         self.alternating = alternating
@@ -60,6 +61,7 @@ class StateSteps:
         index = np.arange(cells, dtype=np.int64)
         self.xs, self.ys = index % width, index // width
         self._difficult = difficult
+        self._rough = float(difficult_cost)
         mask = np.asarray(open_mask, dtype=np.int64)
         costs = np.full((cells, self.parities, STEPS), np.inf)
         targets = np.empty((cells, self.parities, STEPS), dtype=np.int64)
@@ -67,7 +69,7 @@ class StateSteps:
             is_open = (mask >> k) & 1 == 1
             # A closed step points back at its own square (any valid column will do).
             there = np.where(is_open, index + dy * width + dx, index)
-            factor = np.where(difficult[there], 2.0, 1.0)
+            factor = np.where(difficult[there], self._rough, 1.0)
             for parity in range(self.parities):
                 step, next_parity = self.step(k, parity)
                 costs[:, parity, k] = np.where(is_open, step * factor, np.inf)
@@ -90,7 +92,7 @@ class StateSteps:
         """A door opened or closed: the step ``k`` from square ``index``, every parity."""
         dx, dy = NEIGHBOUR_STEPS[k]
         there = index + dy * self.width + dx
-        factor = 2.0 if self._difficult[there] else 1.0
+        factor = self._rough if self._difficult[there] else 1.0
         for parity in range(self.parities):
             step, next_parity = self.step(k, parity)
             slot = (index * self.parities + parity) * STEPS + k

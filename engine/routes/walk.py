@@ -2,8 +2,8 @@
 
 Each step must be open to this mover (walls, closed doors, windows, impassable ground and
 opponents block; allies may be crossed but not ended on); the cost uses the map's diagonal
-rule (alternating or every diagonal 1) and doubles on difficult ground. Rule systems turn the cost
-in squares into their unit and compare it with their budgets.
+rule (alternating or every diagonal 1), times the system's difficult cost on difficult
+ground. Rule systems turn the cost in squares into their unit and compare it with their budgets.
 """
 
 from __future__ import annotations
@@ -17,13 +17,13 @@ from engine.routes.search import Walker
 
 
 def path_problems(
-    state: EncounterState, token_id: str, path: Sequence[Square]
+    state: EncounterState, token_id: str, path: Sequence[Square], *, difficult_cost: int
 ) -> tuple[list[str], int]:
     """(reasons the path cannot be walked, its cost in squares). ``path`` excludes the start."""
     if not path:
         return ["a move needs at least one square to move to"], 0
     token = state.token(token_id)
-    walker = Walker(graph_for(state), token)
+    walker = Walker(graph_for(state, difficult_cost=difficult_cost), token)
     previous = token.square
     cost = diagonals = 0
     for square in path:
@@ -33,7 +33,7 @@ def path_problems(
             return [f"{token.name} cannot step from {previous} to {square}: {why}"], cost
         diagonal = square.x != previous.x and square.y != previous.y
         step = step_cost(diagonals, diagonal, state.scale.diagonal)
-        cost += step * 2 if walker.lands_difficult(square) else step
+        cost += step * difficult_cost if walker.lands_difficult(square) else step
         diagonals += diagonal
         previous = square
     if not walker.can_end(path[-1]):

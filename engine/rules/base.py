@@ -615,7 +615,10 @@ class RuleSystem(ABC):
     cover grades and range bands are worth, for ``engine.geometry``), ``template_inclusion``
     (which squares a template covers), ``templates`` (the templates the GM may lay) and
     ``deviation`` (its Deviation Diagram for ``engine.routes.deviation``, or None: the
-    system scatters nothing, and the desktop's Deviation Diagram tool says so).
+    system scatters nothing, and the desktop's Deviation Diagram tool says so) and
+    ``difficult_terrain_cost`` (how many times its cost a step into difficult terrain costs,
+    a whole number from 1; default 2, double; the graphs of ``engine.routes`` take it as
+    ``difficult_cost``).
     """
 
     name: ClassVar[str]
@@ -635,6 +638,7 @@ class RuleSystem(ABC):
     template_inclusion: ClassVar[Inclusion] = Inclusion.CENTRE
     templates: ClassVar[tuple[TemplateSpec, ...]] = STANDARD_TEMPLATES
     deviation: ClassVar[DeviationRule | None] = None
+    difficult_terrain_cost: ClassVar[int] = 2
 
     # ---- catalogue
 

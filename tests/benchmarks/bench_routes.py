@@ -77,9 +77,9 @@ def report(figure: str, value: tuple[float, float]) -> None:
 
 def main() -> None:
     state = make_big_encounter(seed=0)
-    report("build graph", median_ms(lambda: MovementGraph(state), 7))
+    report("build graph", median_ms(lambda: MovementGraph(state, difficult_cost=2), 7))
 
-    movement = MovementGraph(state)
+    movement = MovementGraph(state, difficult_cost=2)
     door = state.battlemap.portals[0].id
 
     def toggle() -> None:

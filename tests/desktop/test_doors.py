@@ -53,7 +53,7 @@ def test_double_click_opens_and_closes_a_door_each_one_undo_step(qtbot, warehous
     assert door_state(win, "door-office") is PortalState.OPEN
     assert win.controller.state.combat.log[-1].text == "The door between (6,4) and (7,4) opens."
     # The movement graph follows the door (engine.routes keeps it in sync).
-    graph = graph_for(win.controller.state)
+    graph = graph_for(win.controller.state, difficult_cost=2)
     assert not graph.portals_block(("door-office",))
     assert win.scene.portal_items["door-office"].portal.state is PortalState.OPEN
     grab_png(win, "doors-office-open")

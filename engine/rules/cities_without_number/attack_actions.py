@@ -15,7 +15,7 @@ from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.cities_without_number import attack_math, board, combat_state, schema
+from engine.rules.cities_without_number import attack_math, board, combat_state, schema, tables
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.combat_state import swarm_members
 from engine.rules.cities_without_number.handlers import (
@@ -186,7 +186,7 @@ def _charge_option(
     actor, target = actor_of(state, command), target_of(state, command)
     weapon = weapon_of(actor, command, melee=None if command.weapon else True)
     option = charge_route(
-        graph_for(state),
+        graph_for(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST),
         actor.id,
         target.id,
         rule=rules.CHARGE,

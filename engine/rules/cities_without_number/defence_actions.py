@@ -12,7 +12,7 @@ from engine.routes.graph import graph_for
 from engine.routes.withdraw import run_free_attacks
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.cities_without_number import attack_math, board, movement
+from engine.rules.cities_without_number import attack_math, board, movement, tables
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.combat_state import dropped_at, store_dropped
 from engine.rules.cities_without_number.handlers import (
@@ -37,7 +37,9 @@ def _screen_check(state: EncounterState, command: Command) -> list[str]:
     if rules.screen_capacity(board.combat_skill(actor)) < 1:
         return [f"{actor.name} needs at least level-1 in a combat skill to screen"]
     if command.squares:
-        reasons, cost = walk.path_problems(state, actor.id, command.squares)
+        reasons, cost = walk.path_problems(
+            state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+        )
         if reasons:
             return reasons
         if state.scale.distance(cost) > movement.speed(actor):
@@ -81,7 +83,9 @@ register("total_defense", no_check, simple_describe("Total Defense"), _total_def
 
 def _run_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
-    reasons, cost = walk.path_problems(state, actor.id, command.squares)
+    reasons, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     if reasons:
         return reasons
     allowed = movement.speed(actor)
@@ -101,7 +105,9 @@ def _free_attackers(state: EncounterState, actor: Token, command: Command,
     if command.option("hyper_accelerated", False):
         return []
     found = []
-    for free in run_free_attacks(graph_for(state), actor.id):
+    for free in run_free_attacks(graph_for(
+        state, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    ), actor.id):
         enemy = state.token(free.attacker_id)
         if board.out_of_fight(enemy):
             continue
@@ -111,7 +117,9 @@ def _free_attackers(state: EncounterState, actor: Token, command: Command,
 
 def _run_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    _, cost = walk.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     free = _free_attackers(state, actor, command)
     notes = tuple(f"{enemy.name} gets a free attack with the {weapon.name} as {actor.name} "
                   "leaves" for enemy, weapon in free)

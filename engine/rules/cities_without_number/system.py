@@ -77,6 +77,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     ordinary_move_key = "run"
     cover_table = tables.COVER
     range_table = tables.RANGES
+    difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
     template_inclusion = tables.INCLUSION
     title = "Cities Without Number"
     scale = METRIC

@@ -10,7 +10,7 @@ from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math, board, schema
+from engine.rules.d20_firearms import attack_math, board, schema, tables
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import full_auto_steps
 from engine.rules.d20_firearms.handlers import (
@@ -113,7 +113,7 @@ register("full_auto", _full_auto_check, _full_auto_describe, _full_auto_resolve)
 def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
     actor, target = actor_of(state, command), target_of(state, command)
     return charge_route(
-        graph_for(state),
+        graph_for(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST),
         actor.id,
         target.id,
         rule=special.CHARGE,

@@ -12,7 +12,7 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import attack_math, board, tables
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
 from engine.rules.d20_firearms.handlers import (
@@ -39,7 +39,9 @@ def speed_now(state: EncounterState, actor: Token, command: Command) -> float:
 
 def _move_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
-    reasons, cost = walk.path_problems(state, actor.id, command.squares)
+    reasons, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     if reasons:
         return reasons
     allowed = speed_now(state, actor, command)
@@ -54,7 +56,9 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
 
 def _move_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    _, cost = walk.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     return Preview(command, True, summary=f"Move: {actor.name} moves "
                    f"{state.scale.describe(cost)}.", squares=command.squares)
 

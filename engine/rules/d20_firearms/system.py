@@ -70,6 +70,7 @@ class D20FirearmsSystem(HandlerSystem):
     ordinary_move_key = "move"
     cover_table = tables.COVER
     range_table = tables.RANGES
+    difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
     template_inclusion = tables.INCLUSION
     title = "d20 Modern Firearms"
     scale = FIVE_FOOT

@@ -12,3 +12,8 @@ COVER: CoverTable = load_cover_table(_PACKAGE)
 RANGES: RangeTable = load_range_table(_PACKAGE)
 #: A square counts when its centre lies in the template (on its edge counts).
 INCLUSION = Inclusion.CENTRE
+
+#: A step into difficult terrain costs this many times the step (handed to engine.routes as
+#: ``RuleSystem.difficult_terrain_cost``). Rules-silent choice, the usual convention: double;
+#: the rule file only says difficult terrain stops a Charge.
+DIFFICULT_TERRAIN_COST = 2

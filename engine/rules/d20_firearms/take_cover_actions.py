@@ -26,6 +26,7 @@ from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms import tables
 from engine.rules.d20_firearms.handlers import register
 from engine.tokens import Token
 
@@ -48,7 +49,9 @@ def half_speed_squares(state: EncounterState, token: Token) -> int:
 def cover_route(state: EncounterState, token: Token, square: Square) -> Route | None:
     if square == token.square:
         return None
-    return cheapest_route(graph_for(state), token.id, square,
+    return cheapest_route(graph_for(
+        state, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    ), token.id, square,
                           budget=half_speed_squares(state, token))
 
 
@@ -79,7 +82,9 @@ def cover_from_map(state: EncounterState, token: Token, shooter: Token) -> Squar
     here = cover_between(state.battlemap, shooter, token).level
     if here is CoverLevel.TOTAL:
         return None
-    area = reach(graph_for(state), token.id, half_speed_squares(state, token))
+    area = reach(graph_for(
+        state, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    ), token.id, half_speed_squares(state, token))
     candidates: list[tuple[int, int, int, int, int, Square]] = []
     for square in area.squares:
         level = cover_between(state.battlemap, shooter, token.moved_to(square)).level
@@ -127,7 +132,9 @@ def _follow_up_route(state: EncounterState, command: Command) -> tuple[list[str]
             return [f"{token.name} cannot reach {tuple(command.squares[0])} within half its "
                     "speed"], 0
         return [], route.cost.squares
-    return path_problems(state, token.id, command.squares)
+    return path_problems(
+        state, token.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
 
 
 def _follow_up_check(state: EncounterState, command: Command) -> list[str]:

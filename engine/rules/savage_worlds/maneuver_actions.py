@@ -13,7 +13,7 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import attack_math, board, trait_bonuses
+from engine.rules.savage_worlds import attack_math, board, tables, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_maneuvers as opp
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -213,7 +213,9 @@ def _push_squares(state: EncounterState, actor: Token, target: Token, inches: in
     here = target.square
     for _ in range(steps):
         nxt = here.offset(dx, dy)
-        problems, _ = walk.path_problems(state, target.id, (*path, nxt))
+        problems, _ = walk.path_problems(
+            state, target.id, (*path, nxt), difficult_cost=tables.DIFFICULT_TERRAIN_COST
+        )
         if problems:
             break
         path.append(nxt)

@@ -13,7 +13,7 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import board, hold, maneuvers
+from engine.rules.savage_worlds import board, hold, maneuvers, tables
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
@@ -40,7 +40,9 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
     if not cond.can_move(actor):
         return [f"{actor.name} cannot move while "
                 f"{', '.join(sorted(n for n in cond.active(actor) if not cond.RULES[n].can_move))}"]
-    reasons, cost = walk.path_problems(state, actor.id, command.squares)
+    reasons, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     if reasons:
         return reasons
     inches = state.scale.distance(cost)
@@ -59,7 +61,9 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
 
 def _move_describe(state: EncounterState, command: Command) -> Preview:
     actor = actor_of(state, command)
-    _, cost = walk.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     run = " running (Running: -2 to actions this turn)" if command.option("run", False) else ""
     return Preview(command, True, summary=f"Move: {actor.name}{run} walks "
                    f"{state.scale.describe(cost)}.", squares=command.squares,
@@ -69,7 +73,9 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
 
 def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
-    _, cost = walk.path_problems(state, actor.id, command.squares)
+    _, cost = walk.path_problems(
+        state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
+    )
     inches = int(state.scale.distance(cost))
     events: list[Event] = []
     mine = state.combat.combatant(actor.id)
@@ -102,7 +108,9 @@ def _trim_path(state: EncounterState, token_id: str, path: tuple[Square, ...], i
                ) -> tuple[Square, ...]:
     kept: list[Square] = []
     for i in range(1, len(path) + 1):
-        _, cost = walk.path_problems(state, token_id, path[:i])
+        _, cost = walk.path_problems(
+            state, token_id, path[:i], difficult_cost=tables.DIFFICULT_TERRAIN_COST
+        )
         if state.scale.distance(cost) > inches:
             break
         kept = list(path[:i])

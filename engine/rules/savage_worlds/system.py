@@ -76,6 +76,7 @@ class SavageWorldsSystem(HandlerSystem):
     ordinary_move_key = "move"
     cover_table = tables.COVER
     range_table = tables.RANGES
+    difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
     template_inclusion = tables.INCLUSION
     templates = TEMPLATES
     title = "Savage Worlds Adventure Edition"

@@ -13,3 +13,8 @@ RANGES: RangeTable = load_range_table(_PACKAGE)
 #: A square counts when any part of it lies beneath the template (merely touching an edge
 #: does not).
 INCLUSION = Inclusion.PARTIAL
+
+#: A step into difficult terrain costs this many times the step (handed to engine.routes as
+#: ``RuleSystem.difficult_terrain_cost``). Rules-silent choice, the usual convention: double;
+#: the rule file names no terrain cost.
+DIFFICULT_TERRAIN_COST = 2

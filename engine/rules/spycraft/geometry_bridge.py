@@ -17,6 +17,7 @@ from engine.geometry.areas import map_reach, token_cone
 from engine.geometry.cover import CoverResult, cover_between
 from engine.geometry.results import Modifier, TemplateResult, opponents_inside
 from engine.grid import NEIGHBOUR_STEPS, GridScale, Square
+from engine.rules.spycraft import tables
 from engine.rules.spycraft.tables import COVER, INCLUSION
 from engine.tokens import Token
 
@@ -146,7 +147,7 @@ def movement_graph(state: EncounterState) -> MovementGraph:
     if graph is None:
         if len(_GRAPHS) >= _GRAPH_CACHE_SIZE:
             _GRAPHS.pop(next(iter(_GRAPHS)))
-        graph = _GRAPHS[key] = MovementGraph(state)
+        graph = _GRAPHS[key] = MovementGraph(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST)
     return graph
 
 

@@ -84,7 +84,7 @@ def deviation_square(state: EncounterState, around: Token, dice: Dice) -> Square
     from engine.routes.deviation import deviate
 
     landed = deviate(
-        MovementGraph(state),
+        MovementGraph(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST),
         around.square,
         lambda expression: dice.roll(expression, "Deviation").total,
         ignore=(around.id,),
@@ -100,7 +100,7 @@ def flight_square(state: EncounterState, around: Token, dice: Dice) -> Square:
     from engine.routes.deviation import weapon_flight
 
     flight = weapon_flight(
-        MovementGraph(state),
+        MovementGraph(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST),
         around.square,
         lambda expression: dice.roll(expression, "weapon flight").total,
         tables.DEVIATION,

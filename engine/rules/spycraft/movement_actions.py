@@ -460,7 +460,7 @@ class BullRush(SpycraftHandler):
         )
         check = BullRushCheck(result.actor_wins, distance, result.other_critical, total)
         pushed = bull_rush(
-            MovementGraph(state),
+            MovementGraph(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST),
             actor_id,
             target_id,
             check,

@@ -131,6 +131,7 @@ class SpycraftSystem(RuleSystem):
     surprise_round = True
     cover_table = tables.COVER
     range_table = tables.RANGES
+    difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
     template_inclusion = tables.INCLUSION
     deviation = tables.DEVIATION
     title = "Spycraft 2.0"

@@ -17,3 +17,8 @@ INCLUSION = Inclusion.CENTRE
 #: A weapon sent flying (Disarm with a threat) goes 1d4+1 squares; the d8 numbering of the
 #: neighbours is the shared default (no text prints the diagram).
 DEVIATION = DeviationRule(flight="1d4+1")
+
+#: A step into difficult terrain costs this many times the step (handed to engine.routes as
+#: ``RuleSystem.difficult_terrain_cost``). Rules-silent choice, the usual convention: double;
+#: the rule file only says terrain reduces Speed (its page is not here).
+DIFFICULT_TERRAIN_COST = 2

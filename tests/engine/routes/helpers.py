@@ -78,8 +78,9 @@ def encounter(
     return EncounterState("test", system, scale or SCALES[system], battlemap, tuple(tokens))
 
 
-def graph(**kwargs: object) -> MovementGraph:
-    return MovementGraph(encounter(**kwargs))  # type: ignore[arg-type]
+def graph(difficult_cost: int = 2, **kwargs: object) -> MovementGraph:
+    """A graph of ``encounter(**kwargs)``; difficult terrain doubles unless told otherwise."""
+    return MovementGraph(encounter(**kwargs), difficult_cost=difficult_cost)  # type: ignore[arg-type]
 
 
 class FixedDice:

@@ -20,7 +20,9 @@ THUG = token("thug", Side.ENEMY, 6, 5)
 
 
 def d20(*extra, **kwargs) -> MovementGraph:  # type: ignore[no-untyped-def]
-    return MovementGraph(encounter(tokens=[HERO, THUG, *extra], system="d20-firearms", **kwargs))
+    return MovementGraph(
+        encounter(tokens=[HERO, THUG, *extra], system="d20-firearms", **kwargs), difficult_cost=2
+    )
 
 
 def test_d20_charge_moves_straight_to_the_closest_attack_square() -> None:
@@ -82,12 +84,12 @@ def test_d20_charge_on_a_diagonal_counts_the_squares_its_corner_lines_cross() ->
     # end's top-right corner runs through it.
     hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
     crate = MovementGraph(encounter(tokens=[hero, thug], difficult=[(1, 0)],
-                                    system="d20-firearms"))
+                                    system="d20-firearms"), difficult_cost=2)
     option = charge(crate, "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert "square (1,0) on the straight line is difficult terrain" in option.reasons
     open_field = MovementGraph(encounter(tokens=[hero, thug], difficult=[(2, 0)],
-                                         system="d20-firearms"))
+                                         system="d20-firearms"), difficult_cost=2)
     # (2,0) is off every line
     assert charge(open_field, "hero", "thug", rule=CLOSEST, reach=1).allowed
 
@@ -96,7 +98,7 @@ def test_d20_charge_is_refused_by_a_wall_any_line_crosses() -> None:
     # A wall segment beside the diagonal, cutting the swept band but missing the centre line.
     hero, thug = token("hero", Side.PARTY, 0, 0), token("thug", Side.ENEMY, 4, 4)
     walled = MovementGraph(encounter(tokens=[hero, thug], walls=[((2.0, 1.0), (2.0, 1.6))],
-                                     system="d20-firearms"))
+                                     system="d20-firearms"), difficult_cost=2)
     option = charge(walled, "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
     assert any("crosses a wall" in r for r in option.reasons)
@@ -140,7 +142,8 @@ def test_d20_charge_needs_the_closest_attack_square_free() -> None:
 
 def test_d20_charge_range_is_twice_speed_or_speed_in_the_surprise_round() -> None:
     far = MovementGraph(
-        encounter(tokens=[HERO, token("thug", Side.ENEMY, 13, 5)], system="d20-firearms")
+        encounter(tokens=[HERO, token("thug", Side.ENEMY, 13, 5)], system="d20-firearms"),
+        difficult_cost=2,
     )
     # 12 squares = 60 ft = twice Speed
     assert charge(far, "hero", "thug", rule=CLOSEST, reach=1).allowed
@@ -160,7 +163,8 @@ def test_d20_charge_forbids_a_five_foot_step_that_round() -> None:
 
 def test_d20_charge_must_move_before_the_attack() -> None:
     movement = MovementGraph(
-        encounter(tokens=[HERO, token("thug", Side.ENEMY, 1, 5)], system="d20-firearms")
+        encounter(tokens=[HERO, token("thug", Side.ENEMY, 1, 5)], system="d20-firearms"),
+        difficult_cost=2,
     )
     option = charge(movement, "hero", "thug", rule=CLOSEST, reach=1)
     assert "must move before the attack" in option.reasons[0]
@@ -193,7 +197,7 @@ def test_cwn_charge_runs_straight_at_most_twice_the_move() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 8, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP, reach=1)
+    option = charge(MovementGraph(corridor, difficult_cost=2), "hero", "thug", rule=RUN_UP, reach=1)
     assert option.allowed and option.route is not None
     assert option.route.end == Square(7, 0)
     assert option.route.cost.text == "10.5 m"
@@ -208,7 +212,7 @@ def test_cwn_charge_needs_at_least_three_metres() -> None:
         system="cities-without-number",
         tokens=[hero, token("thug", Side.ENEMY, 2, 0)],
     )
-    option = charge(MovementGraph(corridor), "hero", "thug", rule=RUN_UP, reach=1)
+    option = charge(MovementGraph(corridor, difficult_cost=2), "hero", "thug", rule=RUN_UP, reach=1)
     assert not option.allowed
     assert "at least 3 m" in option.reasons[0]
 
@@ -217,10 +221,12 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
     hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
     tokens = [hero, token("thug", Side.ENEMY, 8, 0), token("friend", Side.ALLY, 3, 0)]
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    assert charge(MovementGraph(state), "hero", "thug", rule=RUN_UP, reach=1).allowed
+    assert charge(MovementGraph(
+        state, difficult_cost=2
+    ), "hero", "thug", rule=RUN_UP, reach=1).allowed
     tokens[2] = token("friend", Side.ENEMY, 3, 0)
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
-    refused = charge(MovementGraph(state), "hero", "thug", rule=RUN_UP, reach=1)
+    refused = charge(MovementGraph(state, difficult_cost=2), "hero", "thug", rule=RUN_UP, reach=1)
     assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
 
 
@@ -229,7 +235,7 @@ def test_a_run_up_in_an_unknown_unit_is_an_error() -> None:
     corridor = encounter(width=20, height=1, tokens=[hero, token("thug", Side.ENEMY, 8, 0)])
     odd = RunUpCharge(3.0, "cubits", 2, 2, -2, "")
     with pytest.raises(RouteError, match="cubits"):
-        charge(MovementGraph(corridor), "hero", "thug", rule=odd, reach=1)
+        charge(MovementGraph(corridor, difficult_cost=2), "hero", "thug", rule=odd, reach=1)
 
 
 def test_the_rules_numbers_come_from_the_rule_handed_over() -> None:
@@ -244,7 +250,10 @@ def test_the_rules_numbers_come_from_the_rule_handed_over() -> None:
 def test_reach_is_the_one_handed_over_not_a_stat_the_route_reads() -> None:
     # The token's own stats say nothing to the shared route code: the system hands reach over.
     long_arm = replace(HERO, stats={"reach": 3})
-    movement = MovementGraph(encounter(tokens=[long_arm, THUG], system="d20-firearms"))
+    movement = MovementGraph(
+        encounter(tokens=[long_arm, THUG], system="d20-firearms"),
+        difficult_cost=2,
+    )
     near = charge(movement, "hero", "thug", rule=CLOSEST, reach=1)
     far = charge(movement, "hero", "thug", rule=CLOSEST, reach=2)
     assert near.route is not None and near.route.end == Square(5, 5)

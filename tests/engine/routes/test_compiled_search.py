@@ -38,8 +38,9 @@ def test_the_search_is_compiled_where_a_compiler_is() -> None:
     if not (compiler and headers):
         pytest.skip("no C compiler or Python headers here: Killbox runs its Python search")
     assert ASTAR_BUILT, (
-        "engine/routes/_astar.c was not compiled: an install made before it existed lacks "
-        "it; pip install -e '.[test]' again (or python setup.py build_ext --inplace)"
+        "engine/routes/_astar.c was not compiled, or was built from older source (its "
+        "INTERFACE differs): pip install -e '.[test]' again (or python setup.py build_ext "
+        "--inplace)"
     )
 
 

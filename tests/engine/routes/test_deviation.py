@@ -20,7 +20,7 @@ def test_d8_picks_a_neighbour_clockwise_from_north() -> None:
 
 
 def test_occupied_squares_are_rolled_again() -> None:
-    movement = MovementGraph(encounter(tokens=[token("pal", Side.ALLY, 5, 4)]))
+    movement = MovementGraph(encounter(tokens=[token("pal", Side.ALLY, 5, 4)]), difficult_cost=2)
     dice = FixedDice(1, 1, 5)
     result = deviate(movement, Square(5, 5), dice)
     assert result.rolls == (1, 1, 5) and result.square == Square(5, 6)
@@ -41,7 +41,7 @@ def test_no_free_neighbour_gives_a_reason_and_rolls_nothing() -> None:
         token("c", Side.ALLY, 1, 1),
     ]
     dice = FixedDice()
-    result = deviate(MovementGraph(encounter(tokens=tokens)), Square(0, 0), dice)
+    result = deviate(MovementGraph(encounter(tokens=tokens), difficult_cost=2), Square(0, 0), dice)
     assert result.square is None and dice.asked == []
     assert result.reasons == ("every square around (0,0) is taken or walled off",)
 

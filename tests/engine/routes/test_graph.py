@@ -109,7 +109,7 @@ def test_moving_a_token_updates_occupancy_in_place() -> None:
 def test_sync_follows_a_newer_encounter_state() -> None:
     door = Portal("d1", (3, 2), (3, 3))
     state = encounter(portals=[door], tokens=[token("hero", Side.PARTY, 0, 0)])
-    movement = MovementGraph(state)
+    movement = MovementGraph(state, difficult_cost=2)
     newer = state.with_token(state.token("hero").moved_to(Square(2, 2)))
     newer = replace(newer, battlemap=newer.battlemap.with_portal_state("d1", PortalState.OPEN))
     movement.sync(newer)
@@ -127,12 +127,12 @@ def test_graph_for_reuses_one_graph_per_map_and_syncs_it() -> None:
     state = encounter(
         portals=[door], walls=[((3, 0), (3, 2))], tokens=[token("hero", Side.PARTY, 0, 0)]
     )
-    first = graph_for(state)
+    first = graph_for(state, difficult_cost=2)
     moved = state.with_token(state.token("hero").moved_to(Square(4, 4)))
     opened = replace(moved, battlemap=moved.battlemap.with_portal_state("d1", PortalState.OPEN))
-    second = graph_for(opened)
+    second = graph_for(opened, difficult_cost=2)
     assert second is first
     assert second.occupant == {Square(4, 4): "hero"}
     assert second.graph.has_edge(Square(2, 2), Square(3, 2))
-    other = graph_for(encounter(width=5, height=5))
+    other = graph_for(encounter(width=5, height=5), difficult_cost=2)
     assert other is not first

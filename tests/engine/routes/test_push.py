@@ -14,7 +14,9 @@ SPEED = 6  # squares: 30 ft
 
 def rush(*extra, target=None, **kwargs):  # type: ignore[no-untyped-def]
     target = target or token("thug", Side.ENEMY, 4, 5)
-    return MovementGraph(encounter(tokens=[kwargs.pop("pusher", BRUTE), target, *extra], **kwargs))
+    return MovementGraph(
+        encounter(tokens=[kwargs.pop("pusher", BRUTE), target, *extra], **kwargs), difficult_cost=2
+    )
 
 
 def push(movement, check, dice=None, **kwargs):  # type: ignore[no-untyped-def]

@@ -13,7 +13,7 @@ from tests.engine.routes.helpers import encounter, token
 
 def open_field(*extra, **kwargs):  # type: ignore[no-untyped-def]
     runner = token("runner", Side.PARTY, 0, 0, **kwargs)
-    return MovementGraph(encounter(width=30, height=30, tokens=[runner, *extra]))
+    return MovementGraph(encounter(width=30, height=30, tokens=[runner, *extra]), difficult_cost=2)
 
 
 def test_a_run_of_four_times_speed_goes_in_a_straight_line() -> None:
@@ -43,7 +43,7 @@ def test_run_line_is_checked_against_walls_terrain_and_creatures() -> None:
             height=30,
             tokens=[token("runner", Side.PARTY, 0, 0)],
             walls=[((5, 0), (5, 1))],
-        )
+        ), difficult_cost=2
     )
     assert "crosses a wall" in run_line(walled, "runner", Square(10, 0), multiple=4).reasons[0]
     blocked = open_field(token("thug", Side.ENEMY, 4, 0))
@@ -56,7 +56,7 @@ def test_run_line_is_checked_against_walls_terrain_and_creatures() -> None:
     muddy = MovementGraph(
         encounter(
             width=30, height=30, tokens=[token("runner", Side.PARTY, 0, 0)], difficult=[(3, 0)]
-        )
+        ), difficult_cost=2
     )
     answer = run_line(muddy, "runner", Square(10, 0), multiple=4)
     assert answer.route is not None and answer.route.cost.squares == 11
@@ -69,7 +69,7 @@ def test_run_destinations_are_the_clear_straight_lines() -> None:
             height=12,
             tokens=[token("runner", Side.PARTY, 0, 0, speed=10.0)],
             walls=[((3, 0), (3, 3))],
-        )
+        ), difficult_cost=2
     )
     found = run_destinations(movement, "runner", multiple=4)
     assert Square(0, 8) in found and Square(2, 2) in found
@@ -85,7 +85,7 @@ def test_run_destinations_match_checking_every_square() -> None:
             tokens=[token("runner", Side.PARTY, 6, 6, speed=10.0), token("thug", Side.ENEMY, 8, 8)],
             walls=[((3, 2), (3, 9)), ((9, 4), (12, 4))],
             difficult=[(6, 9), (7, 9)],
-        )
+        ), difficult_cost=2
     )
     found = run_destinations(movement, "runner", multiple=4)
     expected = {

@@ -95,7 +95,7 @@ def test_one_rule_reach_matches_networkx_dijkstra() -> None:
         walls=[((4, 0), (4, 6)), ((1, 5), (6, 5))],
         difficult=[(2, 2), (2, 3)],
     )
-    movement = MovementGraph(state)
+    movement = MovementGraph(state, difficult_cost=2)
     ours = reach(movement, "hero", 9).costs
     theirs = nx.single_source_dijkstra_path_length(
         movement.graph, Square(0, 0), cutoff=9, weight=movement.weight("hero")

@@ -285,10 +285,10 @@ def test_a_door_on_a_wall_opens_a_way_through_it() -> None:
     fight = room()
     fight.apply(cmd("remove_portal", portal="door-1"))  # the wall is whole now
     state = fight.state
-    assert cheapest_route(graph_for(state), "kevin", Square(8, 1)) is None
+    assert cheapest_route(graph_for(state, difficult_cost=2), "kevin", Square(8, 1)) is None
     fight.apply(cmd("add_portal", points="5,1 5,2", state="open"))
     state = fight.state
-    assert cheapest_route(graph_for(state), "kevin", Square(8, 1)) is not None
+    assert cheapest_route(graph_for(state, difficult_cost=2), "kevin", Square(8, 1)) is not None
 
 
 def test_removing_an_unknown_door_is_refused() -> None:

@@ -64,12 +64,14 @@ def test_legal_in_the_middle_of_a_fight_without_using_a_turn(system: str) -> Non
 def test_the_movement_graph_follows_the_door() -> None:
     fight = Encounter(doorway("spycraft"))
     goal = Square(4, 1)
-    assert cheapest_route(graph_for(fight.state), "a", goal) is None  # door closed
+    assert cheapest_route(graph_for(
+        fight.state, difficult_cost=2
+    ), "a", goal) is None  # door closed
     fight.apply(Command.build("set_portal", portal="door-1", state="open"))
-    route = cheapest_route(graph_for(fight.state), "a", goal)
+    route = cheapest_route(graph_for(fight.state, difficult_cost=2), "a", goal)
     assert route is not None and route.squares[-1] == goal
     fight.apply(Command.build("set_portal", portal="door-1", state="closed"))
-    assert cheapest_route(graph_for(fight.state), "a", goal) is None
+    assert cheapest_route(graph_for(fight.state, difficult_cost=2), "a", goal) is None
 
 
 def test_an_unknown_state_is_a_command_error_naming_it() -> None:
