@@ -8,9 +8,10 @@ round) in a straight line to the *closest* space from which the target can be at
 That space must be free; no square on any line from the start to that space (the footprint
 swept along the move, see ``lines.walk_line``) may block or slow movement or hold a
 creature (one in a condition the rule names as passable, or one its ``passable_creature``
-test accepts, excepted); the charger must see the target at the start; no 5-ft step that
-round; the charger must move before attacking. Among equally close spaces the charger takes
-the most direct one whose path is clear.
+test accepts, excepted); the charger must see the target at the start; no short step
+(the system's ``short_step``, named in its words) that round; the charger must move before
+attacking. Among equally close spaces the charger takes the most direct one whose path is
+clear.
 The reasons for a refusal list what the cheap checks found; line of sight, the costliest,
 is asked only when nothing else forbids it.
 
@@ -52,6 +53,8 @@ class ClosestSpaceCharge:
     attack_bonus: int
     defence_penalty: int
     penalty_lasts: str
+    #: The system's words for the one-square step a Charge forbids in the same round.
+    short_step: str
     #: Conditions (lower case) of a creature on the line that does not block the Charge.
     passable_conditions: frozenset[str] = frozenset()
     #: The rule's own test for a creature that does not block the Charge (None: only the
@@ -180,7 +183,7 @@ def charge_options(
     reach: int,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
-    took_five_foot_step: bool = False,
+    took_short_step: bool = False,
 ) -> ChargeReport:
     """Every opponent of the charger, split into those it can Charge and those it cannot.
 
@@ -195,7 +198,7 @@ def charge_options(
         if target.id == charger.id or not are_opponents(charger.side, target.side):
             continue
         option = _charge(
-            movement, walker, target, rule, reach, sight, surprise_round, took_five_foot_step
+            movement, walker, target, rule, reach, sight, surprise_round, took_short_step
         )
         (allowed if option.allowed else refused).append(option)
     return ChargeReport(charger.id, tuple(allowed), tuple(refused))
@@ -210,7 +213,7 @@ def charge(
     reach: int,
     line_of_sight: LineOfSight | None = None,
     surprise_round: bool = False,
-    took_five_foot_step: bool = False,
+    took_short_step: bool = False,
 ) -> ChargeOption:
     """Whether the charger can Charge one target, with the route or the reasons (``reach``
     as in ``charge_options``)."""
@@ -224,7 +227,7 @@ def charge(
         reach,
         line_of_sight or _default_sight(movement),
         surprise_round,
-        took_five_foot_step,
+        took_short_step,
     )
 
 
@@ -236,13 +239,13 @@ def _charge(
     reach: int,
     sight: LineOfSight,
     surprise_round: bool,
-    took_five_foot_step: bool,
+    took_short_step: bool,
 ) -> ChargeOption:
     if reach < 1:
         raise RouteError(f"a reach of {reach} squares reaches nobody")
     if isinstance(rule, ClosestSpaceCharge):
         return _closest_space_charge(
-            movement, walker, target, rule, reach, sight, surprise_round, took_five_foot_step
+            movement, walker, target, rule, reach, sight, surprise_round, took_short_step
         )
     return _run_up_charge(movement, walker, target, rule, reach)
 
@@ -255,14 +258,14 @@ def _closest_space_charge(
     reach: int,
     sight: LineOfSight,
     surprise_round: bool,
-    took_five_foot_step: bool,
+    took_short_step: bool,
 ) -> ChargeOption:
     charger = walker.mover
     scale = movement.scale
     rule = scale.diagonal
     reasons: list[str] = []
-    if took_five_foot_step:
-        reasons.append("a 5-ft step was taken this round, and a Charge forbids one")
+    if took_short_step:
+        reasons.append(f"a {rule_.short_step} was taken this round, and a Charge forbids one")
     multiple = rule_.surprise_speed_multiple if surprise_round else rule_.speed_multiple
     limit = scale.squares(multiple * charger.speed)
     far = _far_lower_bound(charger, target, rule, reach)

@@ -282,6 +282,7 @@ CHARGE = ClosestSpaceCharge(
     attack_bonus=CHARGE_ATTACK_BONUS,
     defence_penalty=CHARGE_DEFENSE_PENALTY,
     penalty_lasts="until the charger's next turn",
+    short_step="5-ft step",
     passable_conditions=CHARGE_PASSES,
     passable_creature=down_and_helpless,
 )

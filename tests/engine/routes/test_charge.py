@@ -156,9 +156,15 @@ def test_d20_charge_needs_line_of_sight_at_the_start() -> None:
 
 
 def test_d20_charge_forbids_a_five_foot_step_that_round() -> None:
-    option = charge(d20(), "hero", "thug", took_five_foot_step=True, rule=CLOSEST, reach=1)
+    option = charge(d20(), "hero", "thug", took_short_step=True, rule=CLOSEST, reach=1)
     assert not option.allowed
-    assert "5-ft step" in option.reasons[0]
+    assert option.reasons[0] == "a 5-ft step was taken this round, and a Charge forbids one"
+
+
+def test_the_forbidden_short_step_is_named_in_the_system_words() -> None:
+    rule = replace(CLOSEST, short_step="shuffle")
+    option = charge(d20(), "hero", "thug", took_short_step=True, rule=rule, reach=1)
+    assert option.reasons[0] == "a shuffle was taken this round, and a Charge forbids one"
 
 
 def test_d20_charge_must_move_before_the_attack() -> None:
