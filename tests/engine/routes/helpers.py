@@ -78,6 +78,20 @@ def encounter(
     return EncounterState("test", system, scale or SCALES[system], battlemap, tuple(tokens))
 
 
+def hero_among(
+    start: tuple[int, int], others: Iterable[tuple[tuple[int, int], bool]]
+) -> list[Token]:
+    """The mover "hero" (party) at ``start`` and one token per other square (an enemy when
+    its flag is true, else an ally), skipping squares already taken."""
+    taken = {start}
+    tokens = [token("hero", Side.PARTY, *start)]
+    for number, (square, enemy) in enumerate(others):
+        if square not in taken:
+            taken.add(square)
+            tokens.append(token(f"other{number}", Side.ENEMY if enemy else Side.ALLY, *square))
+    return tokens
+
+
 def graph(difficult_cost: int = 2, **kwargs: object) -> MovementGraph:
     """A graph of ``encounter(**kwargs)``; difficult terrain doubles unless told otherwise."""
     return MovementGraph(encounter(**kwargs), difficult_cost=difficult_cost)  # type: ignore[arg-type]

@@ -23,7 +23,7 @@ from engine.routes import cheapest_route, reach, search
 from engine.routes.compiled import ASTAR_BUILT
 from engine.routes.search import Walker
 from engine.tokens import Side
-from tests.engine.routes.helpers import graph, token
+from tests.engine.routes.helpers import graph, hero_among, token
 from tests.engine.routes.test_state_graph import DOORS, SIZE, segments, squares
 
 needs_compiled = pytest.mark.skipif(not ASTAR_BUILT, reason="the route search is not compiled")
@@ -68,12 +68,7 @@ def test_the_compiled_route_is_the_reference_route(
     savage: bool,
     budget: int | None,
 ) -> None:
-    taken = {start}
-    tokens = [token("hero", Side.PARTY, *start)]
-    for number, (square, enemy) in enumerate(others):
-        if square not in taken:
-            taken.add(square)
-            tokens.append(token(f"other{number}", Side.ENEMY if enemy else Side.ALLY, *square))
+    tokens = hero_among(start, others)
     movement = graph(
         width=SIZE,
         height=SIZE,

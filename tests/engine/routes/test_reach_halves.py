@@ -14,8 +14,7 @@ from hypothesis import strategies as st
 from engine.grid import Square
 from engine.routes import search
 from engine.routes.search import Start, Walker
-from engine.tokens import Side
-from tests.engine.routes.helpers import graph, token
+from tests.engine.routes.helpers import graph, hero_among
 from tests.engine.routes.test_state_graph import SIZE, segments, squares, walked_cost
 
 
@@ -38,12 +37,7 @@ def test_reach_in_halves_gives_the_costs_of_the_parity_search(
     savage: bool,
     budget: int,
 ) -> None:
-    taken = {start}
-    tokens = [token("hero", Side.PARTY, *start)]
-    for number, (square, enemy) in enumerate(others):
-        if square not in taken:
-            taken.add(square)
-            tokens.append(token(f"other{number}", Side.ENEMY if enemy else Side.ALLY, *square))
+    tokens = hero_among(start, others)
     movement = graph(
         width=SIZE,
         height=SIZE,

@@ -18,7 +18,7 @@ from engine.routes import MovementGraph, cheapest_route, search
 from engine.routes.results import Route
 from engine.routes.search import Walker
 from engine.tokens import Side
-from tests.engine.routes.helpers import graph, token
+from tests.engine.routes.helpers import graph, hero_among, token
 
 SIZE = 10
 squares = st.tuples(st.integers(0, SIZE - 1), st.integers(0, SIZE - 1))
@@ -80,13 +80,7 @@ def test_the_scipy_route_costs_the_same_as_the_reference_search(
     savage: bool,
     budget: int | None,
 ) -> None:
-    taken = {start}
-    tokens = [token("hero", Side.PARTY, *start)]
-    for number, (square, enemy) in enumerate(others):
-        if square not in taken:
-            taken.add(square)
-            side = Side.ENEMY if enemy else Side.ALLY
-            tokens.append(token(f"other{number}", side, *square))
+    tokens = hero_among(start, others)
     movement = graph(
         width=SIZE,
         height=SIZE,
