@@ -68,13 +68,17 @@ class InitiativePanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
         # Every column inside the dock's width, never a sideways scroll: the count takes what
-        # it needs, name, health and what is left share the rest and wrap (the full text is
-        # each cell's tooltip too), so a long name never widens the dock or the map.
+        # it needs, name, health and what is left share the rest, one line a combatant and
+        # elided (the full text is each cell's tooltip), so a long name never widens the dock
+        # and a dozen combatants stay in view, as in any initiative tracker.
         header = self.table.horizontalHeader()
         for column, mode in enumerate(COLUMN_MODES):
             header.setSectionResizeMode(column, mode)
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.table.setWordWrap(True)
+        self.table.setWordWrap(False)
+        rows = self.table.verticalHeader()
+        rows.setDefaultSectionSize(self.table.fontMetrics().lineSpacing() + 6)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.start_button = QPushButton("Start combat")
         self.next_button = QPushButton("End turn")
@@ -144,7 +148,6 @@ class InitiativePanel(QWidget):
                     item.setFont(bold)
                     item.setBackground(QBrush(QColor(255, 255, 255, 30)))
                 self.table.setItem(row, column, item)
-        self.table.resizeRowsToContents()
         self.table.blockSignals(False)
         self.start_button.setEnabled(combat.phase is Phase.SETUP and bool(state.tokens))
         self.next_button.setEnabled(combat.active is not None)
