@@ -28,6 +28,10 @@ class DragPlan:
     found: bool = True  # False when the engine found no route (within ``within``)
     within: str = ""  # how far the route search went ("30 ft"), when the move has a bound
 
+    @property
+    def no_route_text(self) -> str:
+        return f"no route within {self.within}" if self.within else "no route there"
+
 
 def move_action_key(system: RuleSystem) -> str | None:
     """The catalogue key of the system's ordinary move (``RuleSystem.ordinary_move_key``),

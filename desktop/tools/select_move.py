@@ -161,11 +161,13 @@ class SelectMoveTool(Tool):
         if plan.command.action == "place":
             lines = [f"place at {target}"]
         elif not plan.found:
-            lines = [f"no route within {plan.within}" if plan.within else "no route there"]
+            lines = [plan.no_route_text]
         else:
             distance = f"{plan.cost} of {plan.budget}" if plan.budget else plan.cost
             lines = [" · ".join(text for text in (distance, preview.cost) if text) or "move"]
-        if not preview.legal:
+        if not preview.legal and plan.found:
+            # Without a route, the preview only judged a one-square jump to the target; its
+            # "the squares do not touch" would say nothing the line above does not.
             lines += list(preview.reasons) or ["not allowed"]
         lines += list(preview.notes)  # what the route draws (final attacks...), before the drop
         colour = style.ROUTE_OK if preview.legal and plan.found else style.ROUTE_BAD
@@ -214,6 +216,10 @@ class SelectMoveTool(Tool):
         controller = self.host.controller
         if drag.plan is None or drag.preview is None or drag.target == drag.token.square:
             self._put_back(drag.token)
+            return
+        if not drag.plan.found:
+            self._put_back(drag.token)
+            self.host.show_status(f"Not moved: {drag.plan.no_route_text}")
             return
         if not drag.preview.legal:
             self._put_back(drag.token)

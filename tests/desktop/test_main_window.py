@@ -258,8 +258,7 @@ def test_selecting_a_token_fills_the_inspector(qtbot, window) -> None:  # type: 
     assert window.scene.token_items["dex"].selected
 
 
-def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """The bundled warehouse with Spycraft: the drag becomes a Standard Move along a route."""
+def open_warehouse(qtbot, tmp_path: Path) -> MainWindow:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import QSettings
 
     from desktop.documents import default_map_path, load_document
@@ -273,6 +272,12 @@ def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_
     win.resize(1200, 800)
     win.show()
     qtbot.waitExposed(win)
+    return win
+
+
+def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The bundled warehouse with Spycraft: the drag becomes a Standard Move along a route."""
+    win = open_warehouse(qtbot, tmp_path)
     controller = win.controller
     controller.apply(Command("start_combat"))
     actor = controller.state.token(controller.state.combat.active or "")
@@ -294,6 +299,29 @@ def test_a_real_system_moves_the_acting_token_along_the_engine_route(qtbot, tmp_
     assert controller.can_undo
     win.menu_actions["undo"].trigger()
     assert controller.state.token(actor.id).square == actor.square
+    win.close()
+
+
+def test_a_drag_beyond_the_movers_reach_says_there_is_no_route(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The tag and the status say the route search's answer, not the one-square jump's."""
+    win = open_warehouse(qtbot, tmp_path)
+    controller = win.controller
+    controller.apply(Command("start_combat"))
+    actor = controller.state.token(controller.state.combat.active or "")
+    battlemap = controller.state.battlemap
+    far = max(
+        (Square(x, y) for x in range(battlemap.width) for y in range(battlemap.height)
+         if controller.state.token_at(Square(x, y)) is None),
+        key=lambda square: abs(square.x - actor.square.x) + abs(square.y - actor.square.y),
+    )
+    assert not plan_drag(controller.state, controller.system, actor.id, far).found
+    win.view.fit_map()
+    drag(qtbot, win, actor.square, far, release=False)
+    tag = win.default_tool.tag.text
+    assert "no route within" in tag and "do not touch" not in tag, tag
+    qtbot.mouseRelease(win.view.viewport(), Qt.MouseButton.LeftButton, pos=centre_of(win, far))
+    assert controller.state.token(actor.id).square == actor.square
+    assert win.statusBar().currentMessage().startswith("Not moved: no route within")
     win.close()
 
 
