@@ -96,7 +96,7 @@ VIOLATIONS = {
     "engine.events and engine.dice are leaves (events imports only engine.dice)": (
         "engine.events", "engine.tokens"),
     "no import cycles among the modules of any engine package": (
-        "engine.rules.spycraft.model", "engine.rules.spycraft.flow"),
+        "engine.rules.spycraft.board", "engine.rules.spycraft.flow"),
 }
 
 #: More imports each layer must refuse, one per boundary (upper layer, lower importer).

@@ -5,21 +5,12 @@ The systems that ship with Killbox are listed by name in ``_KNOWN`` so that
 rule system, not four). Any other package under ``engine/rules/`` that registers a system
 on import is still found, by importing it, when a name is not otherwise known.
 
-One module naming scheme holds in every system package (``engine/rules/<system>/``), so a
-name means the same thing wherever it appears:
-
-- ``system.py``: the :class:`~engine.rules.base.RuleSystem` subclass (turn hooks, budget).
-- ``catalogue.py``: the action catalogue, as data; ``examples.py``: example commands.
-- ``handlers.py``: the handler registry and what every handler shares.
-- ``*_actions.py``: action handlers, registered on import (``attack_actions``,
-  ``movement_actions``...). Handlers live only in modules named so, and such modules hold
-  handlers and the small helpers only they use.
-- ``attack_math.py``: attack rolls, modifiers and damage, as functions (no handlers).
-- ``economy.py``: the action economy (pools per round, what each action spends).
-- ``combat_rules.py``: the numbers and refusals of individual actions, as plain functions.
-- ``board.py`` (Spycraft: ``model.py``): small reads and writes over the encounter state.
-- any other name: one rule or piece of state named by its subject (``deck``, ``hold``,
-  ``stand_offs``, ``suppression_zones``, ``fluid_initiative``), never a handler.
+One module naming scheme holds in every system package (``engine/rules/<system>/``): a
+name two systems use means the same job in both (``board``, ``attack_math``, ``*_actions``...).
+The names and their jobs are declared in the table "Module names in a system package" of
+``docs/ARCHITECTURE.md``, which ``tests/engine/rules/test_module_roles.py`` checks against the
+packages. Handlers live only in ``*_actions`` modules; any other name is one rule or piece
+of state named by its subject (``deck``, ``hold``, ``stand_offs``), never a handler.
 
 Inside a package, modules import each other at the top only, in one direction (no cycles,
 no imports inside functions to dodge one); the import-linter contracts in

@@ -10,13 +10,14 @@ from engine.rules.d20_firearms import (
     fire_support_actions,
     movement_actions,
     perception_actions,
+    take_cover_actions,
 )
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import HANDLERS
 
 __all__ = ["HANDLERS", "attack_actions", "blind_fire_actions", "cost_of", "fire_support_actions",
-           "movement_actions", "perception_actions"]
+           "movement_actions", "perception_actions", "take_cover_actions"]
 
 
 def cost_of(state: EncounterState, command: Command) -> Cost:

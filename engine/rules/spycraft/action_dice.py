@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
 from engine.rules.gauges import Gauge, GaugeStyle, maximum_of, stat_number
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.tokens import Token
 
 POOL_STAT = "action_dice"
@@ -106,7 +106,7 @@ def spend_from(state: EncounterState, token_id: str) -> EncounterState:
     token = state.token(token_id)
     if draws_on_gm(token):
         return with_gm_pool(state, gm_pool(state) - 1)
-    return state.with_token(model.with_stats(token, **{POOL_STAT: max(0, pool(token) - 1)}))
+    return state.with_token(board.with_stats(token, **{POOL_STAT: max(0, pool(token) - 1)}))
 
 
 def settle(state: EncounterState, events: tuple[Event, ...]) -> tuple[EncounterState,
@@ -118,7 +118,7 @@ def settle(state: EncounterState, events: tuple[Event, ...]) -> tuple[EncounterS
             state = spend_from(state, event.tokens[0])
         elif isinstance(event, SpentGmActionDie):
             state = with_gm_pool(state, gm_pool(state) - 1)
-            state = model.add_fluid(state, event.tokens[0], ERROR_FLUID)
+            state = board.add_fluid(state, event.tokens[0], ERROR_FLUID)
         else:
             plain.append(event)
             continue

@@ -13,10 +13,10 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.spycraft import action_dice, cheap_shot, combat_state, model
+from engine.rules.spycraft import action_dice, board, cheap_shot, combat_state
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
-from engine.rules.spycraft.checks import failed_save_fluid, save
+from engine.rules.spycraft.checks import failed_save_fluid, note_failed_check, save
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import is_ready
@@ -65,7 +65,7 @@ def weapon_fluid(
     actor = state.token(actor_id)
     events: list[Event] = []
     if "tactical" in weapon.traits:
-        state = model.add_fluid(state, actor_id, -2)
+        state = board.add_fluid(state, actor_id, -2)
         events.append(
             Event(
                 EventKind.INITIATIVE,
@@ -74,8 +74,8 @@ def weapon_fluid(
             )
         )
     fired = combat_state.fired_without_proficiency(state, actor_id)
-    if not model.is_proficient(actor, "", weapon.name) and weapon.name not in fired:
-        state = model.add_fluid(state, actor_id, -4)
+    if not board.is_proficient(actor, "", weapon.name) and weapon.name not in fired:
+        state = board.add_fluid(state, actor_id, -4)
         state = combat_state.note_fired_without_proficiency(state, actor_id, weapon.name)
         events.append(
             Event(
@@ -123,7 +123,7 @@ def standard_modifiers(
     rng = am.range_modifier(state, actor, target, weapon)
     if rng:
         mods.append(rng)
-    for aim in model.conditions_named(actor, model.AIMING):
+    for aim in board.conditions_named(actor, board.AIMING):
         if aim.source == target.id:
             mods.append(Modifier("aim", 1))
     trick = command.option("trick")
@@ -151,7 +151,7 @@ def error_range(command: Command, base: int, actor: Token, key: str) -> int:
         spec_error += 1
     if trick == "bounce":
         spec_error += int(command.option("surfaces", 1) or 0)
-    if not model.is_proficient(actor, key, command.weapon):
+    if not board.is_proficient(actor, key, command.weapon):
         spec_error += 2
     return spec_error
 
@@ -172,8 +172,8 @@ class StandardAttack(SpycraftHandler):
         if trick == "burst" and (weapon is None or "burst" not in weapon.modes):
             reasons.append("Burst needs a firearm with a burst mode")
         if trick == "called_shot":
-            aiming = any(a.source == target.id for a in model.conditions_named(actor, model.AIMING))
-            close = model.adjacent(actor, target) and am.is_melee(weapon)
+            aiming = any(a.source == target.id for a in board.conditions_named(actor, board.AIMING))
+            close = board.adjacent(actor, target) and am.is_melee(weapon)
             if not (aiming and not am.is_melee(weapon)) and not close:
                 reasons.append(
                     "a Called Shot needs Aim (ranged) or an adjacent target (melee or unarmed)"
@@ -188,7 +188,7 @@ class StandardAttack(SpycraftHandler):
             surfaces = int(command.option("surfaces", 1) or 0)
             if weapon is None or "thrown" not in weapon.traits:
                 reasons.append("Bounce needs a thrown weapon")
-            most = max(0, model.stat_int(actor, "dex"))
+            most = max(0, board.stat_int(actor, "dex"))
             if surfaces > most:
                 reasons.append(f"{actor.name} may bounce off at most {most} surfaces")
         reasons.extend(ammo_reasons(weapon, self.shots(command), self.spec.name))
@@ -246,7 +246,7 @@ class StandardAttack(SpycraftHandler):
         )
         events.extend(more)
         if trick == "called_shot":
-            state = model.add_fluid(state, actor.id, -5)
+            state = board.add_fluid(state, actor.id, -5)
             events.append(
                 Event(
                     EventKind.INITIATIVE,
@@ -295,10 +295,10 @@ def attack_once(
     state = _use_edge(state, actor.id, target.id)
     trick = command.option("trick")
     if not result.hit:
-        state = model.note_failed_check(state, actor.id)
+        state = note_failed_check(state, actor.id)
         if trick == "cheap_shot":
-            state, flat = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            state, flat = board.add_condition(
+                state, actor.id, board.FLAT_FOOTED, board.until_next_turn(state, actor.id)
             )
             events.append(flat)
         return state, events
@@ -319,14 +319,14 @@ def attack_once(
                 Event(EventKind.ROLL, f"Damage roll: {damage.total}.", (target.id,), damage)
             )
             ignore_dr = trick == "called_shot"
-            reduced = total if ignore_dr else max(0, total - model.stat_int(target, "dr"))
+            reduced = total if ignore_dr else max(0, total - board.stat_int(target, "dr"))
             state, dealt = am.apply_damage(
                 state,
                 target.id,
                 reduced,
                 critical=critical and shot == 0,
                 subdual=subdual,
-                source=" (armor ignored)" if ignore_dr and model.stat_int(target, "dr") else "",
+                source=" (armor ignored)" if ignore_dr and board.stat_int(target, "dr") else "",
                 attacker=actor.id,
             )
             events.extend(dealt)
@@ -349,16 +349,16 @@ def _use_edge(state: EncounterState, actor_id: str, target_id: str) -> Encounter
 def mark_attacked(state: EncounterState, target_id: str, attacker_id: str) -> EncounterState:
     """Being targeted spoils a Refresh, and a Taunt is answered by attacking the taunter."""
     target = state.token(target_id)
-    if target.has_condition(model.REFRESHING):
+    if target.has_condition(board.REFRESHING):
         state = (
-            model.set_data(state, target_id, refresh_spoiled=True)
+            board.set_data(state, target_id, refresh_spoiled=True)
             if state.combat.has(target_id)
             else state
         )
     attacker = state.token(attacker_id)
-    for taunt in model.conditions_named(attacker, model.TAUNTED):
+    for taunt in board.conditions_named(attacker, board.TAUNTED):
         if taunt.source == target_id:
-            state = model.remove_condition(state, attacker_id, model.TAUNTED)
+            state = board.remove_condition(state, attacker_id, board.TAUNTED)
     return state
 
 
@@ -367,13 +367,13 @@ def opponents_in_cqb(state: EncounterState, actor: Token) -> list[Token]:
     return [
         t
         for t in state.tokens
-        if are_opponents(actor.side, t.side) and model.feet_between(state, actor, t) <= reach
+        if are_opponents(actor.side, t.side) and board.feet_between(state, actor, t) <= reach
     ]
 
 
 def full_round_expiry(state: EncounterState, actor_id: str) -> Expiry:
     """ "1 full round": until the start of the actor's next Initiative Count."""
-    return model.until_next_turn(state, actor_id)
+    return board.until_next_turn(state, actor_id)
 
 
 def end_of_next_round(state: EncounterState) -> Expiry:
@@ -405,8 +405,8 @@ class FightDefensively(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = str(command.actor)
-        state, event = model.add_condition(
-            state, actor, model.DEFENSIVE, model.until_next_turn(state, actor)
+        state, event = board.add_condition(
+            state, actor, board.DEFENSIVE, board.until_next_turn(state, actor)
         )
         return state, (event,)
 
@@ -418,7 +418,7 @@ class FightDefensively(SpycraftHandler):
 class ShakeOff(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
-        if not actor.has_condition(model.CHEAP_SHOT):
+        if not actor.has_condition(board.CHEAP_SHOT):
             return [f"{actor.name} suffers no Cheap Shot"]
         tried = state.combat.combatant(actor.id).data.get("cheap_shot_try")
         if tried is not None and state.combat.round - int(tried) < ROUNDS_PER_MINUTE:
@@ -443,10 +443,10 @@ class ShakeOff(SpycraftHandler):
         actor = state.token(str(command.actor))
         dc = save_dc(state, actor.id)
         ok, _, event = save(dice, actor, "fortitude", dc)
-        state = model.set_data(state, actor.id, cheap_shot_try=state.combat.round)
+        state = board.set_data(state, actor.id, cheap_shot_try=state.combat.round)
         state = failed_save_fluid(state, actor.id, ok)
         if not ok:
             return state, (event,)
-        state = model.remove_condition(state, actor.id, model.CHEAP_SHOT)
+        state = board.remove_condition(state, actor.id, board.CHEAP_SHOT)
         done = Event(EventKind.CONDITION, f"{actor.name} shakes off the Cheap Shot.", (actor.id,))
         return state, (event, done)

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.spycraft import cheap_shot, combat_state, condition_effects, model
+from engine.rules.spycraft import board, cheap_shot, combat_state, condition_effects
+from engine.rules.spycraft.checks import check_roll
 from engine.rules.spycraft.geometry_bridge import cover, in_cone
 from engine.rules.spycraft.stand_offs import end_stand_offs_for
 from engine.tokens import Token, Weapon
@@ -57,7 +58,7 @@ def range_modifier(
 ) -> Modifier | None:
     if is_melee(weapon) or weapon is None:
         return None
-    feet = model.feet_between(state, attacker, target)
+    feet = board.feet_between(state, attacker, target)
     increments = int(feet // weapon.range_increment) if weapon.range_increment else 0
     if increments <= 0:
         return None
@@ -68,11 +69,11 @@ def range_reasons(
     state: EncounterState, attacker: Token, target: Token, weapon: Weapon | None
 ) -> list[str]:
     if weapon is None or is_melee(weapon):
-        reach = model.stat_int(attacker, "reach", 1)
-        if model.squares_between(state, attacker, target) > reach:
+        reach = board.stat_int(attacker, "reach", 1)
+        if board.squares_between(state, attacker, target) > reach:
             return [f"{target.name} is out of reach"]
         return []
-    feet = model.feet_between(state, attacker, target)
+    feet = board.feet_between(state, attacker, target)
     if feet > max_range_ft(weapon):
         return [
             f"{target.name} is {feet:g} ft away, beyond {weapon.name}'s {max_range_ft(weapon):g} ft"
@@ -81,13 +82,13 @@ def range_reasons(
 
 
 def cqb_range_ft(token: Token) -> float:
-    return float(model.stat_int(token, "cqb_range", int(DEFAULT_CQB_FT)))
+    return float(board.stat_int(token, "cqb_range", int(DEFAULT_CQB_FT)))
 
 
 def recoil_modifier(attacker: Token, weapon: Weapon, doubled: bool = False) -> Modifier | None:
     recoil = weapon_trait(weapon, "recoil", 0)
-    strength = model.stat_int(attacker, "str_score", 10)
-    if attacker.has_condition(model.BRACED):
+    strength = board.stat_int(attacker, "str_score", 10)
+    if attacker.has_condition(board.BRACED):
         strength += 2
     short = recoil - strength
     if short <= 0:
@@ -97,7 +98,7 @@ def recoil_modifier(attacker: Token, weapon: Weapon, doubled: bool = False) -> M
 
 
 def attack_bonus(attacker: Token, weapon: Weapon | None) -> int:
-    return model.stat_int(attacker, "melee_attack" if is_melee(weapon) else "ranged_attack")
+    return board.stat_int(attacker, "melee_attack" if is_melee(weapon) else "ranged_attack")
 
 
 def attacker_modifiers(
@@ -106,9 +107,9 @@ def attacker_modifiers(
     """Penalties and bonuses the attacker carries into any attack check."""
     mods: list[Modifier] = []
     for name, label in (
-        (model.DEFENSIVE, "fighting defensively"),
-        (model.COVER_FIRED, "under Cover Fire"),
-        (model.SUPPRESSED, "suppressed"),
+        (board.DEFENSIVE, "fighting defensively"),
+        (board.COVER_FIRED, "under Cover Fire"),
+        (board.SUPPRESSED, "suppressed"),
     ):
         if attacker.has_condition(name):
             mods.append(Modifier(label, -4))
@@ -120,7 +121,7 @@ def attacker_modifiers(
         for bonus in attacker.conditions:
             if bonus.name == "edge" and bonus.source == target.id:
                 mods.append(Modifier("edge against this target", bonus.value))
-        for brace in model.conditions_named(attacker, model.BRACED):
+        for brace in board.conditions_named(attacker, board.BRACED):
             if brace.source and _in_brace_cone(state, attacker, target, brace.source):
                 mods.append(Modifier("braced (target in cone)", 1))
     return mods
@@ -141,18 +142,18 @@ def defense(
     (``condition_effects``) and his cover from the map (engine.geometry's grades, the
     Spycraft row of ``cover_grades.json``).
     """
-    base = model.stat_int(target, "defense", 10)
+    base = board.stat_int(target, "defense", 10)
     melee = is_melee(weapon)
     mods: list[Modifier] = []
     if not condition_effects.loses_dodge(target):
-        if target.has_condition(model.TOTAL_DEFENSE):
+        if target.has_condition(board.TOTAL_DEFENSE):
             mods.append(Modifier("total defense (dodge)", 4, "defense"))
-        if target.has_condition(model.DEFENSIVE):
+        if target.has_condition(board.DEFENSIVE):
             mods.append(Modifier("fighting defensively (dodge)", 2, "defense"))
-        for anticipate in model.conditions_named(target, model.ANTICIPATING):
+        for anticipate in board.conditions_named(target, board.ANTICIPATING):
             if anticipate.source == attacker.id:
                 mods.append(Modifier("anticipating (dodge)", anticipate.value, "defense"))
-    mods.extend(condition_effects.defense_effects(target, melee, model.stat_int(target, "dex")))
+    mods.extend(condition_effects.defense_effects(target, melee, board.stat_int(target, "dex")))
     cover = cover_modifier(state, attacker, target)
     if cover is not None:
         mods.append(cover)
@@ -192,7 +193,7 @@ def roll_attack(
     purpose: str,
     threat_range: int = 20,
 ) -> AttackResult:
-    roll = model.check_roll(dice, bonus, purpose)
+    roll = check_roll(dice, bonus, purpose)
     nat = roll.natural
     error = nat is not None and nat <= 1 + error_range
     threat = nat is not None and nat >= threat_range
@@ -218,8 +219,8 @@ def apply_damage(
     if amount <= 0:
         return state, events
     if subdual:
-        total = model.stat_int(target, "subdual") + amount
-        state = state.with_token(model.with_stats(target, subdual=total))
+        total = board.stat_int(target, "subdual") + amount
+        state = state.with_token(board.with_stats(target, subdual=total))
         events.append(
             Event(
                 EventKind.DAMAGE,
@@ -228,8 +229,8 @@ def apply_damage(
             )
         )
         return state, events
-    vitality = model.stat_int(target, "vitality")
-    wounds = model.stat_int(target, "wounds")
+    vitality = board.stat_int(target, "vitality")
+    wounds = board.stat_int(target, "wounds")
     if critical or vitality <= 0:
         to_wounds, to_vitality = amount, 0
     else:
@@ -239,7 +240,7 @@ def apply_damage(
     wounds -= to_wounds
     if attacker is not None:
         state = combat_state.record_harm(state, attacker, target_id, to_vitality, to_wounds)
-    state = state.with_token(model.with_stats(target, vitality=vitality, wounds=wounds))
+    state = state.with_token(board.with_stats(target, vitality=vitality, wounds=wounds))
     parts = []
     if to_vitality:
         parts.append(f"{to_vitality} vitality")
@@ -255,14 +256,14 @@ def apply_damage(
         )
     )
     if to_wounds and state.combat.has(target_id):
-        state = model.set_data(state, target_id, wounded=True)
+        state = board.set_data(state, target_id, wounded=True)
         if critical:
-            state = model.set_data(state, target_id, crit=True)
+            state = board.set_data(state, target_id, crit=True)
 
     state, ended = end_stand_offs_for(state, target_id)
     events.extend(ended)
-    if wounds <= 0 and not target.has_condition(model.UNCONSCIOUS):
-        state, down = model.add_condition(state, target_id, model.UNCONSCIOUS)
+    if wounds <= 0 and not target.has_condition(board.UNCONSCIOUS):
+        state, down = board.add_condition(state, target_id, board.UNCONSCIOUS)
         events.append(down)
     return state, events
 
@@ -273,7 +274,7 @@ def roll_damage(
     expression = (
         weapon.damage if weapon is not None else str(attacker.stat("unarmed_damage", "1d4"))
     )
-    str_mod = model.stat_int(attacker, "str")
+    str_mod = board.stat_int(attacker, "str")
     if is_melee(weapon):
         extra += str_mod
     if extra:

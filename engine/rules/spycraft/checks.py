@@ -16,7 +16,15 @@ from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
 from engine.rules.spycraft import action_dice
-from engine.rules.spycraft.model import add_fluid, stat_int
+from engine.rules.spycraft.board import (
+    FLAT_FOOTED,
+    add_condition,
+    add_fluid,
+    grant_edge,
+    set_data,
+    stat_int,
+    until_next_turn,
+)
 from engine.tokens import Token
 
 
@@ -132,3 +140,37 @@ def failed_save_fluid(state: EncounterState, token_id: str, ok: bool) -> Encount
     """Table: Fluid Initiative Modifiers: a failed saving throw costs 2."""
 
     return state if ok else add_fluid(state, token_id, -2)
+
+
+def check_roll(dice: Dice, bonus: int, purpose: str) -> Roll:
+    """A plain d20 check (an attack's, whose threat and error the caller reads)."""
+    return dice.roll(f"1d20{bonus:+d}", purpose)
+
+
+# ---- a lost check
+
+
+def note_failed_check(state: EncounterState, token_id: str) -> EncounterState:
+    """Remember a failed attack or skill check (it breaks a Joint Action)."""
+    if not state.combat.has(token_id):
+        return state
+    return set_data(state, token_id, failed_check=True)
+
+
+def flat_footed_after_failure(state: EncounterState, loser: str) -> tuple[EncounterState, Event]:
+    """A lost contest: note the failed check; the loser is flat-footed until his next turn."""
+    state = note_failed_check(state, loser)
+    return add_condition(state, loser, FLAT_FOOTED, until_next_turn(state, loser))
+
+
+def lose_opposed_check(
+    state: EncounterState, loser: str, winner: str, winner_critical: bool
+) -> tuple[EncounterState, list[Event]]:
+    """A lost contest where the winner's critical earns him +2 on his next attack at the loser
+    (until the winner's next turn)."""
+    state, flat = flat_footed_after_failure(state, loser)
+    events = [flat]
+    if winner_critical:
+        state, edge = grant_edge(state, winner, loser, 2, until_next_turn(state, winner))
+        events.append(edge)
+    return state, events

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command
-from engine.rules.spycraft import combat_state, model
+from engine.rules.spycraft import board, combat_state
 
 TARGETED = (
     "standard_attack",
@@ -109,7 +109,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                 yield Command.build("draw_holster", token_id, weapon=lying.name, mode="pick_up")
     for pending in state.combat.pending:
         if pending.kind == "ready":
-            for other in model.opponents_of(state, state.token(pending.token_id)):
+            for other in board.opponents_of(state, state.token(pending.token_id)):
                 yield Command("trigger_ready", pending.token_id, (other.id,))
             yield Command.build("trigger_ready", pending.token_id, cancel=True)
     yield Command("end_turn")

@@ -8,7 +8,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.rules.spycraft.attack_actions import attack_once, spend_ammo
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.tokens import Token, Weapon
@@ -56,5 +56,5 @@ def final_attack(
         cmd,
         label=f"{shooter.name} ({why} final attack) at {target.name}",
     )
-    state = model.add_fluid(state, shooter.id, FINAL_ATTACK_FLUID)
+    state = board.add_fluid(state, shooter.id, FINAL_ATTACK_FLUID)
     return state, [*fired, *events]

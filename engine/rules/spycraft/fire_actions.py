@@ -12,7 +12,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.spycraft import action_dice, model
+from engine.rules.spycraft import action_dice, board
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
@@ -23,7 +23,7 @@ from engine.rules.spycraft.attack_actions import (
     target_reasons,
     weapon_reasons,
 )
-from engine.rules.spycraft.checks import failed_save_fluid, save
+from engine.rules.spycraft.checks import check_roll, failed_save_fluid, note_failed_check, save
 from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.geometry_bridge import in_cone
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
@@ -54,7 +54,7 @@ def _full_auto_reasons(weapon: Weapon | None, minimum: int, name: str) -> list[s
 def _brace_bonus(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
     return [
         Modifier("braced (target in cone)", 1)
-        for brace in model.conditions_named(actor, model.BRACED)
+        for brace in board.conditions_named(actor, board.BRACED)
         if brace.source and in_cone(state, actor, target, brace.source)
     ]
 
@@ -156,7 +156,7 @@ class Autofire(SpycraftHandler):
             )
         )
         if not result.hit:
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
             return state, tuple(events)
         hits = min(volleys, 1 + result.margin // 4)
         events.append(
@@ -174,7 +174,7 @@ class Autofire(SpycraftHandler):
             state, dealt = am.apply_damage(
                 state,
                 target.id,
-                max(0, damage.total - model.stat_int(target, "dr")),
+                max(0, damage.total - board.stat_int(target, "dr")),
                 critical=critical and shot == 0,
                 attacker=actor.id,
             )
@@ -263,7 +263,7 @@ class Strafe(SpycraftHandler):
         bonus, _ = self.base_bonus(state, command, actor)
         state, fired = spend_ammo(state, actor.id, weapon, plan.shots)
         events.extend(fired)
-        roll = model.check_roll(dice, bonus, f"{actor.name} strafes")
+        roll = check_roll(dice, bonus, f"{actor.name} strafes")
         nat = roll.natural
         events.append(
             Event(
@@ -307,13 +307,13 @@ class Strafe(SpycraftHandler):
             state, dealt = am.apply_damage(
                 state,
                 current.id,
-                max(0, damage.total - model.stat_int(current, "dr")),
+                max(0, damage.total - board.stat_int(current, "dr")),
                 critical=as_crit,
                 attacker=actor.id,
             )
             events.extend(dealt)
         if missed_any and not any(e.text.endswith(": hit.") for e in events):
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
         return state, tuple(events)
 
 
@@ -395,9 +395,9 @@ class CoverFire(SpycraftHandler):
         if weapon is None or weapon.melee or not weapon.uses_ammunition:
             return ["Cover Fire needs a firearm"]
         reasons = weapon_reasons(weapon) + target_reasons(state, actor, target, weapon)
-        if model.feet_between(state, actor, target) > am.max_range_ft(weapon) // 2:
+        if board.feet_between(state, actor, target) > am.max_range_ft(weapon) // 2:
             reasons.append(f"{target.name} is beyond half of {weapon.name}'s maximum range")
-        if model.adjacent_opponents(state, target):
+        if board.adjacent_opponents(state, target):
             reasons.append(f"{target.name} is engaged in melee")
         reasons.extend(ammo_reasons(weapon, COVER_FIRE_SHOTS, "Cover Fire"))
         return reasons
@@ -405,7 +405,7 @@ class CoverFire(SpycraftHandler):
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        dc = 10 + model.stat_int(actor, "ranged_attack")
+        dc = 10 + board.stat_int(actor, "ranged_attack")
         return Preview(
             command,
             True,
@@ -424,17 +424,17 @@ class CoverFire(SpycraftHandler):
         weapon = chosen_weapon(actor, command)
         assert weapon is not None
         state, events = spend_ammo(state, actor.id, weapon, COVER_FIRE_SHOTS)
-        dc = 10 + model.stat_int(actor, "ranged_attack")
+        dc = 10 + board.stat_int(actor, "ranged_attack")
         ok, roll, event = save(dice, target, "will", dc)
         state = failed_save_fluid(state, target.id, ok)
         events.append(event)
         state = mark_attacked(state, target.id, actor.id)
         if not ok:
-            state, ev = model.add_condition(
+            state, ev = board.add_condition(
                 state,
                 target.id,
-                model.COVER_FIRED,
-                model.until_next_turn(state, actor.id),
+                board.COVER_FIRED,
+                board.until_next_turn(state, actor.id),
                 source=actor.id,
             )
             events.append(ev)

@@ -28,7 +28,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError, Event, EventKind, Outcome, RuleSystem
-from engine.rules.spycraft import action_dice, combat_state, model
+from engine.rules.spycraft import action_dice, board, combat_state
 from engine.rules.spycraft.fluid_initiative import (
     HAD_KEYS,
     acts_at,
@@ -116,7 +116,7 @@ def start_combat(
     for token in state.tokens:
         if token.id not in deliberate:
             expiry = Expiry(0, ExpiryPoint.START_OF_TURN, token.id)
-            state, event = model.add_condition(state, token.id, model.FLAT_FOOTED, expiry)
+            state, event = board.add_condition(state, token.id, board.FLAT_FOOTED, expiry)
             events.append(event)
 
     # Step 2: base encounter distance.
@@ -124,7 +124,7 @@ def start_combat(
     if location:
         cap = command.option("sight_cap")
         ranges = (
-            [float(cap)] if cap else [float(model.stat_int(t, "sight_range")) for t in state.tokens]
+            [float(cap)] if cap else [float(board.stat_int(t, "sight_range")) for t in state.tokens]
         )
         _, text = base_encounter_distance(str(location), dice, ranges)
         events.append(Event(EventKind.COMBAT, text))
@@ -187,7 +187,7 @@ def _initiative(
         members = [t for t in state.tokens if t.side.value == side]
         if not members:
             continue
-        best = max(model.stat_int(t, "initiative") for t in members)
+        best = max(board.stat_int(t, "initiative") for t in members)
         roll = dice.roll(f"1d20{best:+d}", f"initiative for the {side} group")
         side_counts[members[0].side] = roll.total
         events.append(
@@ -199,7 +199,7 @@ def _initiative(
             )
         )
     for token in state.tokens:
-        bonus = model.stat_int(token, "initiative")
+        bonus = board.stat_int(token, "initiative")
         if token.side in side_counts:
             count = side_counts[token.side]
         else:
@@ -315,7 +315,7 @@ def _surprise(
         members = [t for t in state.tokens if t.side is side and t.id not in unaware]
         if not members:
             continue
-        best = max(model.stat_int(t, "stealth") for t in members)
+        best = max(board.stat_int(t, "stealth") for t in members)
         roll = dice.roll(f"1d20{best:+d}", f"team stealth check ({side.value})")
         results[side] = roll.total
         events.append(
@@ -505,7 +505,7 @@ def after_action(
             state, broke = break_joint(state, str(leader))
             more.extend(broke)
         if mine.get("failed_check", False):
-            state = model.set_data(state, actor, failed_check=False)
+            state = board.set_data(state, actor, failed_check=False)
     state, yielded = yield_if_passed(system, state, dice)
     return state, (*events, *more, *yielded)
 
@@ -521,7 +521,7 @@ def break_joint(state: EncounterState, leader: str) -> tuple[EncounterState, lis
         state = turn_order.update(state, replace(c, acted=True, budget={"half": 0, "bonus": 0}))
     active = state.combat.active
     if active is not None and state.combat.combatant(active).data.get("joint") == leader:
-        state = model.set_budget(state, active, 0)
+        state = board.set_budget(state, active, 0)
     names = ", ".join(state.token(t).name for t in lost) or "nobody else"
     return state, [
         Event(
@@ -564,4 +564,4 @@ def yield_if_passed(system: RuleSystem, state: EncounterState, dice: Dice) -> Ou
 
 
 def is_participant(token: Token) -> bool:
-    return not token.has_condition(model.DEAD)
+    return not token.has_condition(board.DEAD)

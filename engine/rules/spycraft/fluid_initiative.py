@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind
 from engine.rules.gauges import Gauge, GaugeStyle
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.tokens import Expiry, ExpiryPoint, Token
 from engine.turns.combat import Combatant
 
@@ -40,7 +40,7 @@ FLUID_EVENTS: dict[str, tuple[int, str]] = {
 
 #: Conditions that cost Initiative at the end of every round they were present, even when
 #: they ended during that round (once per round each).
-CONDITION_FLUID = {model.BLEEDING: -1, model.FATIGUED: -3, model.EXHAUSTED: -10}
+CONDITION_FLUID = {board.BLEEDING: -1, board.FATIGUED: -3, board.EXHAUSTED: -10}
 
 #: Combatant data: the counted conditions he has had at some point this round.
 HAD_KEYS = {condition: f"had {condition}" for condition in CONDITION_FLUID}
@@ -57,7 +57,7 @@ def note_conditions(state: EncounterState) -> EncounterState:
         changes = {key: True for condition, key in HAD_KEYS.items()
                    if token.has_condition(condition) and not c.get(key, False)}
         if changes:
-            state = model.set_data(state, c.token_id, **changes)
+            state = board.set_data(state, c.token_id, **changes)
     return state
 
 
@@ -119,7 +119,7 @@ def settle_count(
     token = state.token(token_id)
     events: list[Event] = []
     if c.initiative >= PRESS_FORCED_AT:
-        state = model.set_data(state, token_id, must_press=True)
+        state = board.set_data(state, token_id, must_press=True)
         events.append(
             Event(
                 EventKind.INITIATIVE,
@@ -129,17 +129,17 @@ def settle_count(
             )
         )
     elif c.initiative <= 0:
-        state, reel = model.add_condition(
-            state, token_id, model.REELING, Expiry(next_round, ExpiryPoint.END_OF_TURN, token_id)
+        state, reel = board.add_condition(
+            state, token_id, board.REELING, Expiry(next_round, ExpiryPoint.END_OF_TURN, token_id)
         )
-        state, flat = model.add_condition(
+        state, flat = board.add_condition(
             state,
             token_id,
-            model.FLAT_FOOTED,
+            board.FLAT_FOOTED,
             Expiry(next_round, ExpiryPoint.START_OF_TURN, token_id),
         )
         raised = max(c.initiative + 20, 1)
-        state = model.set_count(state, token_id, raised)
+        state = board.set_count(state, token_id, raised)
         events.extend(
             [
                 reel,

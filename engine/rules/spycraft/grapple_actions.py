@@ -21,8 +21,8 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import model
-from engine.rules.spycraft.checks import opposed
+from engine.rules.spycraft import board
+from engine.rules.spycraft.checks import note_failed_check, opposed
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Token
@@ -51,7 +51,7 @@ MUTE_PENALTY = -2
 
 def holders_of(state: EncounterState, target_id: str) -> list[Token]:
     target = state.token(target_id)
-    ids = {c.source for c in target.conditions if c.name in (model.HELD, model.PINNED) and c.source}
+    ids = {c.source for c in target.conditions if c.name in (board.HELD, board.PINNED) and c.source}
     return [state.token(i) for i in sorted(ids) if _exists(state, i)]
 
 
@@ -59,7 +59,7 @@ def held_by(state: EncounterState, holder_id: str) -> list[Token]:
     return [
         t
         for t in state.tokens
-        if any(c.name in (model.HELD, model.PINNED) and c.source == holder_id for c in t.conditions)
+        if any(c.name in (board.HELD, board.PINNED) and c.source == holder_id for c in t.conditions)
     ]
 
 
@@ -73,8 +73,8 @@ def _exists(state: EncounterState, token_id: str) -> bool:
 
 def in_grapple(state: EncounterState, token: Token) -> bool:
     return (
-        token.has_condition(model.HELD)
-        or token.has_condition(model.PINNED)
+        token.has_condition(board.HELD)
+        or token.has_condition(board.PINNED)
         or bool(held_by(state, token.id))
     )
 
@@ -94,9 +94,9 @@ class Grapple(SpycraftHandler):
         reasons: list[str] = []
         if not _one_handed_or_unarmed(actor):
             reasons.append(f"{actor.name} must be unarmed or hold a one-handed weapon")
-        if not model.adjacent(actor, target):
+        if not board.adjacent(actor, target):
             reasons.append(f"{target.name} is not adjacent")
-        size = model.size_difference(actor, target)
+        size = board.size_difference(actor, target)
         if size > 1:
             reasons.append(f"{target.name} is more than one size bigger")
         holders = holders_of(state, target.id)
@@ -112,7 +112,7 @@ class Grapple(SpycraftHandler):
             if len(holding) >= 2:
                 reasons.append(f"{actor.name} cannot grapple more than 2 opponents")
             if command.option("second", False) and any(
-                t.has_condition(model.PINNED) for t in holding
+                t.has_condition(board.PINNED) for t in holding
             ):
                 reasons.append(
                     "a second opponent may be grappled only while the first is held, not pinned"
@@ -126,8 +126,8 @@ class Grapple(SpycraftHandler):
         target = state.token(str(command.target))
         events: list[Event] = []
         if command.option("join", False):
-            state, ev = model.add_condition(state, target.id, model.HELD, source=actor.id)
-            state, vul = model.add_condition(state, actor.id, model.VULNERABLE, source=target.id)
+            state, ev = board.add_condition(state, target.id, board.HELD, source=actor.id)
+            state, vul = board.add_condition(state, actor.id, board.VULNERABLE, source=target.id)
             return state, (
                 Event(
                     EventKind.ACTION,
@@ -136,28 +136,28 @@ class Grapple(SpycraftHandler):
                 ),
                 vul,
             )
-        a_bonus, b_bonus = model.size_bonus(actor, target)
-        a_bonus += model.skill(actor, "athletics")
+        a_bonus, b_bonus = board.size_bonus(actor, target)
+        a_bonus += board.skill(actor, "athletics")
         if command.option("second", False) or held_by(state, actor.id):
             a_bonus += SECOND_OPPONENT_PENALTY
-        err = 0 if model.is_proficient(actor, self.key) else 2
+        err = 0 if board.is_proficient(actor, self.key) else 2
         result = opposed(
             dice,
             command,
             actor,
             a_bonus,
             target,
-            model.skill(target, "athletics") + b_bonus,
+            board.skill(target, "athletics") + b_bonus,
             "Grapple (Athletics)",
             err,
         )
         events.extend(result.events)
         if result.actor_wins:
-            state, ev = model.add_condition(state, target.id, model.HELD, source=actor.id)
+            state, ev = board.add_condition(state, target.id, board.HELD, source=actor.id)
             events.append(
                 Event(EventKind.CONDITION, f"{target.name} is held by {actor.name}.", (target.id,))
             )
-            state, vul = model.add_condition(state, actor.id, model.VULNERABLE, source=target.id)
+            state, vul = board.add_condition(state, actor.id, board.VULNERABLE, source=target.id)
             events.append(vul)
             if result.actor_critical and command.option("benefit"):
                 state, more = apply_benefit(
@@ -165,12 +165,12 @@ class Grapple(SpycraftHandler):
                 )
                 events.extend(more)
         else:
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
             if result.other_critical:
-                state, ev = model.add_condition(state, actor.id, model.SPRAWLED)
+                state, ev = board.add_condition(state, actor.id, board.SPRAWLED)
             else:
-                state, ev = model.add_condition(
-                    state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+                state, ev = board.add_condition(
+                    state, actor.id, board.FLAT_FOOTED, board.until_next_turn(state, actor.id)
                 )
             events.append(ev)
         return state, tuple(events)
@@ -183,9 +183,9 @@ def _side_bonus(state: EncounterState, token: Token, opponent: Token) -> int:
         team = holders_of(state, opponent.id)
     else:
         team = [token]
-    best = max(model.skill(t, "athletics") for t in team)
+    best = max(board.skill(t, "athletics") for t in team)
     bonus = best + COOPERATIVE_BONUS * (len(team) - 1)
-    if any(c.name == model.MUTE and c.source == token.id for c in opponent.conditions):
+    if any(c.name == board.MUTE and c.source == token.id for c in opponent.conditions):
         bonus += MUTE_PENALTY
     if len(held_by(state, token.id)) >= 2:
         bonus += SECOND_OPPONENT_PENALTY
@@ -208,8 +208,8 @@ class GrappleCheck(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        a_size, b_size = model.size_bonus(actor, target)
-        err = 0 if model.is_proficient(actor, "grapple") else 2
+        a_size, b_size = board.size_bonus(actor, target)
+        err = 0 if board.is_proficient(actor, "grapple") else 2
         result = opposed(
             dice,
             command,
@@ -224,7 +224,7 @@ class GrappleCheck(SpycraftHandler):
         if result.actor_wins:
             winner, loser, key, critical = actor, target, "benefit", result.actor_critical
         else:
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
             winner, loser, key, critical = target, actor, "their_benefit", result.other_critical
         # Winning a check shakes off a mute.
         state = _clear_mute(state, winner, loser)
@@ -241,10 +241,10 @@ class GrappleCheck(SpycraftHandler):
 
 def _clear_mute(state: EncounterState, winner: Token, loser: Token) -> EncounterState:
     current = state.token(winner.id)
-    if any(c.name == model.MUTE for c in current.conditions):
+    if any(c.name == board.MUTE for c in current.conditions):
         state = state.with_token(
             replace(
-                current, conditions=tuple(c for c in current.conditions if c.name != model.MUTE)
+                current, conditions=tuple(c for c in current.conditions if c.name != board.MUTE)
             )
         )
     return state
@@ -252,9 +252,9 @@ def _clear_mute(state: EncounterState, winner: Token, loser: Token) -> Encounter
 
 def _default_benefit(state: EncounterState, winner: Token, loser: Token) -> str:
     me = state.token(winner.id)
-    if me.has_condition(model.PINNED):
+    if me.has_condition(board.PINNED):
         return "break_pin"
-    if me.has_condition(model.HELD):
+    if me.has_condition(board.HELD):
         return "escape"
     return "pin"
 
@@ -265,15 +265,15 @@ def _release(state: EncounterState, held_id: str, holder_id: str | None = None) 
         c
         for c in held.conditions
         if not (
-            c.name in (model.HELD, model.PINNED) and (holder_id is None or c.source == holder_id)
+            c.name in (board.HELD, board.PINNED) and (holder_id is None or c.source == holder_id)
         )
     )
     state = state.with_token(replace(held, conditions=kept))
     for token in list(state.tokens):
-        if any(c.name == model.VULNERABLE for c in token.conditions) and not held_by(
+        if any(c.name == board.VULNERABLE for c in token.conditions) and not held_by(
             state, token.id
         ):
-            state = model.remove_condition(state, token.id, model.VULNERABLE)
+            state = board.remove_condition(state, token.id, board.VULNERABLE)
     return state
 
 
@@ -286,10 +286,10 @@ def apply_benefit(
         return Event(EventKind.ACTION, text, (winner_id, loser_id))
 
     if benefit == "pin":
-        if not any(c.name == model.HELD and c.source == winner_id for c in loser.conditions):
+        if not any(c.name == board.HELD and c.source == winner_id for c in loser.conditions):
             return state, [say(f"{winner.name} cannot pin {loser.name}: not holding him.")]
         pinned = tuple(
-            replace(c, name=model.PINNED) if c.name == model.HELD and c.source == winner_id else c
+            replace(c, name=board.PINNED) if c.name == board.HELD and c.source == winner_id else c
             for c in loser.conditions
         )
         state = state.with_token(replace(loser, conditions=pinned))
@@ -297,7 +297,7 @@ def apply_benefit(
     if benefit == "break_pin":
         me = state.token(winner_id)
         freed = tuple(
-            replace(c, name=model.HELD) if c.name == model.PINNED else c for c in me.conditions
+            replace(c, name=board.HELD) if c.name == board.PINNED else c for c in me.conditions
         )
         state = state.with_token(replace(me, conditions=freed))
         return state, [say(f"{winner.name} breaks the pin (still held).")]
@@ -336,10 +336,10 @@ def apply_benefit(
             ev,
         ]
     if benefit == "sprawl":
-        state, ev = model.add_condition(state, loser_id, model.SPRAWLED)
-        hurt = dice.roll(f"1d4{model.stat_int(winner, 'str'):+d}", "Sprawl Opponent subdual")
+        state, ev = board.add_condition(state, loser_id, board.SPRAWLED)
+        hurt = dice.roll(f"1d4{board.stat_int(winner, 'str'):+d}", "Sprawl Opponent subdual")
         state, dealt = am.apply_damage(state, loser_id, max(0, hurt.total), subdual=True)
-        state, prone = model.add_condition(state, winner_id, model.PRONE)
+        state, prone = board.add_condition(state, winner_id, board.PRONE)
         return state, [say(f"{winner.name} slams {loser.name} down."), ev, *dealt, prone]
     if benefit == "throw":
         target_square = command.squares[0] if command.squares else None
@@ -354,13 +354,13 @@ def apply_benefit(
         state = _release(state, loser_id, winner_id)
         state = state.with_token(state.token(loser_id).moved_to(Square(*where)))
         hurt = am.roll_damage(
-            dice, winner, None, "Throw damage", max(1, model.stat_int(winner, "str"))
+            dice, winner, None, "Throw damage", max(1, board.stat_int(winner, "str"))
         )
         state, dealt = am.apply_damage(state, loser_id, hurt.total, attacker=winner_id)
-        state, ev = model.add_condition(state, loser_id, model.SPRAWLED)
+        state, ev = board.add_condition(state, loser_id, board.SPRAWLED)
         return state, [say(f"{winner.name} throws {loser.name} to {where}."), *dealt, ev]
     if benefit == "mute":
-        state, ev = model.add_condition(state, loser_id, model.MUTE, source=winner_id)
+        state, ev = board.add_condition(state, loser_id, board.MUTE, source=winner_id)
         return state, [
             say(
                 f"{winner.name} clamps a hand over {loser.name}'s mouth (-2 to his own "

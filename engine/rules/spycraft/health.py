@@ -14,7 +14,7 @@ from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules.base import Outcome
 from engine.rules.gauges import Gauge, maximum_of, points_gauge, stat_number
-from engine.rules.spycraft import attack_math, model
+from engine.rules.spycraft import attack_math, board
 from engine.tokens import Token
 
 
@@ -38,12 +38,12 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     left = amount
     changes: dict[str, int] = {}
     for stat in ("wounds", "vitality"):
-        now = model.stat_int(token, stat)
+        now = board.stat_int(token, stat)
         ceiling = maximum_of(token, stat)
         room = left if ceiling is None else max(0, min(left, ceiling - now))
         changes[stat] = now + room
         left -= room
-    state = state.with_token(model.with_stats(token, **changes))
+    state = state.with_token(board.with_stats(token, **changes))
     gained = amount - left
     events = [
         Event(
@@ -53,8 +53,8 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
             (token_id,),
         )
     ]
-    if changes["wounds"] > 0 and token.has_condition(model.UNCONSCIOUS):
-        state = model.remove_condition(state, token_id, model.UNCONSCIOUS)
+    if changes["wounds"] > 0 and token.has_condition(board.UNCONSCIOUS):
+        state = board.remove_condition(state, token_id, board.UNCONSCIOUS)
         events.append(
             Event(EventKind.CONDITION, f"{token.name} comes round.", (token_id,))
         )

@@ -18,9 +18,16 @@ from engine.geometry.results import TemplateResult
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens
-from engine.rules.spycraft import action_dice, model
+from engine.rules.spycraft import action_dice, board
 from engine.rules.spycraft.catalogue import action_spec
-from engine.rules.spycraft.checks import failed_save_fluid, opposed, save, straight
+from engine.rules.spycraft.checks import (
+    failed_save_fluid,
+    lose_opposed_check,
+    note_failed_check,
+    opposed,
+    save,
+    straight,
+)
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS, acts_at, settle_count
 from engine.rules.spycraft.geometry_bridge import (
     braced_cone,
@@ -38,7 +45,7 @@ PRESS_MIN_COUNT = 25
 PRESS_COST = 20
 READY_CANCEL_DC = 15
 #: Conditions that do not stop Regroup or Refresh (the character's own stances).
-STANCES = {model.AIMING, model.BRACED, model.ANTICIPATING, model.DEFENSIVE}
+STANCES = {board.AIMING, board.BRACED, board.ANTICIPATING, board.DEFENSIVE}
 
 
 def _actor(state: EncounterState, command: Command) -> str:
@@ -66,7 +73,7 @@ class Delay(SpycraftHandler):
         reasons: list[str] = []
         if steps < 1:
             reasons.append("a Delay lowers the Initiative Count by at least 1")
-        limit = model.stat_int(actor, "initiative") + 10
+        limit = board.stat_int(actor, "initiative") + 10
         used = int(mine.get("delays", 0))
         if used + steps > limit:
             reasons.append(
@@ -287,7 +294,7 @@ class TriggerReady(SpycraftHandler):
         mine = state.combat.combatant(actor.id)
         go = True
         if command.option("cancel", False):
-            braced = -4 if actor.has_condition(model.BRACED) else 0
+            braced = -4 if actor.has_condition(board.BRACED) else 0
             ok, _, event = save(dice, actor, "reflex", READY_CANCEL_DC, braced)
             state = failed_save_fluid(state, actor.id, ok)
             events.append(event)
@@ -322,7 +329,7 @@ class TriggerReady(SpycraftHandler):
                 state, done = handler.resolve(state, inner, dice)
                 events.extend(done)
         if pending.data.get("round") == state.combat.round and count < mine.initiative:
-            state = model.set_count(state, actor.id, count)
+            state = board.set_count(state, actor.id, count)
             events.append(
                 Event(
                     EventKind.INITIATIVE,
@@ -348,7 +355,7 @@ class JointAction(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(_actor(state, command))
         reasons: list[str] = []
-        most = max(1, model.stat_int(actor, "cha") + 1)
+        most = max(1, board.stat_int(actor, "cha") + 1)
         if command.names("order"):
             named = sorted(joint_order(command, actor.id))
             if named != sorted((actor.id, *command.targets)):
@@ -376,7 +383,7 @@ class JointAction(SpycraftHandler):
                 f"Tactics DC {dc}; next round they all act on his count."
             ),
             targets=command.targets,
-            rolls=(f"Tactics 1d20{model.skill(actor, 'tactics'):+d} vs DC {dc}",),
+            rolls=(f"Tactics 1d20{board.skill(actor, 'tactics'):+d} vs DC {dc}",),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -386,7 +393,7 @@ class JointAction(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "tactics"),
+            board.skill(actor, "tactics"),
             dc,
             "Tactics check for a Joint Action",
             1,
@@ -413,7 +420,7 @@ class JointAction(SpycraftHandler):
                 )
             )
         else:
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
         return state, tuple(events)
 
 
@@ -444,9 +451,9 @@ class Aim(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
-        state = model.remove_condition(state, actor.id, model.AIMING)
-        state, _ = model.add_condition(state, actor.id, model.AIMING, source=str(command.target))
-        state = model.add_fluid(state, actor.id, 1)
+        state = board.remove_condition(state, actor.id, board.AIMING)
+        state, _ = board.add_condition(state, actor.id, board.AIMING, source=str(command.target))
+        state = board.add_fluid(state, actor.id, 1)
         target = state.token(str(command.target))
         return state, (
             Event(EventKind.ACTION, f"{actor.name} aims at {target.name}.", (actor.id, target.id)),
@@ -489,8 +496,8 @@ class Brace(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         facing = cone_facing(actor, command.squares[0])
-        state, _ = model.add_condition(state, actor.id, model.BRACED, source=facing)
-        state = model.add_fluid(state, actor.id, 1)
+        state, _ = board.add_condition(state, actor.id, board.BRACED, source=facing)
+        state = board.add_fluid(state, actor.id, 1)
         return state, (
             Event(
                 EventKind.ACTION,
@@ -504,7 +511,7 @@ def brace_overlay(state: EncounterState) -> Overlay:
     """Each braced token's cone, on the map until the token moves (the +1 lasts as long)."""
     parts = []
     for token in state.tokens:
-        for brace in model.conditions_named(token, model.BRACED):
+        for brace in board.conditions_named(token, board.BRACED):
             if brace.source:
                 cone = braced_cone(state, token, brace.source)
                 label = f"Braced: {token.name} has +1 to attacks into this cone until moving"
@@ -517,12 +524,12 @@ class Anticipate(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
         target = state.token(str(command.target))
-        dc = 10 + model.stat_int(target, "bab")
+        dc = 10 + board.stat_int(target, "bab")
         ok, crit, fumble, _, checked = straight(
             dice,
             command,
             actor,
-            model.skill(actor, "sense_motive"),
+            board.skill(actor, "sense_motive"),
             dc,
             f"Sense Motive to anticipate {target.name}",
         )
@@ -531,15 +538,15 @@ class Anticipate(SpycraftHandler):
             kept = tuple(
                 c
                 for c in actor.conditions
-                if not (c.name == model.ANTICIPATING and c.source == target.id)
+                if not (c.name == board.ANTICIPATING and c.source == target.id)
             )
             state = state.with_token(replace(actor, conditions=kept))
-            bonus = max(1, model.stat_int(actor, "wis"))
-            state, ev = model.add_condition(
+            bonus = max(1, board.stat_int(actor, "wis"))
+            state, ev = board.add_condition(
                 state,
                 actor.id,
-                model.ANTICIPATING,
-                model.until_next_turn(state, actor.id),
+                board.ANTICIPATING,
+                board.until_next_turn(state, actor.id),
                 source=target.id,
                 value=bonus,
             )
@@ -561,10 +568,10 @@ class Anticipate(SpycraftHandler):
                     )
                 )
         else:
-            state = model.note_failed_check(state, actor.id)
+            state = note_failed_check(state, actor.id)
             if fumble:
-                state, ev = model.add_condition(
-                    state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+                state, ev = board.add_condition(
+                    state, actor.id, board.FLAT_FOOTED, board.until_next_turn(state, actor.id)
                 )
                 events.append(ev)
         return state, tuple(events)
@@ -589,9 +596,9 @@ class Diversion(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "bluff"),
+            board.skill(actor, "bluff"),
             target,
-            model.skill(target, "sense_motive"),
+            board.skill(target, "sense_motive"),
             "Diversion (Bluff vs Sense Motive)",
             1,
         )
@@ -600,9 +607,9 @@ class Diversion(SpycraftHandler):
             drop = dice.roll(
                 "2d4+2" if result.actor_critical else "1d4+1", "Diversion: Initiative lost"
             )
-            state = model.add_fluid(state, target.id, -drop.total)
+            state = board.add_fluid(state, target.id, -drop.total)
             if state.combat.has(target.id):
-                state = model.set_data(state, target.id, diverted=True)
+                state = board.set_data(state, target.id, diverted=True)
             events.append(
                 Event(
                     EventKind.INITIATIVE,
@@ -612,7 +619,7 @@ class Diversion(SpycraftHandler):
                 )
             )
         else:
-            state, failed = model.lose_opposed_check(
+            state, failed = lose_opposed_check(
                 state, actor.id, target.id, result.other_critical
             )
             events.extend(failed)
@@ -635,7 +642,7 @@ class Regroup(SpycraftHandler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(_actor(state, command))
-        gain = 5 + max(0, model.stat_int(actor, "int"))
+        gain = 5 + max(0, board.stat_int(actor, "int"))
         return Preview(
             command,
             True,
@@ -648,8 +655,8 @@ class Regroup(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
-        gain = 5 + max(0, model.stat_int(actor, "int"))
-        state = model.add_fluid(state, actor.id, gain)
+        gain = 5 + max(0, board.stat_int(actor, "int"))
+        state = board.add_fluid(state, actor.id, gain)
         return state, (
             Event(
                 EventKind.ACTION,
@@ -670,8 +677,8 @@ class Refresh(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
-        state, _ = model.add_condition(state, actor.id, model.REFRESHING)
-        state = model.set_data(state, actor.id, refresh_spoiled=False)
+        state, _ = board.add_condition(state, actor.id, board.REFRESHING)
+        state = board.set_data(state, actor.id, refresh_spoiled=False)
         return state, (
             Event(
                 EventKind.ACTION,
@@ -716,7 +723,7 @@ class FluidEvent(SpycraftHandler):
         actor = state.token(_actor(state, command))
         value, words = FLUID_EVENTS[str(command.option("event"))]
         times = int(command.option("times", 1) or 1)
-        state = model.add_fluid(state, actor.id, value * times)
+        state = board.add_fluid(state, actor.id, value * times)
         return state, (
             Event(
                 EventKind.INITIATIVE,
@@ -740,7 +747,7 @@ class ActionCheck(SpycraftHandler):
         dc = command.option("dc")
         rolls: tuple[str, ...] = ()
         if dc is not None:
-            bonus = model.skill(actor, str(command.option("skill", "")))
+            bonus = board.skill(actor, str(command.option("skill", "")))
             rolls = (f"{command.option('skill', 'check')} 1d20{bonus:+d} vs DC {dc}",)
         return Preview(command, True, summary=f"{actor.name}: {what}.", rolls=rolls)
 
@@ -753,11 +760,11 @@ class ActionCheck(SpycraftHandler):
             skill = str(command.option("skill", ""))
             label = f"{skill or 'check'} ({what})"
             ok, _, _, _, checked = straight(
-                dice, command, actor, model.skill(actor, skill), int(dc), label
+                dice, command, actor, board.skill(actor, skill), int(dc), label
             )
             events.extend(checked)
             if not ok:
-                state = model.note_failed_check(state, actor.id)
+                state = note_failed_check(state, actor.id)
         return state, tuple(events)
 
 
@@ -777,7 +784,7 @@ class EnterCombat(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
 
         actor = state.token(_actor(state, command))
-        bonus = model.stat_int(actor, "initiative")
+        bonus = board.stat_int(actor, "initiative")
         roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} initiative")
         active = state.combat.active
         now = acts_at(state.combat.combatant(active)) if active else float("inf")
@@ -797,8 +804,8 @@ class EnterCombat(SpycraftHandler):
             )
         ]
         if not command.option("deliberate", False):
-            state, flat = model.add_condition(
-                state, actor.id, model.FLAT_FOOTED, model.until_next_turn(state, actor.id)
+            state, flat = board.add_condition(
+                state, actor.id, board.FLAT_FOOTED, board.until_next_turn(state, actor.id)
             )
             events.append(flat)
         return state, tuple(events)

@@ -15,7 +15,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.spycraft import combat_state, model
+from engine.rules.spycraft import board, combat_state
 from engine.rules.spycraft.combat_state import items_at
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.tokens import Weapon
@@ -103,7 +103,7 @@ class Reload(SpycraftHandler):
             return [f"{weapon.name} takes no ammunition"]
         if weapon.ammo >= weapon.capacity:
             return [f"{weapon.name} is already full"]
-        if "reloads" in actor.stats and model.stat_int(actor, "reloads") <= 0:
+        if "reloads" in actor.stats and board.stat_int(actor, "reloads") <= 0:
             return [f"{actor.name} has no reloads left"]
         return []
 
@@ -128,7 +128,7 @@ class Reload(SpycraftHandler):
         weapons = tuple(w.with_ammo(full) if w.name == weapon.name else w for w in actor.weapons)
         actor = replace(actor, weapons=weapons)
         if "reloads" in actor.stats:
-            actor = model.with_stats(actor, reloads=model.stat_int(actor, "reloads") - 1)
+            actor = board.with_stats(actor, reloads=board.stat_int(actor, "reloads") - 1)
         state = state.with_token(actor)
         return state, (
             Event(

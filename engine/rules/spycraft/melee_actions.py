@@ -10,7 +10,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.spycraft import attack_math as am
-from engine.rules.spycraft import combat_state, model, tables
+from engine.rules.spycraft import board, combat_state, tables
 from engine.rules.spycraft.attack_actions import (
     ammo_reasons,
     attack_once,
@@ -21,13 +21,19 @@ from engine.rules.spycraft.attack_actions import (
     target_reasons,
     weapon_reasons,
 )
-from engine.rules.spycraft.checks import failed_save_fluid, opposed, save
+from engine.rules.spycraft.checks import (
+    failed_save_fluid,
+    flat_footed_after_failure,
+    note_failed_check,
+    opposed,
+    save,
+)
 from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon
 
-HELPLESS_STATES = (model.HELPLESS, model.UNCONSCIOUS, model.PINNED)
+HELPLESS_STATES = (board.HELPLESS, board.UNCONSCIOUS, board.PINNED)
 TWO_HANDED_BONUS = 4
 THREATEN_VITALITY = 5
 DEAD_WOUNDS = -10
@@ -38,7 +44,7 @@ def _pair(state: EncounterState, command: Command) -> tuple[Token, Token]:
 
 
 def _adjacent_reason(actor: Token, target: Token) -> list[str]:
-    return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+    return [] if board.adjacent(actor, target) else [f"{target.name} is not adjacent"]
 
 
 def unarmed_numbers(
@@ -47,7 +53,7 @@ def unarmed_numbers(
     """Attack bonus, the target's Defense and their named parts for an unarmed blow."""
     mods = am.attacker_modifiers(state, actor, target, None)
     defense, dmods = am.defense(state, actor, target, None)
-    bonus = model.stat_int(actor, "melee_attack") + sum(m.value for m in mods)
+    bonus = board.stat_int(actor, "melee_attack") + sum(m.value for m in mods)
     return bonus, defense, [*mods, *dmods]
 
 
@@ -72,7 +78,7 @@ def unarmed_preview(
 
 
 def _cqb_reason(state: EncounterState, actor: Token, target: Token) -> list[str]:
-    if model.feet_between(state, actor, target) > am.cqb_range_ft(actor):
+    if board.feet_between(state, actor, target) > am.cqb_range_ft(actor):
         return [f"{target.name} is beyond CQB range ({am.cqb_range_ft(actor):g} ft)"]
     return []
 
@@ -126,7 +132,7 @@ class CoupDeGrace(SpycraftHandler):
         state, events = spend_ammo(state, actor.id, weapon, 1)
         state = mark_attacked(state, target.id, actor.id)
         if command.option("knock_out", False):
-            state, ev = model.add_condition(state, target.id, model.UNCONSCIOUS)
+            state, ev = board.add_condition(state, target.id, board.UNCONSCIOUS)
             return state, (
                 *events,
                 Event(
@@ -154,8 +160,8 @@ class CoupDeGrace(SpycraftHandler):
         events.append(event)
         if not ok:
             victim = state.token(target.id)
-            state = state.with_token(model.with_stats(victim, wounds=DEAD_WOUNDS))
-            state, ev = model.add_condition(state, target.id, model.DEAD)
+            state = state.with_token(board.with_stats(victim, wounds=DEAD_WOUNDS))
+            state, ev = board.add_condition(state, target.id, board.DEAD)
             events.append(ev)
         return state, tuple(events)
 
@@ -211,7 +217,7 @@ class Disarm(SpycraftHandler):
                 mine_bonus += 4 * (a_size - b_size)
             elif b_size > a_size:
                 their_bonus += 4 * (b_size - a_size)
-        err = 2 + (0 if model.is_proficient(actor, self.key, command.weapon) else 2)
+        err = 2 + (0 if board.is_proficient(actor, self.key, command.weapon) else 2)
         result = opposed(
             dice, command, actor, mine_bonus, target, their_bonus, "Disarm (opposed attack)", err
         )
@@ -260,7 +266,7 @@ class Disarm(SpycraftHandler):
                     )
                 )
         else:
-            state, ev = model.flat_footed_after_failure(state, actor.id)
+            state, ev = flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 events.append(
@@ -288,7 +294,7 @@ class Kick(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target = _pair(state, command)
         bonus, defense, _ = unarmed_numbers(state, actor, target)
-        extra = max(0, model.stat_int(actor, "str"))
+        extra = max(0, board.stat_int(actor, "str"))
         state, events = attack_once(
             state,
             dice,
@@ -302,7 +308,7 @@ class Kick(SpycraftHandler):
             label=f"{actor.name} kicks {target.name}",
             damage_bonus=extra,
         )
-        state = model.add_fluid(state, actor.id, -2)
+        state = board.add_fluid(state, actor.id, -2)
         return state, (
             *events,
             Event(EventKind.INITIATIVE, f"{actor.name}: Kick, -2 Initiative.", (actor.id,)),
@@ -334,7 +340,7 @@ class Pummel(SpycraftHandler):
             label=f"{actor.name} pummels {target.name}",
             subdual=True,
         )
-        raise_by = max(1, model.stat_int(actor, "str"))
+        raise_by = max(1, board.stat_int(actor, "str"))
         events.append(
             Event(
                 EventKind.NOTE,
@@ -350,27 +356,27 @@ class Trip(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor, target = _pair(state, command)
         reasons = _adjacent_reason(actor, target)
-        if model.size_difference(actor, target) > 1:
+        if board.size_difference(actor, target) > 1:
             reasons.append(f"{target.name} is too big to Trip")
         return reasons
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target = _pair(state, command)
-        a_bonus, b_bonus = model.size_bonus(actor, target)
+        a_bonus, b_bonus = board.size_bonus(actor, target)
         result = opposed(
             dice,
             command,
             actor,
-            model.skill(actor, "acrobatics") + a_bonus,
+            board.skill(actor, "acrobatics") + a_bonus,
             target,
-            model.skill(target, "acrobatics") + b_bonus,
+            board.skill(target, "acrobatics") + b_bonus,
             "Trip (Acrobatics)",
             1,
         )
         events = list(result.events)
         state = mark_attacked(state, target.id, actor.id)
         if result.actor_wins:
-            state, ev = model.add_condition(state, target.id, model.SPRAWLED)
+            state, ev = board.add_condition(state, target.id, board.SPRAWLED)
             events.append(ev)
             if result.actor_critical:
                 weapon = chosen_weapon(actor, command)
@@ -381,7 +387,7 @@ class Trip(SpycraftHandler):
                     )
                     events.extend(more)
         else:
-            state, ev = model.flat_footed_after_failure(state, actor.id)
+            state, ev = flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 events.append(
@@ -400,7 +406,7 @@ def _for_2d4_rounds(
     """A Taunt's or Threaten's critical: the condition lasts 2d4 rounds (to a round's end)."""
     rounds = dice.roll("2d4", f"{condition} rounds").total
     expires = Expiry(state.combat.round + rounds, ExpiryPoint.END_OF_ROUND)
-    state, _ = model.add_condition(state, token_id, condition, expires)
+    state, _ = board.add_condition(state, token_id, condition, expires)
     return state, Event(
         EventKind.CONDITION,
         f"{state.token(token_id).name} is {condition} for {rounds} rounds.",
@@ -412,8 +418,8 @@ def _provoke_fails(
     state: EncounterState, actor: str, target: str, target_critical: bool
 ) -> tuple[EncounterState, Event]:
     """A failed Taunt or Threaten gives the target +1 (+2 on his critical) at the actor."""
-    state = model.note_failed_check(state, actor)
-    return model.grant_edge(state, target, actor, 2 if target_critical else 1)
+    state = note_failed_check(state, actor)
+    return board.grant_edge(state, target, actor, 2 if target_critical else 1)
 
 
 @handles("taunt")
@@ -428,14 +434,14 @@ class Taunt(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "manipulate"),
+            board.skill(actor, "manipulate"),
             target,
-            model.skill(target, "sense_motive"),
+            board.skill(target, "sense_motive"),
             "Taunt (Manipulate vs Sense Motive)",
         )
         events = list(result.events)
         if result.actor_wins:
-            state, ev = model.add_condition(state, target.id, model.TAUNTED, source=actor.id)
+            state, ev = board.add_condition(state, target.id, board.TAUNTED, source=actor.id)
             events.append(
                 Event(
                     EventKind.CONDITION,
@@ -444,7 +450,7 @@ class Taunt(SpycraftHandler):
                 )
             )
             if result.actor_critical:
-                state, ev = _for_2d4_rounds(state, dice, target.id, model.ENRAGED)
+                state, ev = _for_2d4_rounds(state, dice, target.id, board.ENRAGED)
                 events.append(ev)
         else:
             state, ev = _provoke_fails(state, actor.id, target.id, result.other_critical)
@@ -470,16 +476,16 @@ class Threaten(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "intimidate"),
+            board.skill(actor, "intimidate"),
             target,
-            model.skill(target, "resolve_wis"),
+            board.skill(target, "resolve_wis"),
             "Threaten (Intimidate vs Resolve)",
         )
         events = list(result.events)
         if result.actor_wins:
             stress = dice.roll("1d4+1", "Threaten stress")
-            total = model.stat_int(target, "stress") + stress.total
-            state = state.with_token(model.with_stats(target, stress=total))
+            total = board.stat_int(target, "stress") + stress.total
+            state = state.with_token(board.with_stats(target, stress=total))
             events.append(
                 Event(
                     EventKind.DAMAGE,
@@ -489,7 +495,7 @@ class Threaten(SpycraftHandler):
                 )
             )
             if result.actor_critical:
-                state, ev = _for_2d4_rounds(state, dice, target.id, model.FRIGHTENED)
+                state, ev = _for_2d4_rounds(state, dice, target.id, board.FRIGHTENED)
                 events.append(ev)
         else:
             state, ev = _provoke_fails(state, actor.id, target.id, result.other_critical)

@@ -15,7 +15,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square, path_cost_squares
 from engine.rules.base import Event, EventKind
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS
 from engine.rules.spycraft.geometry_bridge import step_blocked
 from engine.rules.spycraft.suppression_zones import suppression_on_move
@@ -110,16 +110,16 @@ def queue_terrain_fluid(
     mover = state.token(mover_id)
     if not path or not state.combat.has(mover_id) or not slowed_by_terrain(state, mover, path):
         return state, []
-    state = model.add_fluid(state, mover_id, TERRAIN_FLUID)
+    state = board.add_fluid(state, mover_id, TERRAIN_FLUID)
     return state, [Event(EventKind.INITIATIVE, terrain_note(mover), (mover_id,))]
 
 
 def speed_squares(state: EncounterState, mover: Token) -> int:
     speed = mover.speed
-    for cheap in model.conditions_named(mover, model.CHEAP_SHOT):
+    for cheap in board.conditions_named(mover, board.CHEAP_SHOT):
         if cheap.source == "speed":
             speed = max(0.0, speed + cheap.value)  # the condition carries -10 ft
-    if mover.has_condition(model.PRONE) or mover.has_condition(model.SPRAWLED):
+    if mover.has_condition(board.PRONE) or mover.has_condition(board.SPRAWLED):
         speed = min(speed, state.scale.square_size)
     return state.scale.squares(speed)
 
@@ -145,15 +145,15 @@ def move_token(
     ]
     state, slowed = queue_terrain_fluid(state, mover_id, path)
     events.extend(slowed)
-    for name in (model.AIMING, model.BRACED):
+    for name in (board.AIMING, board.BRACED):
         if mover.has_condition(name):
-            state = model.remove_condition(state, mover_id, name)
+            state = board.remove_condition(state, mover_id, name)
             events.append(
                 Event(EventKind.CONDITION, f"{mover.name} moved: no longer {name}.", (mover_id,))
             )
     if path_cost(state, mover, path) > 1:
         for other in state.tokens:
-            stale = [c for c in other.conditions if c.name == model.AIMING and c.source == mover_id]
+            stale = [c for c in other.conditions if c.name == board.AIMING and c.source == mover_id]
             if stale:
                 kept = tuple(c for c in other.conditions if c not in stale)
                 state = state.with_token(replace(other, conditions=kept))

@@ -11,10 +11,15 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import approach_overlay, route_overlay
-from engine.rules.spycraft import model, obstacles, tables
+from engine.rules.spycraft import board, obstacles, tables
 from engine.rules.spycraft.attack_actions import mark_attacked
 from engine.rules.spycraft.attack_math import apply_damage
-from engine.rules.spycraft.checks import opposed
+from engine.rules.spycraft.checks import (
+    flat_footed_after_failure,
+    lose_opposed_check,
+    note_failed_check,
+    opposed,
+)
 from engine.rules.spycraft.geometry_bridge import movement_graph, step_blocked
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.movement import (
@@ -36,7 +41,7 @@ RUN_MULTIPLIER_FULL_ARMOR = 3
 BULL_RUSH_BIGGER = 1
 WITHDRAW_MULTIPLIER = 2
 TOTAL_DEFENSE_BONUS = 4
-POSTURES = (model.CROUCHED, model.PRONE, model.SPRAWLED)
+POSTURES = (board.CROUCHED, board.PRONE, board.SPRAWLED)
 
 
 @handles("standard_move")
@@ -47,7 +52,7 @@ class StandardMove(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         mover = state.token(str(command.actor))
         reasons = []
-        if mover.has_condition(model.HELD) or mover.has_condition(model.PINNED):
+        if mover.has_condition(board.HELD) or mover.has_condition(board.PINNED):
             reasons.append(f"{mover.name} is caught in a Grapple")
         return reasons + path_reasons(state, mover, command.squares, self.allowance(state, mover))
 
@@ -95,12 +100,12 @@ class FiveFootStep(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         state, events = move_token(state, str(command.actor), command.squares, "steps", dice)
-        state = model.set_data(state, str(command.actor), stepped=True)
+        state = board.set_data(state, str(command.actor), stepped=True)
         return state, tuple(events)
 
 
 def _grappled(token: Token) -> list[str]:
-    if token.has_condition(model.HELD) or token.has_condition(model.PINNED):
+    if token.has_condition(board.HELD) or token.has_condition(board.PINNED):
         return [f"{token.name} is caught in a Grapple"]
     return []
 
@@ -181,8 +186,8 @@ class Run(_PathMove):
         state, moved = move_token(state, str(command.actor), tuple(path), self.verb, dice)
         events = tuple(moved)
         actor = str(command.actor)
-        state, flat = model.add_condition(
-            state, actor, model.FLAT_FOOTED, model.until_next_turn(state, actor)
+        state, flat = board.add_condition(
+            state, actor, board.FLAT_FOOTED, board.until_next_turn(state, actor)
         )
         return state, (*events, flat)
 
@@ -204,7 +209,7 @@ class Withdraw(_PathMove):
         between = flanking_pair(movement_graph(state), mover) is not None
         first = 2 if between and len(command.squares) >= 2 else 1
         check_at = command.squares[first - 1]
-        if model.adjacent_opponents(state, mover, at=check_at):
+        if board.adjacent_opponents(state, mover, at=check_at):
             reasons.append(
                 f"the first {first * 5} ft of a Withdraw must leave every opponent's side"
             )
@@ -225,11 +230,11 @@ class TotalDefense(_PathMove):
         if command.squares:
             state, events = super().resolve(state, command, dice)
         actor = str(command.actor)
-        state, ev = model.add_condition(
+        state, ev = board.add_condition(
             state,
             actor,
-            model.TOTAL_DEFENSE,
-            model.until_next_turn(state, actor),
+            board.TOTAL_DEFENSE,
+            board.until_next_turn(state, actor),
             value=TOTAL_DEFENSE_BONUS,
         )
         return state, (*events, ev)
@@ -247,19 +252,19 @@ class _Posture(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = str(command.actor)
         for other in POSTURES:
-            state = model.remove_condition(state, actor, other)
-        state, ev = model.add_condition(state, actor, self.posture)
+            state = board.remove_condition(state, actor, other)
+        state, ev = board.add_condition(state, actor, self.posture)
         return state, (ev,)
 
 
 @handles("crouch")
 class Crouch(_Posture):
-    posture = model.CROUCHED
+    posture = board.CROUCHED
 
 
 @handles("drop_prone")
 class DropProne(_Posture):
-    posture = model.PRONE
+    posture = board.PRONE
 
 
 @handles("stand_up")
@@ -273,9 +278,9 @@ class StandUp(SpycraftHandler):
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = str(command.actor)
         for posture in POSTURES:
-            state = model.remove_condition(state, actor, posture)
-        state, flat = model.add_condition(
-            state, actor, model.FLAT_FOOTED, model.until_next_turn(state, actor)
+            state = board.remove_condition(state, actor, posture)
+        state, flat = board.add_condition(
+            state, actor, board.FLAT_FOOTED, board.until_next_turn(state, actor)
         )
         name = state.token(actor).name
         return state, (Event(EventKind.MOVE, f"{name} stands up.", (actor,)), flat)
@@ -286,7 +291,7 @@ class Feint(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        reasons = [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+        reasons = [] if board.adjacent(actor, target) else [f"{target.name} is not adjacent"]
         if state.combat.has(target.id) and state.combat.combatant(target.id).get("feinted", False):
             reasons.append(f"{target.name} already fell for a Feint this round")
         return reasons
@@ -298,27 +303,27 @@ class Feint(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "sleight_of_hand"),
+            board.skill(actor, "sleight_of_hand"),
             target,
-            model.skill(target, "notice"),
+            board.skill(target, "notice"),
             "Feint (Sleight of Hand vs Notice)",
             1,
         )
         events = list(result.events)
         if result.actor_wins:
-            state, ev = model.add_condition(
-                state, target.id, model.FLAT_FOOTED, model.until_next_turn(state, target.id)
+            state, ev = board.add_condition(
+                state, target.id, board.FLAT_FOOTED, board.until_next_turn(state, target.id)
             )
             events.append(ev)
             if state.combat.has(target.id):
-                state = model.set_data(state, target.id, feinted=True)
+                state = board.set_data(state, target.id, feinted=True)
             if result.actor_critical:
-                state, ev = model.grant_edge(
-                    state, actor.id, target.id, 2, model.until_next_turn(state, actor.id)
+                state, ev = board.grant_edge(
+                    state, actor.id, target.id, 2, board.until_next_turn(state, actor.id)
                 )
                 events.append(ev)
         else:
-            state, failed = model.lose_opposed_check(
+            state, failed = lose_opposed_check(
                 state, actor.id, target.id, result.other_critical
             )
             events.extend(failed)
@@ -330,7 +335,7 @@ class Tire(SpycraftHandler):
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
-        return [] if model.adjacent(actor, target) else [f"{target.name} is not adjacent"]
+        return [] if board.adjacent(actor, target) else [f"{target.name} is not adjacent"]
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
 
@@ -340,9 +345,9 @@ class Tire(SpycraftHandler):
             dice,
             command,
             actor,
-            model.skill(actor, "resolve_con"),
+            board.skill(actor, "resolve_con"),
             target,
-            model.skill(target, "resolve_con"),
+            board.skill(target, "resolve_con"),
             "Tire (Resolve vs Resolve)",
             1,
         )
@@ -353,7 +358,7 @@ class Tire(SpycraftHandler):
             state, dealt = apply_damage(state, target.id, hurt.total, subdual=True)
             events.extend(dealt)
         else:
-            state, ev = model.flat_footed_after_failure(state, actor.id)
+            state, ev = flat_footed_after_failure(state, actor.id)
             events.append(ev)
             if result.other_critical:
                 hurt = dice.roll("1d4+1", "Tire backfires")
@@ -390,7 +395,7 @@ class BullRush(SpycraftHandler):
         actor = state.token(str(command.actor))
         target = state.token(str(command.target))
         reasons = _grappled(actor)
-        if model.size_difference(actor, target) > BULL_RUSH_BIGGER:
+        if board.size_difference(actor, target) > BULL_RUSH_BIGGER:
             reasons.append(
                 f"{target.name} is more than one Size category bigger than {actor.name}"
             )
@@ -421,14 +426,14 @@ class BullRush(SpycraftHandler):
         events: list[Event] = []
         actor_id, target_id = str(command.actor), str(command.target)
         actor, target = state.token(actor_id), state.token(target_id)
-        a_bonus, b_bonus = model.size_bonus(actor, target)
+        a_bonus, b_bonus = board.size_bonus(actor, target)
         result = opposed(
             dice,
             command,
             actor,
-            model.skill(actor, "athletics") + a_bonus,
+            board.skill(actor, "athletics") + a_bonus,
             target,
-            model.skill(target, "athletics") + b_bonus,
+            board.skill(target, "athletics") + b_bonus,
             "Bull Rush (Athletics)",
         )
         events.extend(result.events)
@@ -451,12 +456,12 @@ class BullRush(SpycraftHandler):
         def bystander_resists(event: PushEvent) -> bool:
             bystander = state.token(event.subject)
             roll = dice.roll(
-                f"1d20{model.skill(bystander, 'athletics'):+d}", f"{bystander.name} Athletics"
+                f"1d20{board.skill(bystander, 'athletics'):+d}", f"{bystander.name} Athletics"
             )
             return roll.total >= total
 
         distance = bull_rush_distance(
-            result.margin, result.actor_critical, -model.size_difference(actor, target)
+            result.margin, result.actor_critical, -board.size_difference(actor, target)
         )
         check = BullRushCheck(result.actor_wins, distance, result.other_critical, total)
         pushed = bull_rush(
@@ -509,17 +514,17 @@ class BullRush(SpycraftHandler):
                 )
             )
         else:
-            state = model.note_failed_check(state, actor_id)
+            state = note_failed_check(state, actor_id)
             dx = _sign(target.square.x - state.token(actor_id).square.x)
             dy = _sign(target.square.y - state.token(actor_id).square.y)
             state, back = push(state, actor_id, -dx, -dy, 1)
             events.extend(back)
         for sprawled in pushed.sprawled:
-            state, ev = model.add_condition(state, sprawled, model.SPRAWLED)
+            state, ev = board.add_condition(state, sprawled, board.SPRAWLED)
             events.append(ev)
         if pushed.pusher_reeling:
-            state, reel = model.add_condition(
-                state, actor_id, model.REELING, model.until_next_turn(state, actor_id)
+            state, reel = board.add_condition(
+                state, actor_id, board.REELING, board.until_next_turn(state, actor_id)
             )
             events.append(reel)
         return state, tuple(events)
@@ -550,7 +555,7 @@ def _obstacle_save(
 
 def roll_unarmed(dice: Dice, actor: Token) -> int:
     expression = str(actor.stat("unarmed_damage", "1d4"))
-    bonus = model.stat_int(actor, "str")
+    bonus = board.stat_int(actor, "str")
     return dice.roll(f"{expression}{bonus:+d}" if bonus else expression, "unarmed damage").total
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind
-from engine.rules.spycraft import action_dice, model
+from engine.rules.spycraft import action_dice, board
 
 
 def finish_refresh(
@@ -19,13 +19,13 @@ def finish_refresh(
 ) -> tuple[EncounterState, list[Event]]:
     """At the start of his next Initiative Count, an undisturbed Refresh heals."""
     token = state.token(token_id)
-    if not token.has_condition(model.REFRESHING):
+    if not token.has_condition(board.REFRESHING):
         return state, []
-    state = model.remove_condition(state, token_id, model.REFRESHING)
+    state = board.remove_condition(state, token_id, board.REFRESHING)
     token = state.token(token_id)
     mine = state.combat.combatant(token_id)
     if mine.get("refresh_spoiled", False):
-        state = model.set_data(state, token_id, refresh_spoiled=False)
+        state = board.set_data(state, token_id, refresh_spoiled=False)
         return state, [
             Event(EventKind.NOTE, f"{token.name} was attacked: no Refresh healing.", (token_id,))
         ]
@@ -39,15 +39,15 @@ def finish_refresh(
     roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
     if token.stat("special", True) is True:
         if token.stat("refresh_heals", "vitality") == "wounds":
-            wounds = model.stat_int(token, "wounds") + 2
-            state = state.with_token(model.with_stats(token, wounds=wounds))
+            wounds = board.stat_int(token, "wounds") + 2
+            state = state.with_token(board.with_stats(token, wounds=wounds))
             text = f"{token.name} Refreshes: +2 wound points (now {wounds})."
         else:
-            vitality = model.stat_int(token, "vitality") + roll.total
-            state = state.with_token(model.with_stats(token, vitality=vitality))
+            vitality = board.stat_int(token, "vitality") + roll.total
+            state = state.with_token(board.with_stats(token, vitality=vitality))
             text = f"{token.name} Refreshes: +{roll.total} vitality (now {vitality})."
     else:
-        damage = max(0, model.stat_int(token, "damage") - roll.total)
-        state = state.with_token(model.with_stats(token, damage=damage))
+        damage = max(0, board.stat_int(token, "damage") - roll.total)
+        state = state.with_token(board.with_stats(token, damage=damage))
         text = f"{token.name} Refreshes: damage down by {roll.total} (now {damage})."
     return state, [Event(EventKind.NOTE, text, (token_id,), roll)]

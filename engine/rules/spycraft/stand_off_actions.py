@@ -19,7 +19,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.rules.spycraft.attack_math import cqb_range_ft
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.stand_offs import (
@@ -65,7 +65,7 @@ class StandOff(SpycraftHandler):
                 reasons.append(f"{target.name} is already in a Stand Off")
         if actor.id in engaged:
             reasons.append(f"{actor.name} is already in a Stand Off")
-        if model.feet_between(state, actor, target) > cqb_range_ft(actor):
+        if board.feet_between(state, actor, target) > cqb_range_ft(actor):
             reasons.append(f"{target.name} is not within melee or CQB range")
         return reasons
 
@@ -105,9 +105,9 @@ def surrender_reasons(state: EncounterState, actor: Token, command: Command) -> 
     """What a surrendered (or cracked) character may not do: the one compulsion check."""
     if command.action in ("surrender", "take_the_shot"):
         return []
-    if actor.has_condition(model.CRACKED):
+    if actor.has_condition(board.CRACKED):
         return [f"{actor.name} has cracked: he must Surrender or Take the Shot first"]
-    for surrendered in model.conditions_named(actor, model.SURRENDERED):
+    for surrendered in board.conditions_named(actor, board.SURRENDERED):
         if not command.option("permitted", False):
             whom = state.token(surrendered.source).name if surrendered.source else "his captors"
             return [
@@ -123,7 +123,7 @@ def _nearest_opponent(state: EncounterState, actor: Token, pending: PendingActio
         for m in stand_off_members(pending)
         if m != actor.id and are_opponents(actor.side, state.token(m).side)
     ]
-    return min(foes, key=lambda t: model.squares_between(state, actor, t), default=None)
+    return min(foes, key=lambda t: board.squares_between(state, actor, t), default=None)
 
 
 def _leave(
@@ -163,12 +163,12 @@ class Surrender(SpycraftHandler):
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
-        cracked = model.conditions_named(actor, model.CRACKED)
+        cracked = board.conditions_named(actor, board.CRACKED)
         captor = cracked[0].source if cracked else None
         pending = stand_off_of(state, actor.id)
         assert pending is not None
-        state = model.remove_condition(state, actor.id, model.CRACKED)
-        state, event = model.add_condition(state, actor.id, model.SURRENDERED, source=captor)
+        state = board.remove_condition(state, actor.id, board.CRACKED)
+        state, event = board.add_condition(state, actor.id, board.SURRENDERED, source=captor)
         state, over = _leave(state, pending, actor.id)
         return state, (event, *over)
 
@@ -179,7 +179,7 @@ class TakeTheShot(SpycraftHandler):
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
         actor = state.token(str(command.actor))
-        if not actor.has_condition(model.CRACKED):
+        if not actor.has_condition(board.CRACKED):
             return [f"{actor.name} has not cracked in a Stand Off"]
         pending = stand_off_of(state, actor.id)
         if pending is None or _nearest_opponent(state, actor, pending) is None:
@@ -199,7 +199,7 @@ class TakeTheShot(SpycraftHandler):
         assert pending is not None
         shooter = _nearest_opponent(state, actor, pending)
         assert shooter is not None
-        state = model.remove_condition(state, actor.id, model.CRACKED)
+        state = board.remove_condition(state, actor.id, board.CRACKED)
         events = [
             Event(
                 EventKind.ATTACK,
@@ -208,7 +208,7 @@ class TakeTheShot(SpycraftHandler):
             )
         ]
         if actor.stat("special", True) is True:
-            state = state.with_token(model.with_stats(state.token(actor.id), wounds=SHOT_WOUNDS))
+            state = state.with_token(board.with_stats(state.token(actor.id), wounds=SHOT_WOUNDS))
             events.append(
                 Event(
                     EventKind.DAMAGE,
@@ -216,10 +216,10 @@ class TakeTheShot(SpycraftHandler):
                     (actor.id,),
                 )
             )
-            state, down = model.add_condition(state, actor.id, model.UNCONSCIOUS)
+            state, down = board.add_condition(state, actor.id, board.UNCONSCIOUS)
             events.append(down)
         else:
-            state, dead = model.add_condition(state, actor.id, model.DEAD)
+            state, dead = board.add_condition(state, actor.id, board.DEAD)
             events.append(dead)
         state, ended = end_stand_offs_for(state, actor.id)
         return state, (*events, *ended)

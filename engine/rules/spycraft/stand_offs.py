@@ -13,7 +13,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Event, EventKind
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.tokens import Side, Token
 from engine.turns.combat import PendingAction
 
@@ -40,10 +40,10 @@ def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, 
         results: dict[Side, int] = {}
         best_wis: dict[Side, int] = {}
         for side, group in sides.items():
-            bonus = max(model.skill(t, "resolve_wis") for t in group)
+            bonus = max(board.skill(t, "resolve_wis") for t in group)
             roll = dice.roll(f"1d20{bonus:+d}", f"Stand Off Resolve ({side.value})")
             results[side] = roll.total
-            best_wis[side] = max(model.stat_int(t, "wis") for t in group)
+            best_wis[side] = max(board.stat_int(t, "wis") for t in group)
             events.append(
                 Event(
                     EventKind.ROLL,
@@ -60,8 +60,8 @@ def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, 
                 continue
             for token in group:
                 stress = dice.roll(f"1d6{max(1, best_wis[winner]):+d}", "Stand Off stress")
-                total = model.stat_int(token, "stress") + stress.total
-                state = state.with_token(model.with_stats(state.token(token.id), stress=total))
+                total = board.stat_int(token, "stress") + stress.total
+                state = state.with_token(board.with_stats(state.token(token.id), stress=total))
                 events.append(
                     Event(
                         EventKind.DAMAGE,
@@ -70,11 +70,11 @@ def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, 
                         stress,
                     )
                 )
-                threshold = model.stat_int(token, "stress_threshold", 0)
+                threshold = board.stat_int(token, "stress_threshold", 0)
                 if threshold and total > threshold:
-                    cracker = max(sides[winner], key=lambda t: model.skill(t, "resolve_wis"))
-                    state, _ = model.add_condition(
-                        state, token.id, model.CRACKED, source=cracker.id
+                    cracker = max(sides[winner], key=lambda t: board.skill(t, "resolve_wis"))
+                    state, _ = board.add_condition(
+                        state, token.id, board.CRACKED, source=cracker.id
                     )
                     events.append(
                         Event(

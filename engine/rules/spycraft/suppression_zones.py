@@ -17,7 +17,7 @@ from engine.grid import Square
 from engine.overlay import Overlay, OverlayToken, Role, SquareMark, Tone
 from engine.rules.base import Event, EventKind
 from engine.rules.overlays import lasting_area
-from engine.rules.spycraft import model
+from engine.rules.spycraft import board
 from engine.rules.spycraft.final_attack import final_attack
 from engine.tokens import Token, are_opponents
 from engine.turns.combat import PendingAction
@@ -112,8 +112,8 @@ def suppression_on_move(
         crossing = _crossing(mover, square, path)
         if crossing is None:
             continue
-        expiry = model.until_next_turn(state, shooter_id)
-        state, _ = model.add_condition(state, mover_id, model.SUPPRESSED, expiry, source=shooter_id)
+        expiry = board.until_next_turn(state, shooter_id)
+        state, _ = board.add_condition(state, mover_id, board.SUPPRESSED, expiry, source=shooter_id)
         events.append(
             Event(
                 EventKind.CONDITION,

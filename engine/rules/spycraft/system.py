@@ -30,7 +30,7 @@ from engine.rules.base import (
     with_options,
 )
 from engine.rules.gauges import Gauge
-from engine.rules.spycraft import action_dice, health, model, options, schema, tables
+from engine.rules.spycraft import action_dice, board, health, options, schema, tables
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
     ACTIONS,
@@ -63,60 +63,60 @@ from engine.turns.combat import Phase
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(
-        model.FLAT_FOOTED,
+        board.FLAT_FOOTED,
         "Caught off guard: no Dex or dodge bonus to Defense, no attacks of opportunity.",
         "until the start of his next Initiative Count",
     ),
     ConditionSpec(
-        model.REELING,
+        board.REELING,
         "Off balance: -2 to attacks and Defense (our d20-style number).",
         "until the end of his next turn",
     ),
     ConditionSpec(
-        model.SPRAWLED,
+        board.SPRAWLED,
         "Knocked flat: -4 melee attacks; +4 Defense vs ranged, -4 vs melee.",
         "until he stands",
     ),
     ConditionSpec(
-        model.PRONE,
+        board.PRONE,
         "Lying down: -4 melee attacks; +4 Defense vs ranged, -4 vs melee.",
         "until he stands",
     ),
     ConditionSpec(
-        model.CROUCHED, "Keeping low: +2 Defense against ranged attacks.", "until he stands"
+        board.CROUCHED, "Keeping low: +2 Defense against ranged attacks.", "until he stands"
     ),
-    ConditionSpec(model.HELD, "Caught in a Grapple.", "until he escapes"),
-    ConditionSpec(model.PINNED, "Pinned in a Grapple.", "until he breaks the pin"),
-    ConditionSpec(model.VULNERABLE, "Busy holding someone in a Grapple.", "while holding"),
+    ConditionSpec(board.HELD, "Caught in a Grapple.", "until he escapes"),
+    ConditionSpec(board.PINNED, "Pinned in a Grapple.", "until he breaks the pin"),
+    ConditionSpec(board.VULNERABLE, "Busy holding someone in a Grapple.", "while holding"),
     ConditionSpec(
-        model.AIMING,
+        board.AIMING,
         "+1 to Standard Attacks at one target that stays put.",
         "until he or the target moves",
     ),
     ConditionSpec(
-        model.BRACED, "+1 to attacks into a cone, +2 Str for recoil, -4 Reflex.", "until he moves"
+        board.BRACED, "+1 to attacks into a cone, +2 Str for recoil, -4 Reflex.", "until he moves"
     ),
-    ConditionSpec(model.ANTICIPATING, "Dodge bonus against one foe.", "1 full round"),
-    ConditionSpec(model.DEFENSIVE, "-4 to attacks and skills, +2 dodge Defense.", "1 full round"),
-    ConditionSpec(model.TOTAL_DEFENSE, "+4 dodge Defense.", "1 full round"),
-    ConditionSpec(model.COVER_FIRED, "-4 to attacks and skills (Cover Fire).", "1 full round"),
+    ConditionSpec(board.ANTICIPATING, "Dodge bonus against one foe.", "1 full round"),
+    ConditionSpec(board.DEFENSIVE, "-4 to attacks and skills, +2 dodge Defense.", "1 full round"),
+    ConditionSpec(board.TOTAL_DEFENSE, "+4 dodge Defense.", "1 full round"),
+    ConditionSpec(board.COVER_FIRED, "-4 to attacks and skills (Cover Fire).", "1 full round"),
     ConditionSpec(
-        model.SUPPRESSED,
+        board.SUPPRESSED,
         "-4 to attacks and skills (Suppressive Fire).",
         "until the shooter's next Initiative Count",
     ),
-    ConditionSpec(model.TAUNTED, "Must attack the taunter with his next action.", "until he does"),
-    ConditionSpec(model.ENRAGED, "Enraged by a Taunt.", "2d4 rounds"),
-    ConditionSpec(model.FRIGHTENED, "Frightened by a Threaten.", "2d4 rounds"),
+    ConditionSpec(board.TAUNTED, "Must attack the taunter with his next action.", "until he does"),
+    ConditionSpec(board.ENRAGED, "Enraged by a Taunt.", "2d4 rounds"),
+    ConditionSpec(board.FRIGHTENED, "Frightened by a Threaten.", "2d4 rounds"),
     ConditionSpec(
-        model.CHEAP_SHOT, "-2 with one attribute or -10 ft Speed.", "the scene, or a Fortitude save"
+        board.CHEAP_SHOT, "-2 with one attribute or -10 ft Speed.", "the scene, or a Fortitude save"
     ),
     ConditionSpec(
-        model.CRACKED, "Broken in a Stand Off: must Surrender or Take the Shot.", "until he chooses"
+        board.CRACKED, "Broken in a Stand Off: must Surrender or Take the Shot.", "until he chooses"
     ),
-    ConditionSpec(model.SURRENDERED, "Gave up: acts only with his captors' leave.", "the scene"),
+    ConditionSpec(board.SURRENDERED, "Gave up: acts only with his captors' leave.", "the scene"),
     ConditionSpec(
-        model.REFRESHING,
+        board.REFRESHING,
         "Sitting out to heal with Refresh.",
         "until the start of his next Initiative Count",
     ),
@@ -154,7 +154,7 @@ class SpycraftSystem(RuleSystem):
     stats = schema.STATS
 
     # ---- health (engine.rules.spycraft.health)
-    down_condition = model.UNCONSCIOUS
+    down_condition = board.UNCONSCIOUS
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         """Vitality, wounds and subdual; Action Dice; the fluid Initiative gathered this
         round."""
@@ -209,7 +209,7 @@ class SpycraftSystem(RuleSystem):
         if halves is None:
             halves = HALVES[spec.time]
         actor = state.token(str(command.actor))
-        if PRF in spec.tags and not model.is_proficient(actor, spec.key, command.weapon):
+        if PRF in spec.tags and not board.is_proficient(actor, spec.key, command.weapon):
             halves *= 2
         if IDL in spec.tags and command.option("incidental", False):
             halves = 0
@@ -291,7 +291,7 @@ class SpycraftSystem(RuleSystem):
             and spec.key not in ("grapple_check", "grapple")
         ):
             reasons.append(f"{actor.name} is in a Grapple: only Grapple checks (or free actions)")
-        for taunt in model.conditions_named(actor, model.TAUNTED):
+        for taunt in board.conditions_named(actor, board.TAUNTED):
             elsewhere = spec.category != ATTACK or (
                 bool(command.targets) and command.target != taunt.source
             )

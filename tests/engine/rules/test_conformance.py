@@ -268,12 +268,12 @@ def test_a_helper_that_changes_the_state_in_place_now_fails_loudly(
     that write in place (as the bug did), play raises at the first write instead of quietly
     rewriting the undo history; the states already on it keep their snapshots."""
     from engine.rules import common
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
 
     monkeypatch.setattr(common, "set_data", _in_place_set_data)
     monkeypatch.setattr(common, "set_stat", _in_place_set_stat)
-    monkeypatch.setattr(model, "set_data", _in_place_set_data)
-    monkeypatch.setattr(model, "with_stats", _in_place_with_stats)
+    monkeypatch.setattr(board, "set_data", _in_place_set_data)
+    monkeypatch.setattr(board, "with_stats", _in_place_with_stats)
     fight = Encounter(small_encounter(name), seed=3)
     first = snapshot(fight.state)
     rng = random.Random(3)

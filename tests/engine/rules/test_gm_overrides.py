@@ -8,7 +8,7 @@ import pytest
 
 from engine.rules import get_system, gm_overrides, system_names
 from engine.rules.base import BadOptions, Command, IllegalCommand
-from engine.rules.spycraft import model as spy
+from engine.rules.spycraft import board as spy
 from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter
 from tests.engine.rules.test_portal_command import doorway

@@ -119,8 +119,8 @@ def test_every_move_of_every_system_draws_a_route() -> None:
 def test_a_braces_cone_is_the_one_its_bonus_then_follows() -> None:
     """Spycraft's Brace lays a cone, not an attack: the preview's squares are the cone the
     braced shooter then has, and the tokens it marks are those who then face the +1."""
+    from engine.rules.spycraft.board import BRACED, conditions_named
     from engine.rules.spycraft.geometry_bridge import braced_cone, in_cone
-    from engine.rules.spycraft.model import BRACED, conditions_named
 
     setup = legal_setup("spycraft", "brace")
     preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)

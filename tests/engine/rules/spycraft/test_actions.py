@@ -136,9 +136,9 @@ def test_coup_de_grace_only_on_the_helpless_and_the_fort_save() -> None:
             0
         ]
     )
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
 
-    state, _ = model.add_condition(fight.state, "guard", "unconscious")
+    state, _ = board.add_condition(fight.state, "guard", "unconscious")
     from engine.turns.session import Encounter
 
     fight = Encounter(state)
@@ -265,10 +265,10 @@ def test_refresh_spoiled_by_an_attack() -> None:
 
 
 def test_regroup_and_refresh_need_no_conditions() -> None:
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
     from engine.turns.session import Encounter
 
-    state, _ = model.add_condition(duel().state, "kevin", "prone")
+    state, _ = board.add_condition(duel().state, "kevin", "prone")
     fight = Encounter(state)
     assert "without conditions" in fight.preview(cmd("regroup", "kevin")).reasons[0]
     assert "without conditions" in fight.preview(cmd("refresh", "kevin")).reasons[0]

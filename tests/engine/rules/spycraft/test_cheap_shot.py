@@ -93,20 +93,20 @@ def test_cheap_shot_on_speed_takes_ten_feet() -> None:
 
 
 def test_cheap_shot_takes_two_from_skill_checks_keyed_to_its_attribute() -> None:
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
 
     fight = cheap_shot_on_guard("dex")
     guard = fight.state.token("guard")
-    assert model.skill(guard, "acrobatics") == -2  # Acrobatics (Dex)
-    assert model.skill(guard, "athletics") == 0  # Athletics (Str)
-    assert model.skill(guard, "fortitude") == 5  # a save is no skill check
+    assert board.skill(guard, "acrobatics") == -2  # Acrobatics (Dex)
+    assert board.skill(guard, "athletics") == 0  # Athletics (Str)
+    assert board.skill(guard, "fortitude") == 5  # a save is no skill check
 
 
 def test_fighting_defensively_takes_four_from_skill_checks() -> None:
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
 
     fight = started(
         agent("kevin", 1, 1, athletics=3), agent("guard", 8, 1, Side.ENEMY), rolls=[20, 1]
     )
     fight.apply(cmd("fight_defensively", "kevin"))
-    assert model.skill(fight.state.token("kevin"), "athletics") == -1
+    assert board.skill(fight.state.token("kevin"), "athletics") == -1

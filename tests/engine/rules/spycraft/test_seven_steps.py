@@ -376,9 +376,9 @@ def test_step6_losing_wounds_costs_two_and_a_critical_hit_five_not_seven() -> No
 
 def test_step6_bleeding_costs_one_a_round() -> None:
     fight = round_fight()
-    from engine.rules.spycraft import model
+    from engine.rules.spycraft import board
 
-    state, _ = model.add_condition(fight.state, "kevin", "bleeding")
+    state, _ = board.add_condition(fight.state, "kevin", "bleeding")
     fight = Encounter(state)
     play_round(fight)
     assert fight.state.combat.combatant("kevin").initiative == 19

@@ -1,4 +1,6 @@
-"""Small helpers over the state that every Spycraft action uses.
+"""Reads and writes over the encounter state that the Spycraft actions share: condition
+names, stats and skills, distances and opponents, conditions and combatant data. Rolls and
+what a lost check does are in :mod:`engine.rules.spycraft.checks`.
 
 The token stats the Spycraft rules read, with their defaults, are declared in
 :mod:`engine.rules.spycraft.schema`.
@@ -8,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
@@ -190,56 +191,6 @@ def add_fluid(state: EncounterState, token_id: str, amount: int) -> EncounterSta
     if not state.combat.has(token_id):
         return state
     return add_data(state, token_id, "fluid", amount)
-
-
-# ---- rolls
-
-
-def check_roll(dice: Dice, bonus: int, purpose: str) -> Roll:
-    return dice.roll(f"1d20{bonus:+d}", purpose)
-
-
-def natural(roll: Roll) -> int:
-    """The d20 face of a roll (a typed roll without one counts as total minus bonus)."""
-    return roll.natural if roll.natural is not None else 10
-
-
-def is_error(roll: Roll, error_range: int) -> bool:
-    """An error: the natural roll falls within 1..(1 + error range modifier)."""
-    return roll.natural is not None and roll.natural <= 1 + error_range
-
-
-def is_threat(roll: Roll, threat: int = 20) -> bool:
-    return roll.natural is not None and roll.natural >= threat
-
-
-# ---- opposed and straight checks
-
-
-def note_failed_check(state: EncounterState, token_id: str) -> EncounterState:
-    """Remember a failed attack or skill check (it breaks a Joint Action)."""
-    if not state.combat.has(token_id):
-        return state
-    return set_data(state, token_id, failed_check=True)
-
-
-def flat_footed_after_failure(state: EncounterState, loser: str) -> tuple[EncounterState, Event]:
-    """A lost contest: note the failed check; the loser is flat-footed until his next turn."""
-    state = note_failed_check(state, loser)
-    return add_condition(state, loser, FLAT_FOOTED, until_next_turn(state, loser))
-
-
-def lose_opposed_check(
-    state: EncounterState, loser: str, winner: str, winner_critical: bool
-) -> tuple[EncounterState, list[Event]]:
-    """A lost contest where the winner's critical earns him +2 on his next attack at the loser
-    (until the winner's next turn)."""
-    state, flat = flat_footed_after_failure(state, loser)
-    events = [flat]
-    if winner_critical:
-        state, edge = grant_edge(state, winner, loser, 2, until_next_turn(state, winner))
-        events.append(edge)
-    return state, events
 
 
 #: The key attribute of each skill check as the action texts name it ("Bluff (Dex)").
