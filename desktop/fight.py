@@ -30,8 +30,12 @@ def act(
     rolls = planned_rolls(controller.system, controller.state, command, preview.rolls)
     if not rolls:
         return controller.apply(command)
+    system, state = controller.system, controller.state
     dialog = DiceDialog(
-        parent, preview.summary or controller.system.action(command.action).name, rolls
+        parent,
+        preview.summary or system.action(command.action).name,
+        rolls,
+        replan=lambda typed: planned_rolls(system, state, command, preview.rolls, typed),
     )
     if not dialog.exec():
         return None

@@ -13,10 +13,10 @@ a silent default, so Enter in a box never throws what was typed away.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -30,12 +30,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.dice import Roll, SeededDice, dice_words, modifier_of
+from engine.dice import Dice, GivenDice, Roll, SeededDice, dice_words, modifier_of
 from engine.encounter import EncounterState
 from engine.rules.base import Command, RuleSystem
 
 #: What the GM chose: None = seeded dice, a list = the typed faces, False = cancelled.
 DiceAnswer = list[int] | None | bool
+
+#: The rolls that follow typed faces (the faces of the first rows, in order).
+Replan = Callable[[Sequence[int]], Sequence["PlannedRoll"]]
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,7 @@ class PlannedRoll:
 class _Recording:
     """Seeded dice that remember every roll made through them."""
 
-    def __init__(self, inner: SeededDice) -> None:
+    def __init__(self, inner: Dice) -> None:
         self.inner = inner
         self.made: list[Roll] = []
 
@@ -65,10 +68,20 @@ class _Recording:
 
 
 def planned_rolls(
-    system: RuleSystem, state: EncounterState, command: Command, announced: Sequence[str] = ()
+    system: RuleSystem,
+    state: EncounterState,
+    command: Command,
+    announced: Sequence[str] = (),
+    typed: Sequence[int] = (),
 ) -> list[PlannedRoll]:
-    """The rolls ``command`` would make now, in order (empty if it rolls nothing)."""
-    recorder = _Recording(SeededDice(state.combat.seed, state.combat.rolls))
+    """The rolls ``command`` would make now, in order (empty if it rolls nothing).
+
+    ``typed`` are faces the GM has typed for the first rolls: what follows depends on them
+    (a typed hit rolls damage where the seeded miss did not), so the rest is planned from
+    them, with the seeded dice the engine would fall back to (as ``Encounter.dice_for``)."""
+    combat = state.combat
+    seeded = SeededDice(combat.seed, combat.rolls + len(typed))
+    recorder = _Recording(GivenDice(typed, seeded) if typed else seeded)
     try:
         system.apply(state, command, recorder)
     except Exception:  # a dry run that fails shows the announced rolls unfilled
@@ -103,11 +116,19 @@ class DiceDialog(QDialog):
     """A compact list of rolls with a die-face box and the total it makes; Roll or Use."""
 
     def __init__(
-        self, parent: QWidget | None, title: str, rolls: Sequence[PlannedRoll], note: str = ""
+        self,
+        parent: QWidget | None,
+        title: str,
+        rolls: Sequence[PlannedRoll],
+        note: str = "",
+        replan: Replan | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.answer: DiceAnswer = False
+        #: Asked again when a face changes: the rows after it follow from the typed faces.
+        self.replan = replan
+        self.planned: list[PlannedRoll] = []
         self.rolls_layout = QFormLayout()
         self.face_boxes: list[QSpinBox] = []
         self.total_labels: list[QLabel] = []
@@ -141,11 +162,15 @@ class DiceDialog(QDialog):
         self.set_rolls(rolls)
 
     def set_rolls(self, rolls: Sequence[PlannedRoll]) -> None:
-        while self.rolls_layout.rowCount():
-            self.rolls_layout.removeRow(0)
-        self.face_boxes, self.total_labels = [], []
         self.typed = False
-        for planned in rolls:
+        self._set_rows_from(0, rolls)
+
+    def _set_rows_from(self, first: int, rolls: Sequence[PlannedRoll]) -> None:
+        """Rows ``first`` on become ``rolls[first:]``; the rows before stay as typed."""
+        while self.rolls_layout.rowCount() > first:
+            self.rolls_layout.removeRow(first)
+        del self.face_boxes[first:], self.total_labels[first:], self.planned[first:]
+        for index, planned in enumerate(rolls[first:], start=first):
             box = QSpinBox()
             box.setRange(planned.dice, 999)
             box.setPrefix("die face ")
@@ -162,13 +187,39 @@ class DiceDialog(QDialog):
             box.valueChanged.connect(
                 lambda value, face=planned.face: self._face_changed(value, face)
             )
+            box.valueChanged.connect(lambda _value, row=index: self._follow_typed(row))
             row = QHBoxLayout()
             row.addWidget(box)
             row.addWidget(total)
             self.rolls_layout.addRow(planned.label, row)
             self.face_boxes.append(box)
             self.total_labels.append(total)
-        self.typed_button.setEnabled(bool(rolls))
+            self.planned.append(planned)
+        self.typed_button.setEnabled(bool(self.face_boxes))
+        if self.isVisible():
+            # A row more or less: grow or shrink rather than squash, once the layout has
+            # taken the new rows in (on the next turn of the event loop).
+            QTimer.singleShot(0, self.adjustSize)
+
+    def _follow_typed(self, row: int) -> None:
+        """Re-plan the rows after ``row`` from the faces typed so far: a typed hit adds the
+        damage row the seeded miss had no need of, a typed miss takes it away. A later row
+        that is still the same roll keeps its face."""
+        if self.replan is None:
+            return
+        faces = self.faces()
+        rolls = list(self.replan(faces[: row + 1]))
+        same = [
+            index
+            for index in range(row + 1, min(len(rolls), len(self.planned)))
+            if rolls[index].label == self.planned[index].label
+        ]
+        kept = {index: faces[index] for index in same}
+        if len(rolls) == len(self.planned) and len(same) == len(rolls) - row - 1:
+            return  # the same rolls follow: nothing to redraw
+        self._set_rows_from(row + 1, rolls)
+        for index, face in kept.items():
+            self.face_boxes[index].setValue(face)
 
     def _face_typed(self) -> None:
         self.typed = True

@@ -51,3 +51,29 @@ def test_each_row_is_named_by_the_roll_it_stands_for_wild_die_included() -> None
     assert any("Wild Die" in planned.label for planned in rolls)
     assert [planned.label for planned in rolls] == made
     assert any("acing" in planned.label for planned in rolls)  # Savage Worlds dice ace
+
+
+def test_a_typed_hit_adds_the_damage_row_and_a_typed_miss_takes_it_away(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The seeded attack misses, so the dry run rolls no damage; a GM rolling physical dice
+    who types a hit must be asked for the damage too, not have it rolled behind their back."""
+    setup = legal_setup("cities-without-number", "ranged_attack")
+    fight = Encounter(setup.state)
+    system, state, command = fight.system, setup.state, setup.command
+    rolls = planned_rolls(system, state, command)
+    assert len(rolls) == 1, "the seeded shot misses: one roll"
+    dialog = DiceDialog(
+        None, "Ranged attack", rolls,
+        replan=lambda typed: planned_rolls(system, state, command, typed=typed),
+    )
+    qtbot.addWidget(dialog)
+    dialog.face_boxes[0].setValue(20)
+    assert len(dialog.face_boxes) == 2 and "damage" in dialog.planned[1].label
+    dialog.face_boxes[1].setValue(5)
+    dialog.face_boxes[0].setValue(19)  # still a hit: the typed damage stays
+    assert dialog.faces() == [19, 5]
+    dialog.choose_typed()
+    events = fight.apply(command, dialog.answer)  # type: ignore[arg-type]
+    assert events[0].roll is not None and events[0].roll.given
+    assert any(f"takes {5 + dialog.planned[1].modifier} damage" in e.text for e in events)
+    dialog.face_boxes[0].setValue(1)  # a miss: no damage to ask for
+    assert len(dialog.face_boxes) == 1
