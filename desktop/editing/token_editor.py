@@ -43,6 +43,11 @@ PICTURE_PREVIEW = 96
 IMAGE_FILTER = "Pictures (*.png *.jpg *.jpeg *.webp *.bmp *.gif)"
 
 
+
+def across(size: int) -> str:
+    """The size box's suffix: "1 square across", "2 squares across"."""
+    return " square across" if size == 1 else " squares across"
+
 class TokenEditor(QDialog):
     """Edit one token; ``result_token()`` is the token as the GM left the form.
 
@@ -77,8 +82,9 @@ class TokenEditor(QDialog):
         self.side_box.setCurrentIndex(self.side_box.findData(token.side.value))
         self.size_box = QSpinBox()
         self.size_box.setRange(1, 10)
-        self.size_box.setSuffix(" squares across")
+        self.size_box.valueChanged.connect(lambda size: self.size_box.setSuffix(across(size)))
         self.size_box.setValue(token.size)
+        self.size_box.setSuffix(across(token.size))
         self.speed_box = QDoubleSpinBox()
         self.speed_box.setRange(0, 10000)
         self.speed_box.setDecimals(1)

@@ -62,8 +62,10 @@ def test_double_click_on_a_token_edits_it_and_undo_restores_it(qtbot, blank_wind
 
     def fill(editor: TokenEditor) -> None:
         assert editor.name_edit.text() == "Guard"
+        assert editor.size_box.text() == "1 square across"
         editor.name_edit.setText("Sergeant")
         editor.size_box.setValue(2)
+        assert editor.size_box.text() == "2 squares across"
         editor.hidden_box.setChecked(True)
         editor.notes_edit.setPlainText("Has the vault key.")
 
