@@ -45,8 +45,9 @@ from engine.rules.base import (
     RuleSystem,
     UnknownAction,
 )
-from engine.rules.editing import EDIT_ACTIONS, points_text
+from engine.rules.editing import EDIT_ACTIONS
 from engine.rules.presets import weapon_presets
+from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter, NothingToUndo
 
 _MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -143,15 +144,17 @@ __all__ = [
     "Roster",
     "RuleSystem",
     "SeededDice",
+    "Side",
+    "Token",
     "UnknownAction",
     "UnknownSystem",
+    "Weapon",
     "bundled_map",
     "detect_grid",
     "get_system",
     "new_encounter",
     "open_encounter",
     "place_character",
-    "points_text",
     "register_system",
     "system_names",
     "weapon_presets",

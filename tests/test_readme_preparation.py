@@ -26,3 +26,5 @@ def test_the_preparation_example_runs(tmp_path: Path) -> None:
     assert len(state.tokens) == 2 and state.tokens[1].name.endswith(" 2")
     assert state.battlemap.portals and state.battlemap.cover and state.battlemap.terrain
     assert namespace["rifle"].name == "Assault rifle"  # type: ignore[attr-defined]
+    assert state.tokens[1].weapons == (namespace["rifle"],)
+    assert state.tokens[1].stats["defense"] == 14

@@ -8,14 +8,11 @@ by the engine).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict
 
 from engine.grid import Point, Square
-from engine.rules.base import Command
-from engine.rules.edit_options import points_text
-from engine.tokens import Token, Weapon
+from engine.rules.base import Command, OptionInput
+from engine.tokens import Token
 
 
 def _blocks(blocks_sight: bool, blocks_movement: bool) -> str:
@@ -27,21 +24,21 @@ def _blocks(blocks_sight: bool, blocks_movement: bool) -> str:
 def add_walls(points: Sequence[Point], blocks_sight: bool, blocks_movement: bool) -> Command:
     """One wall along a polyline (every consecutive pair of points is a stretch)."""
     return Command.build(
-        "add_wall", points=points_text(points), blocks=_blocks(blocks_sight, blocks_movement)
+        "add_wall", points=list(points), blocks=_blocks(blocks_sight, blocks_movement)
     )
 
 
 def remove_wall(start: Point, end: Point) -> Command:
-    return Command.build("remove_wall", points=points_text([start, end]))
+    return Command.build("remove_wall", points=[start, end])
 
 
 def move_wall_point(old: Point, new: Point) -> Command:
     """Every wall, door and window end at ``old`` moves to ``new``."""
-    return Command.build("move_wall_point", at=points_text([old]), to=points_text([new]))
+    return Command.build("move_wall_point", at=old, to=new)
 
 
 def add_portal(start: Point, end: Point, kind: str) -> Command:
-    return Command.build("add_portal", points=points_text([start, end]), kind=kind)
+    return Command.build("add_portal", points=[start, end], kind=kind)
 
 
 def remove_portal(portal_id: str) -> Command:
@@ -58,7 +55,7 @@ def add_cover(
 ) -> Command:
     return Command.build(
         "add_cover",
-        points=points_text(outline),
+        points=list(outline),
         name=name,
         grade=grade,
         height=height_ft,
@@ -71,27 +68,21 @@ def remove_cover(cover_id: str) -> Command:
 
 
 def add_light(position: Point, radius: float) -> Command:
-    return Command.build("add_light", at=points_text([position]), range=radius)
+    return Command.build("add_light", at=position, range=radius)
 
 
 def remove_light(position: Point) -> Command:
-    return Command.build("remove_light", at=points_text([position]))
-
-
-def weapons_json(weapons: Iterable[Weapon]) -> str:
-    return json.dumps([asdict(weapon) for weapon in weapons])
+    return Command.build("remove_light", at=position)
 
 
 def add_token(token: Token) -> Command:
-    """A new token on the map (the engine's add_token reads the token as JSON)."""
-    from pydantic import TypeAdapter
-
-    return Command.build("add_token", token=TypeAdapter(Token).dump_json(token).decode())
+    """A new token on the map (the engine's add_token takes the Token record)."""
+    return Command.build("add_token", token=token)
 
 
 def edit_token(before: Token, after: Token) -> Command:
     """The changes from ``before`` to ``after`` as one edit_token command (only what changed)."""
-    changes: dict[str, str | int | float | bool] = {}
+    changes: dict[str, OptionInput] = {}
     for field in ("name", "size", "speed", "facing", "hidden", "notes"):
         if getattr(after, field) != getattr(before, field):
             changes[field] = getattr(after, field)
@@ -100,9 +91,9 @@ def edit_token(before: Token, after: Token) -> Command:
     if after.portrait != before.portrait:
         changes["portrait"] = after.portrait or ""
     if after.stats != before.stats:
-        changes["stats"] = json.dumps(after.stats)
+        changes["stats"] = after.stats
     if after.weapons != before.weapons:
-        changes["weapons"] = weapons_json(after.weapons)
+        changes["weapons"] = after.weapons
     return Command.build("edit_token", targets=[before.id]).with_options(**changes)
 
 

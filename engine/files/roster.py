@@ -228,4 +228,4 @@ def place_character(
         middle = Square(state.battlemap.width // 2, state.battlemap.height // 2)
         square = nearest_free_square(state, token, middle) or middle
     token = token.moved_to(square)
-    return Command.build("add_token", token=_TOKEN.dump_json(token).decode())
+    return Command.build("add_token", token=token)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 import math
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -40,9 +40,19 @@ from engine.overlay import Overlay
 from engine.routes.deviation import DeviationRule
 from engine.rules import command_shape
 from engine.rules.gauges import Gauge
+from engine.rules.option_kinds import SHAPED_KINDS, RecordOf, ShapedKind
 from engine.rules.option_values import ListOf as ListOf
 from engine.rules.option_values import MapOf as MapOf
-from engine.rules.option_values import Names, Pairs, frozen_option, list_problem, map_problem
+from engine.rules.option_values import (
+    Names,
+    Pairs,
+    PointsValue,
+    PointValue,
+    Records,
+    frozen_option,
+    list_problem,
+    map_problem,
+)
 from engine.rules.option_values import Ref as Ref
 from engine.rules.overlays import pending_markers, route_overlay
 from engine.rules.placement import footprint_problems
@@ -84,9 +94,13 @@ class MalformedCommand(CommandError):
 # --------------------------------------------------------------------------- commands
 
 
-#: What an option holds: one plain value, a list (token ids...) or a mapping as pairs
-#: (token id -> card or square); see :mod:`engine.rules.option_values`.
-OptionValue = DataValue | Names | Pairs
+#: What an option holds: one plain value, a list (token ids...), a mapping as pairs
+#: (token id -> card or square, stat -> value), a point or points on the map, or a typed
+#: record (a token, weapons); see :mod:`engine.rules.option_values` and
+#: :mod:`engine.rules.option_kinds`.
+OptionValue = DataValue | Names | Pairs | PointValue | PointsValue | Records
+#: What a caller may pass for an option (lists, dicts and (x, y) pairs are frozen).
+OptionInput = OptionValue | Mapping[str, object] | Sequence[object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +144,7 @@ Square(x=4, y=4)), weapon='SMG', options=())
         targets: tuple[str, ...] | list[str] = (),
         squares: tuple[tuple[int, int], ...] | list[tuple[int, int]] = (),
         weapon: str | None = None,
-        **options: OptionValue | Mapping[str, object] | list[str],
+        **options: OptionInput,
     ) -> Command:
         """Build a command with keyword options (``Command.build("aim", "a", bonus=2)``)."""
         return cls(action, actor, targets, squares, weapon, tuple(options.items()))  # type: ignore[arg-type]
@@ -148,6 +162,8 @@ Square(x=4, y=4)), weapon='SMG', options=())
         value = self.value_of(name, default)
         if isinstance(value, tuple):
             raise CommandError(f"option {name}= holds a list or mapping, not one value")
+        if isinstance(value, Token):
+            raise CommandError(f"option {name}= holds a record, not one value")
         return value
 
     def names(self, name: str) -> Names:
@@ -170,7 +186,7 @@ Square(x=4, y=4)), weapon='SMG', options=())
             found[pair[0]] = pair[1]
         return found
 
-    def with_options(self, **options: OptionValue | Mapping[str, object] | list[str]) -> Command:
+    def with_options(self, **options: OptionInput) -> Command:
         added = {name: frozen_option(value) for name, value in options.items()}
         return replace(self, options=tuple({**dict(self.options), **added}.items()))
 
@@ -279,12 +295,18 @@ class StatSpec:
         return None
 
 
+#: What an option may hold: one value of a plain type, a list, a mapping, or a shaped kind
+#: (a point, points, a stat block, a record).
+OptionKind = ValueKind | ListOf | MapOf | ShapedKind
+
+
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option an action's command may carry (``Command.build(..., name=value)``).
 
-    ``kind`` is int, float, str or bool, or a list (``ListOf``) or mapping (``MapOf``) kind
-    from :mod:`engine.rules.option_values` (never a list packed into text).
+    ``kind`` is int, float, str or bool, a list (``ListOf``) or mapping (``MapOf``) kind
+    from :mod:`engine.rules.option_values`, or a point, points, a stat block or a record
+    (:mod:`engine.rules.option_kinds`): never a list, a place or a record packed into text.
     ``choices`` lists the allowed values (empty: any value of ``kind``; for a list, its
     entries; for a mapping, its values); ``default`` is what
     the rules assume when the option is left out; ``required`` options must be given.
@@ -295,7 +317,7 @@ class OptionSpec:
     """
 
     name: str
-    kind: ValueKind | ListOf | MapOf
+    kind: OptionKind
     choices: tuple[OptionValue, ...] = ()
     required: bool = False
     default: OptionValue | None = None
@@ -319,6 +341,8 @@ class OptionSpec:
             return list_problem(self.kind, value, self.choices)
         if isinstance(self.kind, MapOf):
             return map_problem(self.kind, value, self.choices)
+        if isinstance(self.kind, SHAPED_KINDS):
+            return self.kind.problem(value)
         wrong = _kind_problem(self.kind, value)
         if wrong is not None:
             return wrong
@@ -493,9 +517,9 @@ ENGINE_ACTIONS: tuple[ActionSpec, ...] = (
         "Add Token",
         "gm",
         "-",
-        "The GM puts a new token on the map (option token= its JSON); in a fight, the "
+        "The GM puts a new token on the map (option token= the Token); in a fight, the "
         "system's enter-combat rule brings it in.",
-        options=(OptionSpec("token", str, required=True, label="Token (JSON)"),),
+        options=(OptionSpec("token", RecordOf(Token), required=True, label="Token"),),
     ),
     ActionSpec(
         "remove_token",
@@ -547,6 +571,15 @@ class GmCommand(Protocol):
 
 #: The GM's editing commands by key (filled by engine.rules.editing, imported by engine.rules).
 GM_COMMANDS: dict[str, GmCommand] = {}
+
+
+def shared_options_of(key: str) -> tuple[OptionSpec, ...]:
+    """The options of an engine or GM command, which every system shares (a journal reads
+    them without a system); () for a key that is neither."""
+    for spec in ENGINE_ACTIONS:
+        if spec.key == key:
+            return spec.options
+    return GM_COMMANDS[key].spec.options if key in GM_COMMANDS else ()
 
 
 # --------------------------------------------------------------------------- action handlers
@@ -974,16 +1007,15 @@ class RuleSystem(ABC):
 
 
 def _token_from(command: Command) -> Token:
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(Token).validate_json(str(command.option("token", "")))
+    """The token= option (the option schema has made sure it is a Token)."""
+    token = command.value_of("token")
+    if not isinstance(token, Token):
+        raise CommandError(f"option token= must be a Token record, not {token!r}")
+    return token
 
 
 def _check_add(system: RuleSystem, state: EncounterState, command: Command) -> list[str]:
-    try:
-        token = _token_from(command)
-    except ValueError as error:
-        return [f"the token= option is not a valid token: {error}".splitlines()[0]]
+    token = _token_from(command)
     if any(t.id == token.id for t in state.tokens):
         return [f"a token called {token.id!r} is already on the map"]
     problems = [*system.stat_problems(token), *token.weapon_name_problems()]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence, Sized
+from dataclasses import is_dataclass
 from itertools import islice
 from numbers import Integral
 from typing import NamedTuple
@@ -57,8 +58,9 @@ _REACH = int(limits.MAX_COORDINATE)
 
 #: What a one-value option may hold (engine.turns.combat.DataValue).
 _SCALARS = (bool, int, float, str)
-#: Any option's value as a Command holds it: one value, names, or (name, value) pairs.
-OptionValue = bool | int | float | str | tuple[str, ...] | tuple[tuple[str, str | Square], ...]
+#: Any option's value as a Command holds it: one value, names, (name, value) pairs, a point
+#: (x, y), points, or a typed record (a frozen dataclass: a Token, Weapons).
+OptionValue = object
 
 
 class Fields(NamedTuple):
@@ -167,12 +169,41 @@ def read_fields(
                   tuple(sorted(read_options.items()))), []
 
 
+def _record(value: object) -> bool:
+    """A typed record a command may carry: an instance of a frozen dataclass (a Token, a
+    Weapon), which hashes like the rest of the command."""
+    if not is_dataclass(value) or isinstance(value, type):
+        return False
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return False
+    try:
+        hash(value)
+    except TypeError:
+        return False  # a frozen record holding a list or dict
+    return True
+
+
+def _entry_ok(entry: object) -> bool:
+    """One entry of a list or mapping option: text, a number, a square or point, names, a
+    (name, value) pair or a record; nothing nested deeper."""
+    if isinstance(entry, _SCALARS) or _record(entry):
+        return True
+    if isinstance(entry, Square):
+        return not isinstance(_square(entry), str)  # not a square far off any map
+    if not isinstance(entry, tuple) or len(entry) > MAX_LIST_ENTRIES:
+        return False
+    return all(isinstance(part, _SCALARS) or (isinstance(part, Square) and _entry_ok(part))
+               or (isinstance(part, tuple) and all(isinstance(p, str) for p in part))
+               for part in entry)
+
+
 def _option_value(value: object) -> OptionValue | None:
     """The value as a Command holds it (engine.rules.option_values.frozen_option), or None
-    when no option kind can hold it: a scalar, names, or (name, text or square) pairs, each
-    list at most MAX_LIST_ENTRIES long. Whether it is the kind its action declares is the
-    option schema's to say."""
-    if isinstance(value, _SCALARS):
+    when no option kind can hold it: a scalar, a record, or a list or mapping of plain
+    entries (``_entry_ok``), each list at most MAX_LIST_ENTRIES long. Whether it is the
+    kind its action declares is the option schema's to say."""
+    if isinstance(value, _SCALARS) or _record(value):
         return value
     if isinstance(value, Sized) and len(value) > MAX_LIST_ENTRIES:
         return None
@@ -182,14 +213,8 @@ def _option_value(value: object) -> OptionValue | None:
         frozen = frozen_option(value)
     except (TypeError, ValueError, IndexError):
         return None
-    for entry in frozen:
-        if isinstance(entry, str):
-            continue
-        if not (isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], str)
-                and isinstance(entry[1], str | Square)):
-            return None
-        if isinstance(entry[1], Square) and isinstance(_square(entry[1]), str):
-            return None  # a square far off any map
+    if not all(_entry_ok(entry) for entry in frozen):
+        return None
     return frozen  # type: ignore[no-any-return]
 
 

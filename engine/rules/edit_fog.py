@@ -1,6 +1,6 @@
 """``set_fog``: the GM reveals squares to the players, hides them, or hands them back to sight.
 
-``set_fog rect="x1,y1 x2,y2" | squares=[...] mode=reveal|hide|automatic``; ``all=true``
+``set_fog rect=[(x1, y1), (x2, y2)] | squares=[...] mode=reveal|hide|automatic``; ``all=true``
 with ``mode=automatic`` clears every square the GM set by hand.
 """
 
@@ -33,7 +33,7 @@ def build_set_fog(state: EncounterState, command: Command) -> Outcome:
             options.problems.append("all=true goes with mode=automatic (clear the hand-set fog)")
         squares |= state.fog.revealed | state.fog.hidden
     elif not squares and not options.problems:
-        options.problems.append("say which squares (squares=[...] or rect=\"x1,y1 x2,y2\")")
+        options.problems.append("say which squares (squares=[...] or rect=[(x1, y1), (x2, y2)])")
     off = sorted(s for s in squares if not state.battlemap.in_bounds(s))
     if off:
         options.problems.append(f"{off[0]} is off the map")

@@ -94,7 +94,7 @@ def _map_with(state: EncounterState, **changes: object) -> BattleMap:
 
 
 def build_add_wall(state: EncounterState, command: Command) -> Outcome:
-    """``add_wall points="x,y x,y ..." blocks=both|sight|movement``: a wall along the line."""
+    """``add_wall points=[(x, y), ...] blocks=both|sight|movement``: a wall along the line."""
     options = Options(command)
     points = options.points("points", at_least=2)
     blocks = options.text("blocks", "both")
@@ -124,7 +124,7 @@ def _find_wall(walls: tuple[Wall, ...], a: Point, b: Point) -> int | None:
 
 
 def build_remove_wall(state: EncounterState, command: Command) -> Outcome:
-    """``remove_wall points="x,y x,y ..."``: erase the wall segments along that line."""
+    """``remove_wall points=[(x, y), ...]``: erase the wall segments along that line."""
     options = Options(command)
     points = options.points("points", at_least=2)
     walls = list(state.battlemap.walls)
@@ -140,7 +140,7 @@ def build_remove_wall(state: EncounterState, command: Command) -> Outcome:
 
 
 def build_move_wall_point(state: EncounterState, command: Command) -> Outcome:
-    """``move_wall_point at="x,y" to="x,y"``: every wall and door end at ``at`` moves along."""
+    """``move_wall_point at=(x, y) to=(x, y)``: every wall and door end at ``at`` moves along."""
     options = Options(command)
     at = options.point("at")
     to = options.point("to")
@@ -233,7 +233,7 @@ def _touches_wall(walls: tuple[Wall, ...], point: Point) -> bool:
 
 
 def build_add_portal(state: EncounterState, command: Command) -> Outcome:
-    """``add_portal points="x,y x,y" kind=door|window state=closed|open|locked id=``.
+    """``add_portal points=[(x, y), (x, y)] kind=door|window state=closed|open|locked id=``.
 
     On a wall, the wall is cut where the door goes; across a gap, each end must touch a wall.
     """
@@ -309,7 +309,8 @@ NORMAL = "normal"
 
 
 def build_set_terrain(state: EncounterState, command: Command) -> Outcome:
-    """``set_terrain squares=[...] | rect="x1,y1 x2,y2" kind=difficult|impassable|normal``."""
+    """``set_terrain squares=[...] | rect=[(x1, y1), (x2, y2)]``,
+    ``kind=difficult|impassable|normal``."""
     options = Options(command)
     squares = set(options.squares()) | _rect_squares(options)
     wanted = options.text("kind", "")
@@ -319,7 +320,7 @@ def build_set_terrain(state: EncounterState, command: Command) -> Outcome:
             f"kind= must be difficult, impassable or normal, not {wanted!r}"
         )
     if not squares and not options.problems:
-        options.problems.append("say which squares (squares=[...] or rect=\"x1,y1 x2,y2\")")
+        options.problems.append("say which squares (squares=[...] or rect=[(x1, y1), (x2, y2)])")
     off = sorted(s for s in squares if not state.battlemap.in_bounds(s))
     if off:
         more = f" and {len(off) - 3} more" if len(off) > 3 else ""
@@ -352,7 +353,7 @@ def build_set_terrain(state: EncounterState, command: Command) -> Outcome:
 
 
 def build_add_cover(state: EncounterState, command: Command) -> Outcome:
-    """``add_cover points="x,y x,y x,y ..." | rect="x1,y1 x2,y2" grade= height= name= id=``."""
+    """``add_cover points=[(x, y), ...] | rect=[(x1, y1), (x2, y2)] grade= height= name= id=``."""
     options = Options(command)
     if options.has("rect"):
         squares = _rect_squares(options)
@@ -405,7 +406,7 @@ def build_remove_cover(state: EncounterState, command: Command) -> Outcome:
 
 
 def build_add_light(state: EncounterState, command: Command) -> Outcome:
-    """``add_light at="x,y" range=6 colour="#ffffffff" intensity=1``."""
+    """``add_light at=(x, y) range=6 colour="#ffffffff" intensity=1``."""
     options = Options(command)
     at = options.point("at")
     reach = options.number("range", 6.0, above=0)
@@ -423,7 +424,7 @@ def build_add_light(state: EncounterState, command: Command) -> Outcome:
 
 
 def build_remove_light(state: EncounterState, command: Command) -> Outcome:
-    """``remove_light at="x,y"``: the light nearest that point, within half a square."""
+    """``remove_light at=(x, y)``: the light nearest that point, within half a square."""
     options = Options(command)
     at = options.point("at")
     lights = state.battlemap.lights

@@ -1,30 +1,28 @@
 """Reading an editing command's options: typed, checked, every problem said in words.
 
-Command options are plain scalars (text, numbers, true/false), so places on the map travel as
-text: a point is ``"x,y"`` and a line of points ``"x,y x,y ..."``, in square units with grid
-corners at whole numbers (``"0,0 5,0 5,3"``). :func:`points_text` writes that form.
+Places on the map are typed option values in square units, grid corners at whole numbers:
+a point is ``(x, y)`` and a line of points ``[(x, y), (x, y), ...]``
+(``points=[(0, 0), (5, 0), (5, 3)]``); a stat block is a mapping and weapons and tokens are
+records (:mod:`engine.rules.option_kinds`), never text to split.
 
 An :class:`Options` reader collects every problem instead of stopping at the first. Which
-options a command may carry is its catalogue entry's declared options: the rule system's one
-option check (``RuleSystem.check_options``) refuses a misspelt or ill-typed one before any
-editing command runs, so this reader only reads values and checks what the schema cannot
-(points, ranges).
+options a command may carry, and of which kind, is its catalogue entry's declared options:
+the rule system's one option check (``RuleSystem.check_options``) refuses a misspelt or
+ill-typed one before any editing command runs, so this reader only reads values and checks
+what the schema cannot (how many points, ranges, whether they lie on the map).
 """
 
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Sequence
 from enum import StrEnum
 from typing import TypeVar
 
 from engine.grid import Point, Square
 from engine.rules.base import Command, OptionValue
+from engine.tokens import StatNames, StatValue, Weapon
 
 E = TypeVar("E", bound=StrEnum)
-
-_SEPARATOR = re.compile(r"[\s;]+")
 
 
 class Refused(Exception):
@@ -35,28 +33,11 @@ class Refused(Exception):
         self.reasons = tuple(reasons)
 
 
-def points_text(points: Iterable[Sequence[float]]) -> str:
-    """Points as option text: ``points_text([(0, 0), (5, 2.5)])`` -> ``"0,0 5,2.5"``."""
-    return " ".join(f"{x:g},{y:g}" for x, y in points)
-
-
-def parse_points(text: str) -> tuple[Point, ...]:
-    """``"0,0 5,2.5"`` -> ``((0.0, 0.0), (5.0, 2.5))``; ValueError says what is wrong."""
-    points: list[Point] = []
-    for part in _SEPARATOR.split(text.strip()):
-        if not part:
-            continue
-        pieces = part.split(",")
-        if len(pieces) != 2:
-            raise ValueError(f"{part!r} is not a point written x,y")
-        try:
-            x, y = float(pieces[0]), float(pieces[1])
-        except ValueError:
-            raise ValueError(f"{part!r} is not a point written x,y with numbers") from None
-        if not (math.isfinite(x) and math.isfinite(y)):
-            raise ValueError(f"{part!r} is not a finite point")
-        points.append((x, y))
-    return tuple(points)
+def _as_point(value: object) -> Point | None:
+    if (isinstance(value, tuple) and len(value) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
+        return float(value[0]), float(value[1])
+    return None
 
 
 class Options:
@@ -131,14 +112,14 @@ class Options:
             return default
 
     def points(self, name: str, *, at_least: int, at_most: int | None = None) -> tuple[Point, ...]:
-        """A line of points (``"x,y x,y"``) with a count in range; () after a problem."""
+        """A line of points (``[(x, y), ...]``) with a count in range; () after a problem."""
         if not self.has(name):
-            self.problems.append(f"say where with {name}= (points written \"x,y x,y ...\")")
+            self.problems.append(f"say where with {name}= (points [(x, y), ...])")
             return ()
-        try:
-            points = parse_points(self.text(name))
-        except ValueError as error:
-            self.problems.append(f"{name}=: {error}")
+        value = self._raw(name)
+        points = tuple(_as_point(v) for v in value) if isinstance(value, tuple) else (None,)
+        if None in points:
+            self.problems.append(f"{name}= must be a list of points (x, y), not {value!r}")
             return ()
         if len(points) < at_least or (at_most is not None and len(points) > at_most):
             wanted = f"{at_least}" if at_most == at_least else f"at least {at_least}"
@@ -146,24 +127,28 @@ class Options:
                 wanted = f"{at_least} to {at_most}"
             self.problems.append(f"{name}= needs {wanted} points, found {len(points)}")
             return ()
-        return points
+        return points  # type: ignore[return-value]
 
     def point(self, name: str) -> Point | None:
-        points = self.points(name, at_least=1, at_most=1)
-        return points[0] if points else None
+        """One point (``(x, y)``); None after a problem."""
+        if not self.has(name):
+            self.problems.append(f"say where with {name}= (a point (x, y))")
+            return None
+        point = _as_point(self._raw(name))
+        if point is None:
+            self.problems.append(f"{name}= must be a point (x, y), not {self._raw(name)!r}")
+        return point
 
     def squares(self) -> tuple[Square, ...]:
         return self.command.squares
 
     def rect_squares(self) -> set[Square]:
-        """The squares of option ``rect="x1,y1 x2,y2"`` (corner squares, inclusive)."""
+        """The squares of option ``rect=[(x1, y1), (x2, y2)]`` (corner squares, inclusive;
+        the option schema has made sure they are whole numbers)."""
         if not self.has("rect"):
             return set()
         corners = self.points("rect", at_least=2, at_most=2)
         if not corners:
-            return set()
-        if any(not float(v).is_integer() for corner in corners for v in corner):
-            self.problems.append("rect= names two squares by whole numbers: \"x1,y1 x2,y2\"")
             return set()
         (x1, y1), (x2, y2) = ((int(x), int(y)) for x, y in corners)
         return {
@@ -171,6 +156,27 @@ class Options:
             for x in range(min(x1, x2), max(x1, x2) + 1)
             for y in range(min(y1, y2), max(y1, y2) + 1)
         }
+
+    def stats(self, name: str) -> dict[str, StatValue | StatNames]:
+        """A stat block given as a mapping (stat name -> a value or names)."""
+        value = self._raw(name)
+        found: dict[str, StatValue | StatNames] = {}
+        for pair in value if isinstance(value, tuple) else (value,):
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+                    and not isinstance(pair[1], Square)):
+                self.problems.append(f"{name}= must be stat names each with a value, "
+                                     f"not {value!r}")
+                return {}
+            found[pair[0]] = pair[1]
+        return found
+
+    def weapons(self, name: str) -> tuple[Weapon, ...]:
+        """Weapon records in order."""
+        value = self._raw(name)
+        if not (isinstance(value, tuple) and all(isinstance(v, Weapon) for v in value)):
+            self.problems.append(f"{name}= must be a list of weapon records, not {value!r}")
+            return ()
+        return value  # type: ignore[return-value]
 
     def done(self) -> None:
         """Raise :class:`Refused` with every problem found while reading."""

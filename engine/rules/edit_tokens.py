@@ -6,26 +6,21 @@ raises :class:`~engine.rules.edit_options.Refused` with every reason.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from dataclasses import replace
 from typing import Any
-
-from pydantic import TypeAdapter, ValidationError
 
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Outcome, RuleSystem
 from engine.rules.edit_options import Options, Refused
 from engine.rules.placement import footprint_problems
-from engine.tokens import Side, StatNames, StatValue, Token, Weapon
+from engine.tokens import Side, Token
 
 _IMAGE_NAME = re.compile(r"^images/[^/\\\x00]+$")
 _NUMBERED = re.compile(r"^(?P<base>.*?)(?: (?P<number>\d+))?$")
 _NUMBERED_ID = re.compile(r"^(?P<base>.*?)(?:-(?P<number>\d+))?$")
-_WEAPONS = TypeAdapter(tuple[Weapon, ...])
-_STATS = TypeAdapter(dict[str, StatValue | StatNames])
 
 
 def _target(state: EncounterState, command: Command, options: Options) -> Token | None:
@@ -36,15 +31,6 @@ def _target(state: EncounterState, command: Command, options: Options) -> Token 
         return state.token(command.target)
     except KeyError:
         options.problems.append(f"there is no token {command.target!r}")
-        return None
-
-
-def _json(options: Options, name: str) -> Any:
-    text = options.text(name)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        options.problems.append(f"{name}= is not valid JSON: {error.msg} at column {error.colno}")
         return None
 
 
@@ -64,9 +50,9 @@ def stat_reasons(system: RuleSystem, token: Token) -> list[str]:
 
 def build_edit_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
     """``edit_token targets=[id]`` with any of ``name side size speed facing portrait hidden
-    notes stats weapons``. ``stats`` is a JSON object merged into the stat block (checked
-    against the system's stat schema); ``weapons`` a JSON list that replaces them all;
-    ``portrait=""`` takes the picture away."""
+    notes stats weapons``. ``stats`` is a mapping merged into the stat block (checked
+    against the system's stat schema); ``weapons`` a list of Weapon records that replaces
+    them all; ``portrait=""`` takes the picture away."""
     options = Options(command)
     token = _target(state, command, options)
     changes: dict[str, Any] = {}
@@ -94,26 +80,11 @@ def build_edit_token(system: RuleSystem, state: EncounterState, command: Command
     if options.has("notes"):
         changes["notes"] = options.text("notes")
     if options.has("stats"):
-        stats = _json(options, "stats")
-        if isinstance(stats, dict):  # a stat holding names is a JSON array
-            stats = {k: tuple(v) if isinstance(v, list) else v for k, v in stats.items()}
-        try:
-            merged = _STATS.validate_python(stats, strict=True)
-        except ValidationError as error:
-            first = error.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"])
-            options.problems.append(f"stats= {where}: {first['msg']}".replace(" :", ":"))
-        else:
-            if token is not None:
-                changes["stats"] = {**token.stats, **merged}
+        merged = options.stats("stats")
+        if token is not None:
+            changes["stats"] = {**token.stats, **merged}
     if options.has("weapons"):
-        weapons = _json(options, "weapons")
-        try:
-            changes["weapons"] = _WEAPONS.validate_python(weapons)
-        except ValidationError as error:
-            first = error.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"])
-            options.problems.append(f"weapons= [{where}]: {first['msg']}")
+        changes["weapons"] = options.weapons("weapons")
     if not changes and not options.problems:
         options.problems.append("say what to change (name=, side=, size=, speed=, facing=, "
                                 "portrait=, hidden=, notes=, stats= or weapons=)")

@@ -6,33 +6,36 @@ allowed and why not, ``fight.apply(cmd)`` does it (one undo step), and the resul
 the ``.killbox`` file. A refused command names each problem (a token that would stand in a
 wall or off the map, an unknown option, a bad value).
 
-Places on the map are text in square units, grid corners at whole numbers: a point
-``"x,y"``, a line of points ``"x,y x,y ..."`` (:func:`points_text` writes it). Squares are
-``squares=[(x, y), ...]``; a rectangle of squares is ``rect="x1,y1 x2,y2"`` (corner squares,
-inclusive).
+Options are typed values (:mod:`engine.rules.option_kinds`), never text to split, so ids
+and names may hold any character. Places on the map are in square units, grid corners at
+whole numbers: a point is ``(x, y)``, a line of points ``[(x, y), (x, y), ...]``. Squares
+are ``squares=[(x, y), ...]``; a rectangle of squares is ``rect=[(x1, y1), (x2, y2)]``
+(corner squares, inclusive). A stat block is a mapping, weapons a list of ``Weapon``
+records. An option the command does not declare, or a value of the wrong kind, is a
+``CommandError`` (``BadOptions``) naming it; a journal keeps each value in its JSON form.
 
 =================  =============================================================================
 command            options (``Command.build(key, targets=..., squares=..., **options)``)
 =================  =============================================================================
-add_wall           points="x,y x,y ..." (a polyline, one wall per stretch);
+add_wall           points=[(x, y), ...] (a polyline, one wall per stretch);
                    blocks= both (default) | sight | movement
-remove_wall        points="x,y x,y ..." (the ends of each wall stretch to erase)
-move_wall_point    at="x,y" to="x,y" (every wall, door and window end at ``at`` moves)
-add_portal         points="x1,y1 x2,y2"; kind= door (default) | window;
+remove_wall        points=[(x, y), ...] (the ends of each wall stretch to erase)
+move_wall_point    at=(x, y) to=(x, y) (every wall, door and window end at ``at`` moves)
+add_portal         points=[(x1, y1), (x2, y2)]; kind= door (default) | window;
                    state= closed (default) | open | locked; id= (default door-N / window-N).
                    On a wall the wall is cut there; across a gap both ends must touch a wall
 remove_portal      portal=ID; fill= true (default: a wall closes the gap) | false
-set_terrain        squares=[...] and/or rect="x1,y1 x2,y2";
+set_terrain        squares=[...] and/or rect=[(x1, y1), (x2, y2)];
                    kind= difficult | impassable | normal; name= (the patch, default
                    "difficult ground" / "impassable ground")
-add_cover          points="x,y x,y x,y ..." (outline) or rect="x1,y1 x2,y2" (squares);
+add_cover          points=[(x, y), ...] (outline) or rect=[(x1, y1), (x2, y2)] (squares);
                    grade= light | half (default) | three_quarters | total; height= feet
                    (default 3); name= (default "cover"); id= (default cover-N);
                    blocks_sight= false (default); blocks_movement= true (default)
 remove_cover       cover=ID
-add_light          at="x,y"; range= squares (default 6); colour= "#rrggbb[aa]";
+add_light          at=(x, y); range= squares (default 6); colour= "#rrggbb[aa]";
                    intensity= (default 1)
-remove_light       at="x,y" (the light nearest that point, within half a square)
+remove_light       at=(x, y) (the light nearest that point, within half a square)
 set_background     image="images/NAME" (an entry added with ``Encounter.add_image``; ""
                    takes the picture away); pixels_per_square=; offset_x=; offset_y=
 set_grid           any of pixels_per_square= (may be fractional), offset_x=, offset_y=
@@ -40,14 +43,17 @@ set_grid           any of pixels_per_square= (may be fractional), offset_x=, off
                    (the map's size in squares)
 edit_token         targets=[id]; any of name=, side= party|ally|enemy|neutral, size=,
                    speed=, facing= (degrees), portrait="images/NAME" ("" for none),
-                   hidden= (GM only), notes=, stats= (JSON object, merged, checked against
-                   the system's stat schema), weapons= (JSON list, replaces them all)
+                   hidden= (GM only), notes=, stats= {name: value, ...} (merged, checked
+                   against the system's stat schema), weapons= [Weapon(...), ...] (replaces
+                   them all)
 duplicate_token    targets=[id]; squares=[(x, y)] (default: nearest free square);
                    name= (default "Gunman 2" after "Gunman"); id= (default "gunman-2")
-set_fog            squares=[...] and/or rect="x1,y1 x2,y2"; mode= reveal | hide | automatic
+set_fog            squares=[...] and/or rect=[(x1, y1), (x2, y2)]; mode= reveal | hide | automatic
                    (the party's sight again); all=true with mode=automatic clears them all
 edit_encounter     any of name=, description= (shown to all), briefing= (the GM's text)
 =================  =============================================================================
+
+``add_token token=Token(...)`` (an engine command beside these) takes the token as a record.
 
 Pictures: ``Encounter.add_image(data)`` checks a PNG, JPEG or WebP and returns the entry name
 a command then gives (set_background image=, edit_token portrait=); the encounter refuses a
@@ -68,14 +74,16 @@ from engine.rules.base import (
     ActionSpec,
     Command,
     Need,
+    OptionKind,
     OptionSpec,
     Outcome,
     Preview,
     RuleSystem,
 )
 from engine.rules.edit_map import NORMAL, WALL_BLOCKS
-from engine.rules.edit_options import Refused, parse_points, points_text
-from engine.tokens import Side
+from engine.rules.edit_options import Refused
+from engine.rules.option_kinds import PointKind, PointsKind, RecordOf, StatsKind
+from engine.tokens import Side, Weapon
 
 Build = Callable[[RuleSystem, EncounterState, Command], Outcome]
 
@@ -129,14 +137,14 @@ def _spec(key: str, name: str, summary: str, *options: OptionSpec, target: bool 
     return ActionSpec(key, name, "edit", "-", summary, needs=needs, options=options)
 
 
-def _o(name: str, kind: type, label: str, *choices: str, required: bool = False,
+def _o(name: str, kind: OptionKind, label: str, *choices: str, required: bool = False,
        default: object = None) -> OptionSpec:
     return OptionSpec(name, kind, tuple(choices), required, default, label)  # type: ignore[arg-type]
 
 
-_POINTS = _o("points", str, "Points (x,y x,y ...)", required=True)
-_RECT = _o("rect", str, "Squares from x1,y1 to x2,y2")
-_AT = _o("at", str, "Point (x,y)", required=True)
+_POINTS = _o("points", PointsKind(), "Points", required=True)
+_RECT = _o("rect", PointsKind(whole=True), "Squares from corner to corner")
+_AT = _o("at", PointKind(), "Point", required=True)
 _ID = _o("id", str, "Id")
 _NAME = _o("name", str, "Name")
 _GRID = (
@@ -154,7 +162,7 @@ EDIT_COMMANDS: tuple[EditCommand, ...] = (
                 _on_map(edit_map.build_remove_wall)),
     EditCommand(_spec("move_wall_point", "Move Wall Point", "The GM drags a wall corner; every "
                       "wall, door and window ending there follows.", _AT,
-                      _o("to", str, "To (x,y)", required=True)),
+                      _o("to", PointKind(), "To", required=True)),
                 _on_map(edit_map.build_move_wall_point)),
     EditCommand(_spec("add_portal", "Add Door or Window", "The GM puts a door or window in a "
                       "wall (the wall is cut there).", _POINTS,
@@ -174,7 +182,7 @@ EDIT_COMMANDS: tuple[EditCommand, ...] = (
                 _on_map(edit_map.build_set_terrain)),
     EditCommand(_spec("add_cover", "Place Cover", "The GM places a cover object (crates, a car, "
                       "a low wall) with its grade and height.",
-                      _o("points", str, "Outline (x,y x,y x,y ...)"), _RECT,
+                      _o("points", PointsKind(), "Outline"), _RECT,
                       _o("grade", str, "Grade", *(g.value for g in CoverGrade), default="half"),
                       _o("height", float, "Height (ft)", default=3.0), _NAME, _ID,
                       _o("blocks_sight", bool, "Blocks sight", default=False),
@@ -204,8 +212,8 @@ EDIT_COMMANDS: tuple[EditCommand, ...] = (
                       _o("size", int, "Size (squares)"), _o("speed", float, "Speed"),
                       _o("facing", float, "Facing (degrees)"),
                       _o("portrait", str, "Picture entry"), _o("hidden", bool, "GM only"),
-                      _o("notes", str, "Notes"), _o("stats", str, "Stats (JSON object)"),
-                      _o("weapons", str, "Weapons (JSON list)"), target=True),
+                      _o("notes", str, "Notes"), _o("stats", StatsKind(), "Stats"),
+                      _o("weapons", RecordOf(Weapon, many=True), "Weapons"), target=True),
                 edit_tokens.build_edit_token),
     EditCommand(_spec("duplicate_token", "Duplicate Token", "The GM copies a token with its "
                       "stats and weapons under the next name (Gunman 2).", _NAME, _ID,
@@ -244,6 +252,4 @@ __all__ = [
     "EditCommand",
     "Refused",
     "images_named",
-    "parse_points",
-    "points_text",
 ]

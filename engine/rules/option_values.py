@@ -12,24 +12,36 @@ A :class:`~engine.rules.base.Command` holds a list as a tuple of str and a mappi
 of (key, value) pairs in the order given, so commands stay hashable and comparable;
 :func:`frozen_option` turns the lists, dicts and (x, y) pairs a caller passes into those.
 In a command journal a list is a JSON array of strings and a mapping a JSON object (a square
-as [x, y]): see :func:`option_to_json` and :func:`option_from_json`.
+as [x, y]): see :func:`option_to_json` and :func:`option_from_json`. Points on the map, stat
+blocks and typed records (a token, weapons) are kinds of their own, in
+:mod:`engine.rules.option_kinds`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 from enum import StrEnum
-from typing import Any
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import TypeAdapter
 
 from engine.grid import Square
+from engine.tokens import Token, Weapon
 
 #: One plain value.
 Scalar = int | float | str | bool
 #: A list option's value.
 Names = tuple[str, ...]
-#: A mapping option's value: (key, value) pairs, keys unique.
-Pairs = tuple[tuple[str, str | Square], ...]
+#: A mapping option's value: (key, value) pairs, keys unique (a stat block's values may be
+#: one value or names).
+Pairs = tuple[tuple[str, str | Square | Scalar | Names], ...]
+#: A point option's value (engine.rules.option_kinds.PointKind) and a list of points.
+PointValue = tuple[float, float]
+PointsValue = tuple[PointValue, ...]
+#: A record option's value (engine.rules.option_kinds.RecordOf): a token, or weapons.
+Records = Token | tuple[Weapon, ...]
 
 
 class Ref(StrEnum):
@@ -85,6 +97,8 @@ def _pair(item: list[Any] | tuple[Any, ...]) -> Any:
 def _entry(value: Any) -> Any:
     if isinstance(value, list | tuple) and len(value) == 2 and all(map(_is_whole, value)):
         return Square(*value)
+    if isinstance(value, list | tuple):
+        return tuple(value)  # names (a stat holding names), kept hashable
     return value
 
 
@@ -130,17 +144,42 @@ def map_problem(kind: MapOf, value: object, choices: tuple[object, ...]) -> str 
     return None if twice is None else f"names {twice!r} twice"
 
 
+def _is_pair(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str)
+
+
+@cache
+def record_adapter(record: Any) -> TypeAdapter[Any]:
+    """The pydantic adapter that writes and reads a record type (Token, tuple[Weapon, ...])."""
+    return TypeAdapter(record)
+
+
 def option_to_json(value: object) -> object:
-    """The JSON form of an option value: a mapping as an object, a list as an array."""
-    if isinstance(value, tuple) and value and all(isinstance(v, tuple) for v in value):
-        return {key: list(item) if isinstance(item, tuple) else item for key, item in value}
+    """The JSON form of an option value: a mapping as an object, a list (of names, points,
+    records) as an array, a point or square as [x, y], a record (a Token, a Weapon) as the
+    object its pydantic schema writes."""
+    if is_dataclass(value) and not isinstance(value, type):
+        return record_adapter(type(value)).dump_python(value, mode="json")
+    if isinstance(value, tuple) and value and all(map(_is_pair, value)):
+        return {key: option_to_json(item) for key, item in value}
     if isinstance(value, tuple):
-        return list(value)
+        return [option_to_json(item) for item in value]
     return value
 
 
-def option_from_json(value: object) -> Any:
-    """The option value a journal's JSON holds; TypeError for what no option can hold."""
+@runtime_checkable
+class JsonKind(Protocol):
+    """An option kind that reads its own JSON form (engine.rules.option_kinds)."""
+
+    def from_json(self, value: object) -> Any: ...
+
+
+def option_from_json(value: object, kind: object = None) -> Any:
+    """The option value a journal's JSON holds, read by its declared ``kind`` when that kind
+    reads JSON itself (points, stat blocks, records), else as one value, names or a mapping;
+    TypeError or ValueError for what no option can hold."""
+    if isinstance(kind, JsonKind):
+        return kind.from_json(value)
     if isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, list) and all(isinstance(v, str) for v in value):

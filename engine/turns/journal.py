@@ -9,6 +9,11 @@ A journal is a text file of JSON lines. Each line is a record of what the sessio
 - ``{"op": "undo"}`` and ``{"op": "redo"}``;
 - ``{"op": "image", "name": ..., "stem": ..., "data": <base64>}``: a picture added.
 
+A command's options are JSON values (a list of points as ``[[x, y], ...]``, a stat block as
+an object, a token or weapons as the objects their schema writes), read back by the kind the
+action declares (:mod:`engine.rules.option_kinds`); the text forms earlier versions wrote
+(``"x,y x,y"``, JSON inside a string) are read too, so their autosaves still restore.
+
 :meth:`CommandJournal.append` writes a record, flushes it and fsyncs the file before it
 returns, so a change the caller shows after that survives a kill -9 or a power cut.
 :func:`read_journal` reads a journal back; a last line cut short by a crash is the one
@@ -28,7 +33,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.grid import Square
-from engine.rules.base import Command, CommandError
+from engine.rules.base import (
+    Command,
+    CommandError,
+    OptionSpec,
+    RuleSystem,
+    UnknownAction,
+    shared_options_of,
+)
 from engine.rules.option_values import option_from_json, option_to_json
 from engine.turns.session import Encounter
 
@@ -48,19 +60,24 @@ def command_to_json(command: Command) -> dict[str, Any]:
     }
 
 
-def command_from_json(data: Any) -> Command:
-    """The command a record holds; JournalError if it is not one."""
+def command_from_json(data: Any, system: RuleSystem | None = None) -> Command:
+    """The command a record holds; JournalError if it is not one. Each option is read by
+    the kind its action declares (``system``'s, or without one the engine's and GM's
+    commands' own), so points, stat blocks and records come back typed, also from the text
+    forms earlier versions wrote."""
     try:
         if not isinstance(data, dict):
             raise TypeError("a command is a JSON object")
+        action = _text(data["action"])
+        kinds = {spec.name: spec.kind for spec in _declared(action, system)}
         options = []
         for name, value in data.get("options", ()):
             try:
-                options.append((_text(name), option_from_json(value)))
-            except TypeError as error:
+                options.append((_text(name), option_from_json(value, kinds.get(name))))
+            except (TypeError, ValueError) as error:
                 raise TypeError(f"option {name!r} {error}") from None
         return Command(
-            _text(data["action"]),
+            action,
             _optional_text(data.get("actor")),
             tuple(_text(t) for t in data.get("targets", ())),
             tuple(Square(_whole(x), _whole(y)) for x, y in data.get("squares", ())),
@@ -69,6 +86,15 @@ def command_from_json(data: Any) -> Command:
         )
     except (KeyError, TypeError, ValueError, CommandError) as error:
         raise JournalError(f"not a command: {error}") from error
+
+
+def _declared(action: str, system: RuleSystem | None) -> tuple[OptionSpec, ...]:
+    if system is None:
+        return shared_options_of(action)
+    try:
+        return system.options_of(action)
+    except UnknownAction:
+        return ()  # replaying it then says the system has no such action
 
 
 def _text(value: Any) -> str:
@@ -183,7 +209,7 @@ def _replay_one(fight: Encounter, record: Mapping[str, Any]) -> None:
         if name != record["name"]:
             raise JournalError(f"the picture came back as {name!r}, not {record['name']!r}")
     elif op == "apply":
-        command = command_from_json(record["command"])
+        command = command_from_json(record["command"], fight.system)
         dice = record.get("dice")
         if dice is not None and not all(type(v) is int for v in dice):
             raise JournalError("the dice are not whole numbers")

@@ -43,7 +43,7 @@ def test_a_picture_finds_its_grid_and_becomes_the_map(tmp_path: Path) -> None:
     assert (fight.state.battlemap.width, fight.state.battlemap.height) == (14, 9)
     assert background.image.startswith("images/Dock-at-night-")
     assert fight.images[background.image] == path.read_bytes()
-    fight.apply(Command.build("add_wall", points="0,0 14,0"))
+    fight.apply(Command.build("add_wall", points=[(0, 0), (14, 0)]))
     fight.save(tmp_path / "docks.killbox")
     loaded = load_encounter(tmp_path / "docks.killbox")
     assert loaded.state == fight.state and set(loaded.images) == {background.image}

@@ -4,12 +4,10 @@ with two is refused, naming the weapon."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from pydantic import TypeAdapter
 
 from engine.files import EncounterFileError, load_encounter, save_encounter
 from engine.files.encounter_file import EncounterFile
@@ -66,9 +64,7 @@ def test_adding_or_editing_a_token_with_two_weapons_of_one_name_is_refused() -> 
     setup = legal_setup("spycraft", "standard_attack")
     fight = Encounter(setup.state)
     newcomer = Token("n1", "Nia", Side.PARTY, Square(1, 1), weapons=(KNIFE, KNIFE))
-    text = TypeAdapter(Token).dump_json(newcomer).decode()
-    added = fight.preview(Command.build("add_token", token=text))
+    added = fight.preview(Command.build("add_token", token=newcomer))
     assert "Nia: two weapons are called 'knife'" in added.reasons
-    weapons = json.dumps([TypeAdapter(Weapon).dump_python(KNIFE, mode="json")] * 2)
-    edited = fight.preview(Command.build("edit_token", targets=[ACTOR], weapons=weapons))
+    edited = fight.preview(Command.build("edit_token", targets=[ACTOR], weapons=[KNIFE] * 2))
     assert "two weapons are called 'knife'" in edited.reasons

@@ -224,3 +224,42 @@ def test_weapons_come_from_the_systems_presets(qtbot, tmp_path, system: str) -> 
     editor.weapons.add_preset(presets[0].name)
     (weapon,) = editor.weapons.weapons()[0]
     assert weapon == presets[0]
+
+
+def test_awkward_names_go_through_the_editor_and_the_autosave_typed(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    """Names with commas, quotes, =, | and unicode, from the GM's forms and tools to the
+    autosave journal (JSON values, never JSON inside text) and back after a crash."""
+    import json
+
+    from tests.desktop.editing.test_map_tools import tool
+    from tests.desktop.tools.conftest import click_at
+    from tests.desktop.window_helpers import restore_as_after_a_crash
+
+    colt, uzi = Weapon("Colt, .45", "2d6", 30, 6, 6), Weapon('Uzi|"9mm"=;:', "2d6", 20, 20, 20)
+    name = 'Ann "Ace" Ünal, = | ;'
+    win = blank_window
+
+    def add(editor: TokenEditor) -> None:
+        editor.name_edit.setText(name)
+        editor.stats.set_text("not_proficient", "Colt, .45\na|b")
+        editor.weapons.add_weapon(colt)
+
+    win.token_editing.run_editor, _ = fill_and_ok(add)
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    win.token_editing.run_editor, _ = fill_and_ok(lambda e: e.weapons.add_weapon(uzi))
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    tool(win, "walls")
+    click_at(qtbot, win.view, (1, 1))
+    double_click_at(qtbot, win.view, (1, 5))
+    (token,) = win.controller.state.tokens
+    assert (token.name, token.weapons, token.names("not_proficient")) == (
+        name, (colt, uzi), ("Colt, .45", "a|b"))
+    win.autosaver.wait()
+    lines = (win.autosaver.session_folder / "journal-1.jsonl").read_text().splitlines()
+    options = [dict(json.loads(line)["command"]["options"]) for line in lines]
+    assert options[0]["token"]["name"] == name
+    assert options[0]["token"]["stats"]["not_proficient"] == ["Colt, .45", "a|b"]
+    assert [w["name"] for w in options[1]["weapons"]] == ["Colt, .45", 'Uzi|"9mm"=;:']
+    assert options[2]["points"] == [[1, 1], [1, 5]]
+    restored = restore_as_after_a_crash(win)
+    assert restored.document.state == win.controller.state

@@ -19,7 +19,7 @@ def fight() -> Encounter:
 
 def test_reveal_hide_and_hand_back_each_one_undo_step() -> None:
     f = fight()
-    f.apply(Command.build("set_fog", rect="0,0 1,1", mode="reveal"))
+    f.apply(Command.build("set_fog", rect=[(0, 0), (1, 1)], mode="reveal"))
     assert f.state.fog.revealed == {Square(0, 0), Square(1, 0), Square(0, 1), Square(1, 1)}
     assert f.state.combat.log[-1].text == "GM reveals 4 squares to the players."
     f.apply(Command.build("set_fog", squares=[(1, 1)], mode="hide"))
@@ -35,7 +35,7 @@ def test_reveal_hide_and_hand_back_each_one_undo_step() -> None:
 
 def test_the_fog_saves_and_loads() -> None:
     f = fight()
-    f.apply(Command.build("set_fog", rect="2,2 3,2", mode="hide"))
+    f.apply(Command.build("set_fog", rect=[(2, 2), (3, 2)], mode="hide"))
     again = encounter_from_json(encounter_to_json(f.state))
     assert again.fog == f.state.fog
 
@@ -44,7 +44,7 @@ def test_the_fog_saves_and_loads() -> None:
     ("options", "reason"),
     [
         ({"mode": "reveal"}, "say which squares"),
-        ({"rect": "7,5 8,5", "mode": "reveal"}, "(8,5) is off the map"),
+        ({"rect": [(7, 5), (8, 5)], "mode": "reveal"}, "(8,5) is off the map"),
         ({"mode": "hide", "all": True}, "all=true goes with mode=automatic"),
     ],
 )
@@ -55,7 +55,7 @@ def test_bad_requests_name_the_problem(options: dict[str, object], reason: str) 
 
 def test_an_unknown_mode_is_a_command_error_naming_the_option() -> None:
     with pytest.raises(BadOptions, match="option 'mode' must be one of 'reveal', 'hide'"):
-        fight().preview(Command.build("set_fog", rect="0,0 1,1", mode="fade"))
+        fight().preview(Command.build("set_fog", rect=[(0, 0), (1, 1)], mode="fade"))
 
 
 def test_what_the_players_see() -> None:

@@ -116,4 +116,4 @@ def test_every_system_refuses_a_misspelt_option_of_an_engine_action(name: str) -
     with pytest.raises(BadOptions, match="unknown option 'sead'"):
         fight.preview(Command.build("start_combat", sead=3))
     with pytest.raises(BadOptions, match="unknown option 'colur'"):
-        fight.preview(Command.build("add_light", at="1,1", colur="#ff0000"))
+        fight.preview(Command.build("add_light", at=(1, 1), colur="#ff0000"))

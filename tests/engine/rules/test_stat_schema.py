@@ -106,9 +106,8 @@ def test_a_file_with_good_stats_survives_a_save(tmp_path: Path) -> None:
 def test_add_token_refuses_an_undeclared_stat(name: str) -> None:
     fight = Encounter(small_encounter(name), seed=1)
     newcomer = Token("new", "Newcomer", Side.ENEMY, (9, 7), stats={"defence": 14})
-    from pydantic import TypeAdapter
 
-    command = Command.build("add_token", token=TypeAdapter(Token).dump_json(newcomer).decode())
+    command = Command.build("add_token", token=newcomer)
     with pytest.raises(IllegalCommand) as refused:
         fight.apply(command)
     assert any("'defence'" in reason and "unknown stat" in reason

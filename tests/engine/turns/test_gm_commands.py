@@ -1,6 +1,5 @@
 """GM commands every system shares: place, add and remove tokens, start/end turns."""
 
-from pydantic import TypeAdapter
 
 from engine.grid import Square
 from engine.tokens import Side, Token
@@ -10,7 +9,7 @@ from tests.engine.rules.spycraft.builders import agent, cmd, started
 def test_a_token_added_mid_fight_enters_with_an_initiative_check() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[18, 2])
     newcomer = Token("dog", "Dog", Side.ENEMY, Square(8, 8), stats={"initiative": 1})
-    fight.apply(cmd("add_token", token=TypeAdapter(Token).dump_json(newcomer).decode()))
+    fight.apply(cmd("add_token", token=newcomer))
     assert fight.state.token("dog").square == (8, 8)
     fight.apply(cmd("enter_combat", "dog"), [9])  # Count 10: after Kevin's 20, so this round
     dog = fight.state.combat.combatant("dog")
@@ -23,7 +22,7 @@ def test_a_token_added_mid_fight_enters_with_an_initiative_check() -> None:
 def test_adding_a_token_on_an_occupied_square_is_refused() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[18, 2])
     clash = Token("dog", "Dog", Side.ENEMY, Square(1, 1))
-    refused = fight.preview(cmd("add_token", token=TypeAdapter(Token).dump_json(clash).decode()))
+    refused = fight.preview(cmd("add_token", token=clash))
     assert not refused.legal and "both stand on" in refused.reasons[0]
 
 
