@@ -24,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import secrets
 import shutil
 import threading
@@ -44,6 +45,9 @@ from engine.turns.session import Encounter
 
 SESSIONS = "sessions"
 DAMAGED = "damaged"
+#: Where a fight the GM chose not to restore is kept, as a .killbox file, the newest few.
+DECLINED = "declined"
+KEEP_DECLINED = 20
 LOCK_NAME = "lock"
 INFO_NAME = "session.json"
 SNAPSHOT_NAME = "snapshot.killbox"
@@ -351,6 +355,23 @@ class CrashedSession:
         shutil.rmtree(self.folder, ignore_errors=True)
         self.release()
 
+    def decline(self, document: Document) -> Path:
+        """The GM chose not to restore: the fight as it was after the last action is saved
+        to ``<data>/declined/`` (a click on No must not lose an evening's preparation that
+        was never saved), then the session folder goes. When that file cannot be written,
+        the folder is kept aside instead. Returns where the fight is kept."""
+        declined = self.folder.parent.parent / DECLINED
+        readable = re.sub(r"[^\w .,()-]+", "_", document.state.name).strip()[:80] or "fight"
+        target = declined / f"{readable} ({self.folder.name}).killbox"
+        try:
+            declined.mkdir(parents=True, exist_ok=True)
+            save_document(document, target)
+        except (OSError, DocumentError):
+            return self.keep_aside()
+        self.discard()
+        _keep_newest(declined, KEEP_DECLINED)
+        return target
+
     def keep_aside(self) -> Path:
         """Move the folder to ``<data>/damaged/`` (kept, never written again); where it went.
         When it cannot be moved it stays where it is, unlocked."""
@@ -382,6 +403,13 @@ def _last_written(folder: Path) -> float:
         with contextlib.suppress(OSError):
             times.append(path.stat().st_mtime)
     return max(times)
+
+
+def _keep_newest(folder: Path, count: int) -> None:
+    """Remove all but the ``count`` newest .killbox files of ``folder``."""
+    files = sorted(folder.glob("*.killbox"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for old in files[count:]:
+        old.unlink(missing_ok=True)
 
 
 def _free_name(path: Path) -> Path:

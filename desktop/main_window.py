@@ -721,9 +721,13 @@ def ask_restore(parent: QWidget | None, document: Document) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def look_for_a_crash(warnings: list[str]) -> tuple[RestoredSession, CrashedSession] | None:
+def look_for_a_crash(
+    warnings: list[str], declined: list[Path] | None = None
+) -> tuple[RestoredSession, CrashedSession] | None:
     """The newest crashed session the GM wants back, if any. A session that cannot be read
-    is moved aside and a warning added; nothing here stops the app from starting."""
+    is moved aside and a warning added; nothing here stops the app from starting. One the
+    GM declines is kept as a file, added to ``declined``."""
+    declined = [] if declined is None else declined
     legacy = keep_legacy_autosave_aside()
     if legacy is not None:
         warnings.append(f"An autosave of an earlier Killbox version was kept in {legacy}.")
@@ -748,7 +752,7 @@ def look_for_a_crash(warnings: list[str]) -> tuple[RestoredSession, CrashedSessi
                         f"({type(error).__name__}: {error}). It was kept in {kept}.")
         return None
     if not ask_restore(None, restored.document):
-        crashed.discard()
+        declined.append(crashed.decline(restored.document))
         return None
     if restored.encounter is None:
         kept = crashed.keep_aside()
@@ -765,7 +769,8 @@ def launch(app: QApplication, path: Path | None) -> int:
         path = None
     warnings: list[str] = []
     remove_stale_saves(QSettings())
-    found = look_for_a_crash(warnings)
+    declined: list[Path] = []
+    found = look_for_a_crash(warnings, declined)
     reopened = None
     if path is None and picture is None and found is None:
         reopened = path = last_fight(QSettings())
@@ -799,6 +804,11 @@ def launch(app: QApplication, path: Path | None) -> int:
         )
     for text in warnings:
         window.show_error("Killbox", text)
+    for kept in declined:  # one click away in File > Open recent, should the No be regretted
+        window.add_recent(kept)
+        window.statusBar().showMessage(
+            f"The fight not restored is kept in {kept} (File > Open recent).", 30000
+        )
     if deferred is not None and found is None:
         window.open_path(deferred)  # the defaults, as when the file is dropped on the window
     if picture is not None:

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 from desktop import main_window as mw
 from desktop.autosave import DAMAGED, SESSIONS, Autosaver, crashed_sessions
 from desktop.controller import EncounterController
-from desktop.documents import Document, save_document
+from desktop.documents import Document, load_document, save_document
 from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.sample import sample_state
@@ -109,6 +109,12 @@ def test_declining_the_restore_discards_that_autosave_only(
     assert asked == ["Interrupted fight"]
     assert window.controller.state.name != "Interrupted fight"
     assert not newer.exists() and older.exists()  # the other one is offered next time
+    # A No must not lose the fight: it is kept as a file, one click away in Open recent.
+    (kept,) = (folder / "declined").glob("*.killbox")
+    assert window.recent_files()[0] == kept.resolve()
+    assert str(kept) in window.statusBar().currentMessage()
+    document = load_document(kept)
+    assert document.state.name == "Interrupted fight" and document.state.combat.round >= 1
 
 
 def test_a_running_killbox_is_not_a_crash_and_its_files_are_left_alone(
@@ -333,3 +339,31 @@ def test_a_damaged_file_named_at_launch_is_explained_in_the_window(
     assert window.warnings[0].startswith("The file could not be opened: ")
     assert "images/background.png" in window.warnings[0]
     assert str(path) in window.warnings[0]
+
+
+def test_a_declined_fight_that_cannot_be_written_keeps_its_session_aside(
+    qapp, started, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "data"
+    session = _crash_with(folder, "Interrupted fight")
+    (folder / "declined").write_text("a file where the folder would go")
+    monkeypatch.setattr(mw, "ask_restore", lambda parent, document: False)
+    mw.launch(qapp, None)
+    window = started[0]
+    assert not session.exists()
+    (kept,) = (folder / DAMAGED).iterdir()
+    assert kept.name == session.name and (kept / "snapshot.killbox").exists()
+    assert str(kept) in window.statusBar().currentMessage()
+
+
+def test_only_the_newest_declined_fights_are_kept(
+    qapp, started, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "data"
+    monkeypatch.setattr("desktop.autosave.KEEP_DECLINED", 2)
+    monkeypatch.setattr(mw, "ask_restore", lambda parent, document: False)
+    for number in range(3):
+        _crash_with(folder, f"Fight {number}")
+        mw.launch(qapp, None)
+        kept = sorted(p.name.split(" (")[0] for p in (folder / "declined").glob("*.killbox"))
+        assert kept == [f"Fight {n}" for n in range(max(0, number - 1), number + 1)]
