@@ -6,7 +6,8 @@ it and return frozen results that carry the route (squares in order), its cost (
 squares and the system's unit) and, when something is not allowed, the reasons in words.
 
 Modules: ``graph`` (the graph), ``cuts`` (walls cutting steps), ``search`` (reach and
-cheapest routes, alternating diagonals by a (square, parity) state search), ``lines``
+cheapest routes, alternating diagonals by a (square, parity) state search; the Python
+reference), ``reach_compiled`` (reach flooded in C, answered as an array), ``lines``
 (straight lines), ``charge``, ``withdraw`` (adjacent opponents, flanking, free attacks on
 leaving), ``run`` (a straight Run), ``push`` (a Bull Rush), ``deviation`` (the Deviation
 Diagram). No rule system is named here: each hands over its rule (a Charge rule value, a
@@ -25,9 +26,9 @@ from engine.routes.deviation import (
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph, graph_for
 from engine.routes.push import BullRushCheck, BullRushResult, bull_rush, bull_rush_approach
-from engine.routes.results import Cost, Route
+from engine.routes.results import Cost, Reach, Route, Start
 from engine.routes.run import RunAnswer, run_destinations, run_line
-from engine.routes.search import Reach, Start, cheapest_route, reach, speed_budget
+from engine.routes.search import cheapest_route, reach, speed_budget
 from engine.routes.withdraw import FreeAttack, adjacent_opponents, flanking_pair, run_free_attacks
 
 __all__ = [

@@ -1,6 +1,7 @@
 /*
  * Compiled route search for a one-square mover: the loop of search._a_star_flat in C,
- * and which squares the mover can reach at all.
+ * which squares the mover can reach at all, and reach within a budget (the loops of
+ * search._reach_halves and _reach_flat; a big token's footprint arrives as per-anchor bytes).
  *
  * The Python A* (search._a_star_flat) stays the reference and the fallback (it runs
  * wherever this file could not be compiled); tests check that both give the same routes.
@@ -271,11 +272,199 @@ done:
     return result;
 }
 
+/* A growable list of states: one bucket of the reach search's ring. */
+typedef struct {
+    int32_t *items;
+    Py_ssize_t size, capacity;
+} Bucket;
+
+static int bucket_push(Bucket *b, int32_t state)
+{
+    if (b->size == b->capacity) {
+        Py_ssize_t grown = b->capacity ? b->capacity * 2 : 256;
+        int32_t *items = realloc(b->items, (size_t)grown * sizeof(int32_t));
+        if (!items) return -1;
+        b->items = items;
+        b->capacity = grown;
+    }
+    b->items[b->size++] = state;
+    return 0;
+}
+
+static int writable_ints(PyObject *obj, Py_buffer *b, Py_ssize_t count, const char *what)
+{
+    if (PyObject_GetBuffer(obj, b, PyBUF_WRITABLE) < 0) return -1;
+    if (b->len != count * (Py_ssize_t)sizeof(int32_t)) {
+        PyErr_Format(PyExc_ValueError, "%s holds %zd bytes, not %zd int32", what, b->len, count);
+        return -1;
+    }
+    return 0;
+}
+
+/* reach(open, blocked, extra or None, width, height, alternating, halves, top, starts,
+ *       best, parents) -> None
+ *
+ * Dial's algorithm (a bucket per cost) from every square to all within ``top``: the loop
+ * of search._reach_halves (halves true: one state per square, costs in half squares, a
+ * straight step 2, a diagonal 3 under the alternating rule, else 2) or of
+ * search._reach_flat (halves false: states square * 2 + diagonal parity, costs in squares),
+ * step for step and in the same order, so the parents (and routes) are theirs too.
+ * ``starts``: (state, cost) pairs, taken in order where cheaper than a start before.
+ * ``best`` and ``parents`` (writable int32, one per state) receive each state's cost
+ * (INT32_MAX: not reached) and the state it was reached from (-1: a start or none).
+ * Buckets live in a ring as long as the dearest step, so a whole-map budget costs no
+ * memory per unit of budget. */
+static PyObject *reach(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Py_buffer open = {0}, blocked = {0}, extra = {0}, best_buf = {0}, parents_buf = {0};
+    PyObject *result = NULL, *starts = NULL;
+    Bucket *ring = NULL;
+    Entry *first = NULL;
+    Py_ssize_t ring_size = 0;
+    if (nargs != 11) {
+        PyErr_SetString(PyExc_TypeError, "reach takes 11 arguments");
+        return NULL;
+    }
+    Py_ssize_t width = PyLong_AsSsize_t(args[3]), height = PyLong_AsSsize_t(args[4]);
+    int alternating = PyObject_IsTrue(args[5]), halves = PyObject_IsTrue(args[6]);
+    long long asked = PyLong_AsLongLong(args[7]);
+    if (PyErr_Occurred()) return NULL;
+    Py_ssize_t cells = width * height;
+    if (width <= 0 || height <= 0 || asked < 0) {
+        PyErr_SetString(PyExc_ValueError, "an empty map or a negative budget");
+        return NULL;
+    }
+    const Py_ssize_t states = halves ? cells : 2 * cells;
+    if (states > INT32_MAX / 2) {
+        PyErr_SetString(PyExc_ValueError, "map too big for the compiled reach");
+        return NULL;
+    }
+    if (PyObject_GetBuffer(args[0], &open, PyBUF_SIMPLE) < 0) goto done;
+    if (PyObject_GetBuffer(args[1], &blocked, PyBUF_SIMPLE) < 0) goto done;
+    if (args[2] != Py_None && PyObject_GetBuffer(args[2], &extra, PyBUF_SIMPLE) < 0) goto done;
+    if (check_bytes(&open, cells, "open") < 0 || check_bytes(&blocked, cells, "blocked") < 0)
+        goto done;
+    if (extra.buf && check_bytes(&extra, cells, "extra") < 0) goto done;
+    if (writable_ints(args[9], &best_buf, states, "best") < 0) goto done;
+    if (writable_ints(args[10], &parents_buf, states, "parents") < 0) goto done;
+    starts = PySequence_Fast(args[8], "starts must be a sequence of (state, cost)");
+    if (!starts) goto done;
+    {
+        const uint8_t *mask = open.buf, *block = blocked.buf, *rough = extra.buf;
+        int32_t *best = best_buf.buf, *parents = parents_buf.buf;
+        const int32_t top = asked > LIMIT_CAP ? LIMIT_CAP : (int32_t)asked;
+        const int prune = !halves && alternating && rough == NULL;
+        int max_extra = 0;
+        if (rough)
+            for (Py_ssize_t i = 0; i < cells; i++)
+                if (rough[i] > max_extra) max_extra = rough[i];
+        /* The dearest step: a diagonal (3 halves, or 2 squares) times the difficult cost. */
+        ring_size = (Py_ssize_t)(halves ? 3 : 2) * (1 + max_extra) + 1;
+        ring = calloc((size_t)ring_size, sizeof(Bucket));
+        if (!ring) { PyErr_NoMemory(); goto done; }
+        Py_ssize_t offset[8];
+        for (int k = 0; k < 8; k++) offset[k] = STEP_DY[k] * width + STEP_DX[k];
+        for (Py_ssize_t i = 0; i < states; i++) best[i] = NEVER, parents[i] = -1;
+        /* Starts are taken in order where cheaper than one before (as the Python loops
+         * fill their buckets), then queued by cost: they lead their bucket, since the
+         * Python loops queue them before the search adds to any bucket. */
+        const Py_ssize_t count = PySequence_Fast_GET_SIZE(starts);
+        first = malloc((size_t)(count ? count : 1) * sizeof(Entry));
+        if (!first) { PyErr_NoMemory(); goto done; }
+        Py_ssize_t taken = 0;
+        for (Py_ssize_t i = 0; i < count; i++) {
+            long long state, cost;
+            if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(starts, i), "LL", &state, &cost))
+                goto done;
+            if (state < 0 || state >= states || cost < 0) {
+                PyErr_SetString(PyExc_ValueError, "a start off the map or below cost 0");
+                goto done;
+            }
+            if (cost > top || cost >= best[state]) continue;
+            best[state] = (int32_t)cost;
+            first[taken].cost = (int32_t)cost;
+            first[taken++].state = (int32_t)state;
+        }
+        /* A stable insertion sort by cost (a few starts at most): equal costs keep order. */
+        for (Py_ssize_t i = 1; i < taken; i++) {
+            Entry e = first[i];
+            Py_ssize_t j = i;
+            for (; j > 0 && first[j - 1].cost > e.cost; j--) first[j] = first[j - 1];
+            first[j] = e;
+        }
+        Py_ssize_t pending = taken, next_start = 0;
+        const int straight_step = halves ? 2 : 1;
+        for (int32_t cost = 0; cost <= top && pending; cost++) {
+            Bucket *bucket = &ring[cost % ring_size];
+            Py_ssize_t starting = next_start;
+            while (next_start < taken && first[next_start].cost == cost) next_start++;
+            const Py_ssize_t leading = next_start - starting;
+            /* Every step costs at least 1, so nothing lands in this bucket while it runs. */
+            for (Py_ssize_t i = 0; i < leading + bucket->size; i++) {
+                const int32_t state =
+                    i < leading ? first[starting + i].state : bucket->items[i - leading];
+                pending--;
+                if (best[state] != cost) continue;
+                const Py_ssize_t index = halves ? state : state >> 1;
+                const int parity = halves ? 0 : state & 1;
+                const int bits = mask[index];
+                for (int group = 0; group < 2; group++) {
+                    int step, next_parity = parity;
+                    if (group == 0) step = straight_step;
+                    else if (halves) step = alternating ? 3 : 2;
+                    else if (alternating) step = parity ? 2 : 1, next_parity = !parity;
+                    else step = 1;
+                    const int32_t base = cost + step;
+                    if (base > top) continue;
+                    const int slack = next_parity ? 0 : 1;
+                    for (int k = group * 4; k < group * 4 + 4; k++) {
+                        if (!(bits >> k & 1)) continue;
+                        const Py_ssize_t v = index + offset[k];
+                        if (block[v]) continue;
+                        int32_t new_cost = base;
+                        if (rough && rough[v]) {
+                            new_cost += step * rough[v];
+                            if (new_cost > top) continue;
+                        }
+                        const Py_ssize_t child = halves ? v : v * 2 + next_parity;
+                        if (prune && best[child ^ 1] != NEVER && best[child ^ 1] <= new_cost - slack)
+                            continue;
+                        if (new_cost < best[child]) {
+                            best[child] = new_cost;
+                            parents[child] = state;
+                            if (bucket_push(&ring[new_cost % ring_size], (int32_t)child) < 0) {
+                                PyErr_NoMemory(); goto done;
+                            }
+                            pending++;
+                        }
+                    }
+                }
+            }
+            bucket->size = 0;
+        }
+        result = Py_NewRef(Py_None);
+    }
+done:
+    if (ring)
+        for (Py_ssize_t i = 0; i < ring_size; i++) free(ring[i].items);
+    free(ring);
+    free(first);
+    Py_XDECREF(starts);
+    if (open.obj) PyBuffer_Release(&open);
+    if (blocked.obj) PyBuffer_Release(&blocked);
+    if (extra.obj) PyBuffer_Release(&extra);
+    if (best_buf.obj) PyBuffer_Release(&best_buf);
+    if (parents_buf.obj) PyBuffer_Release(&parents_buf);
+    return result;
+}
+
 static PyMethodDef methods[] = {
     {"route", (PyCFunction)(void (*)(void))route, METH_FASTCALL,
      "A* for a one-square mover (search._a_star_flat in C): (squares, cost) or None."},
     {"reachable", (PyCFunction)(void (*)(void))reachable, METH_FASTCALL,
      "Which squares a one-square mover can reach from start, as one byte per square."},
+    {"reach", (PyCFunction)(void (*)(void))reach, METH_FASTCALL,
+     "Every state's cheapest cost within a budget (search._reach_halves / _reach_flat in C)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -286,10 +475,10 @@ static struct PyModuleDef module = {
 };
 
 /* INTERFACE: bumped when the arguments' meaning changes; compiled.py ignores an older
- * build (2: the difficult bytes hold the extra multiple of the step, not a flag). */
+ * build (2: the difficult bytes hold the extra multiple of the step, not a flag; 3: reach). */
 PyMODINIT_FUNC PyInit__astar(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "INTERFACE", 2) < 0) Py_CLEAR(m);
+    if (m && PyModule_AddIntConstant(m, "INTERFACE", 3) < 0) Py_CLEAR(m);
     return m;
 }

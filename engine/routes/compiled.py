@@ -18,8 +18,9 @@ if os.environ.get("KILLBOX_NO_KERNEL"):  # to test the Python path where the mod
     _astar = None
 #: The build this code speaks to (``INTERFACE`` in _astar.c). A module built from older
 #: source (a checkout updated without reinstalling) would read the difficult bytes as
-#: flags and cost every difficult step double: it is left unused until rebuilt.
-INTERFACE = 2
+#: flags and cost every difficult step double, or lack ``reach``: it is left unused until
+#: rebuilt.
+INTERFACE = 3
 if _astar is not None and getattr(_astar, "INTERFACE", None) != INTERFACE:
     _astar = None
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from engine.grid import GridScale, Square
 
@@ -42,3 +43,45 @@ class Route:
     def describe(self) -> str:
         path = " -> ".join(str(s) for s in self.squares)
         return f"{path}: {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """Where a search begins: a square, the diagonal parity and cost so far, and the
+    squares walked before it (a first leg walked under other rules)."""
+
+    square: Square
+    cost: int = 0
+    parity: int = 0
+    before: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Every square a mover can end on within a budget, with the cheapest route to each.
+
+    ``costs`` maps each reachable square (the mover's top-left square) to its cheapest
+    cost in squares; ``route_to`` rebuilds the route to one of them. Where the route
+    search is compiled, ``costs`` is a ``reach_compiled.ReachCosts``: a view over an array
+    per square that makes its dict only when iterated (a whole map is 40,000 entries).
+    """
+
+    mover_id: str
+    start: Square
+    budget: int
+    scale: GridScale
+    costs: Mapping[Square, int]
+    _trace: Callable[[Square], tuple[Square, ...]] = field(repr=False, compare=False)
+
+    @property
+    def squares(self) -> frozenset[Square]:
+        return frozenset(self.costs)
+
+    def __contains__(self, square: object) -> bool:
+        return square in self.costs
+
+    def route_to(self, square: Square) -> Route:
+        square = Square(*square)
+        if square not in self.costs:
+            raise KeyError(f"square {square} is not within reach of {self.mover_id}")
+        return Route(self._trace(square), Cost.of(self.costs[square], self.scale))

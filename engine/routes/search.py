@@ -19,8 +19,7 @@ from __future__ import annotations
 import heapq
 import importlib.util
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator, Mapping
 from functools import lru_cache
 from types import MappingProxyType
 
@@ -29,50 +28,11 @@ import numpy as np
 from engine.grid import NEIGHBOUR_STEPS, DiagonalRule, GridScale, Square, squares_of_footprint
 from engine.routes.compiled import ASTAR_BUILT, astar
 from engine.routes.graph import MovementGraph
-from engine.routes.results import Cost, Route
+from engine.routes.reach_compiled import reach_compiled
+from engine.routes.results import Cost, Reach, Route, Start
 from engine.tokens import Token
 
 State = tuple[Square, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Start:
-    """Where a search begins: a square, the diagonal parity and cost so far, and the
-    squares walked before it (a first leg walked under other rules)."""
-
-    square: Square
-    cost: int = 0
-    parity: int = 0
-    before: tuple[Square, ...] = ()
-
-
-@dataclass(frozen=True)
-class Reach:
-    """Every square a mover can end on within a budget, with the cheapest route to each.
-
-    ``costs`` maps each reachable square (the mover's top-left square) to its cheapest
-    cost in squares; ``route_to`` rebuilds the route to one of them.
-    """
-
-    mover_id: str
-    start: Square
-    budget: int
-    scale: GridScale
-    costs: Mapping[Square, int]
-    _trace: Callable[[Square], tuple[Square, ...]] = field(repr=False, compare=False)
-
-    @property
-    def squares(self) -> frozenset[Square]:
-        return frozenset(self.costs)
-
-    def __contains__(self, square: object) -> bool:
-        return square in self.costs
-
-    def route_to(self, square: Square) -> Route:
-        square = Square(*square)
-        if square not in self.costs:
-            raise KeyError(f"square {square} is not within reach of {self.mover_id}")
-        return Route(self._trace(square), Cost.of(self.costs[square], self.scale))
 
 
 def _rebuild(
@@ -213,10 +173,21 @@ def _reach(
         raise ValueError(f"movement budget must be 0 or more squares, not {budget}")
     initial = list(starts) if starts is not None else [Start(mover.square)]
     initial = [start for start in initial if start.cost <= budget]
+    if ASTAR_BUILT:
+        # The same costs as the loops below, flooded in C and kept as an array.
+        return reach_compiled(movement, mover, budget, initial)
     if mover.size == 1:
         if movement.difficult and movement.scale.diagonal is DiagonalRule.ALTERNATING:
             return _reach_flat(movement, mover, budget, initial)
         return _reach_halves(movement, mover, budget, initial)
+    return _reach_general(movement, mover, budget, initial)
+
+
+def _reach_general(
+    movement: MovementGraph, mover: Token, budget: int, initial: list[Start]
+) -> Reach:
+    """``reach`` for a token of any size, stepping its whole footprint (the general path,
+    and the reference the faster ones are checked against)."""
     walker = Walker(movement, mover)
     origin = mover.square
     best: list[dict[Square, int]] = [{}, {}]
@@ -246,7 +217,7 @@ def _reach(
     def trace(square: Square) -> tuple[Square, ...]:
         return _rebuild(chosen[square], costs[square], parents, before, movement.scale).squares
 
-    return Reach(mover_id, origin, budget, movement.scale, MappingProxyType(costs), trace)
+    return Reach(mover.id, origin, budget, movement.scale, MappingProxyType(costs), trace)
 
 
 @lru_cache(maxsize=16)

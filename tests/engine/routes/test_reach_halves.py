@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from engine.grid import Square
 from engine.routes import search
-from engine.routes.search import Start, Walker
+from engine.routes.results import Start
+from engine.routes.search import Walker
 from tests.engine.routes.helpers import graph, hero_among
 from tests.engine.routes.test_state_graph import SIZE, segments, squares, walked_cost
 
