@@ -21,7 +21,7 @@ import json
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter
+from pydantic import ConfigDict, GetCoreSchemaHandler, TypeAdapter
 from pydantic_core import core_schema
 
 T = TypeVar("T")
@@ -39,6 +39,8 @@ def register_system_state(system: str) -> Callable[[type[T]], type[T]]:
         if _KINDS.get(system, cls) is not cls:
             raise ValueError(f"{system!r} already keeps its state as {_KINDS[system].__name__}")
         _KINDS[system] = cls
+        # Validated by its own adapter, outside the state's: refuse unknown keys here too.
+        setattr(cls, "__pydantic_config__", ConfigDict(extra="forbid"))  # noqa: B010
         return cls
 
     return register

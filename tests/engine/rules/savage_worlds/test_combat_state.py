@@ -65,6 +65,22 @@ def test_a_system_state_naming_no_known_system_is_refused_with_its_place() -> No
     assert "chess" in str(refused.value)
 
 
+@pytest.mark.parametrize("where", [(), ("deck",)])
+def test_an_unknown_key_in_the_system_state_is_refused_with_its_place(
+        where: tuple[str, ...]) -> None:
+    game = started()
+    game.apply(Command("start_combat"))
+    document = encounter_to_json(game.state)
+    kept = document["encounter"]["combat"]["system_state"]
+    for key in where:
+        kept = kept[key]
+    kept["jokers"] = 2
+    with pytest.raises(EncounterFileError) as refused:
+        encounter_from_json(document)
+    assert refused.value.place == ".".join(("encounter.combat.system_state", *where, "jokers"))
+    assert refused.value.problem == "unknown key"
+
+
 def test_before_the_first_deal_the_deck_is_fresh() -> None:
     state = started().state
     state = replace(state, combat=replace(state.combat, system_state=None))
