@@ -2,11 +2,14 @@
 
 Usage: python packaging/linux/copyright.py ROOT SOURCES
 ROOT is the checkout; SOURCES is the spec's bundled-sources.txt (bundle name, source path).
-One Files paragraph for Killbox (MIT, the checkout's LICENSE), one for the Python runtime,
-one for PyInstaller's bootloader, and one for every installed distribution that any bundled
-file comes from, with the licence texts its wheel carries (the dist-info licence files). A
-distribution whose wheel carries none (PySide6, shiboken6: LGPL-3 or GPL) points at Debian's
-/usr/share/common-licenses; that is named, never silently skipped.
+One Files paragraph for Killbox (MIT, the checkout's LICENSE), one for the Python runtime
+(with the software it incorporates, as Debian's libpython3.X-minimal records it), one for
+PyInstaller's bootloader, and one for every installed distribution that any bundled file comes
+from, with the licence texts its wheel carries (the dist-info licence files). A distribution
+whose wheel carries none (PySide6, shiboken6: LGPL-3 or GPL) points at Debian's
+/usr/share/common-licenses; that is named, never silently skipped. Then, overriding the PySide6
+paragraph for them (in DEP-5 the last matching paragraph applies), Qt's libraries and plug-ins
+with the third-party code built into them and ICU (native_licences.py).
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import sysconfig
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path, PurePosixPath
+
+import native_licences
 
 INSTALLED = "usr/lib/killbox"
 LICENCE_FILE = re.compile(r"(licen[cs]e|copying|notice|copyright)", re.IGNORECASE)
@@ -221,19 +226,48 @@ def distribution_paragraph(name: str, tops: list[str]) -> str:
     return paragraph(files, holders, licence, body, comment)
 
 
+# Debian's copyright file for its own build of the same Python release series lists the
+# licences of the code Python incorporates (expat in pyexpat, libmpdec in _decimal, the
+# Mersenne Twister, dtoa, ...): the section from this heading on.
+INCORPORATED = "Licenses and Acknowledgements for Incorporated Software"
+
+
+def incorporated_software() -> tuple[Path, str]:
+    debian = Path(f"/usr/share/doc/libpython{sys.version_info[0]}.{sys.version_info[1]}-minimal")
+    text = (debian / "copyright").read_text() if (debian / "copyright").is_file() else ""
+    if INCORPORATED not in text:
+        raise SystemExit(
+            f"{debian}/copyright (Debian's {debian.name}) is missing or has no "
+            f"{INCORPORATED!r}: it gives the licences of the code the interpreter incorporates"
+        )
+    return debian / "copyright", text[text.index(INCORPORATED) :]
+
+
 def python_paragraph() -> str:
     text = (Path(sysconfig.get_path("stdlib")) / "LICENSE.txt").read_text()
+    source, incorporated = incorporated_software()
+    # Python 3.11's _sha3 and _blake2 hold the Keccak Code Package and BLAKE2's reference
+    # code, both dedicated to the public domain under CC0 1.0; Debian's list does not name them.
+    hashes = (
+        "The _sha3 and _blake2 modules hold the Keccak Code Package and the BLAKE2 reference "
+        "implementation, both under CC0-1.0; its full text is in "
+        "/usr/share/common-licenses/CC0-1.0."
+    )
     files = [
         f"{INSTALLED}/_internal/libpython3*",
         f"{INSTALLED}/_internal/python3*/*",
         f"{INSTALLED}/_internal/base_library.zip",
     ]
+    body = "\n .\n".join(
+        [field_text(text), field_text(f"--- From {source} ---\n{incorporated}"), field_text(hashes)]
+    )
     return paragraph(
         files,
         ["2001-2024 Python Software Foundation"],
-        "PSF-2.0",
-        field_text(text),
-        f"The Python {sys.version.split()[0]} interpreter and standard library.",
+        "PSF-2.0 and Python-incorporated",
+        body,
+        f"The Python {sys.version.split()[0]} interpreter and standard library, with the "
+        "software it incorporates (the licences after the PSF's).",
     )
 
 
@@ -258,7 +292,8 @@ def main(root: Path, sources_file: Path) -> None:
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
         "Upstream-Name: Killbox\n"
         "Comment: Killbox is MIT-licensed. The bundle carries the Python runtime, PyInstaller's\n"
-        " bootloader and the Python packages below, each under its own licence."
+        " bootloader, the Python packages below and Qt with the third-party code built into it,\n"
+        " each under its own licence."
     )
     killbox = paragraph(
         ["*"], ["Killbox developers"], "MIT", field_text((root / "LICENSE").read_text())
@@ -267,6 +302,7 @@ def main(root: Path, sources_file: Path) -> None:
     blocks += [
         distribution_paragraph(name, tops) for name, tops in bundled_distributions(sources).items()
     ]  # type: ignore[arg-type]
+    blocks += native_licences.paragraphs()
     print("\n\n".join(blocks))
 
 

@@ -1,6 +1,7 @@
 """/usr/share/doc/killbox/copyright: machine-readable, and a licence paragraph with its text for
 every third-party package, library and runtime the bundle carries (packaging/linux/copyright.py
-collects them from the wheels at build time)."""
+collects them from the wheels at build time, and native_licences.py the code inside Qt's
+libraries from packaging/linux/native-components.toml)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,12 @@ from pathlib import Path
 
 import pytest
 from PyInstaller.archive.readers import CArchiveReader
+
+from tests.packaging.conftest import PACKAGING, elf_deps, load_packaging_module
+
+native_licences = load_packaging_module(
+    "native_licences", PACKAGING / "linux" / "native_licences.py"
+)
 
 pytestmark = pytest.mark.packaging
 
@@ -40,11 +47,13 @@ def third_party(deb_root: Path) -> list[dict[str, str]]:
 
 
 def paragraph_for(deb_root: Path, path: str) -> dict[str, str] | None:
-    """The third-party paragraph whose Files patterns match PATH (DEP-5: * matches /)."""
-    for paragraph in third_party(deb_root):
+    """The paragraph that applies to PATH: in DEP-5 the last whose Files patterns match it
+    (* matches /)."""
+    found = None
+    for paragraph in copyright_paragraphs(deb_root)[1:]:
         if any(fnmatch.fnmatchcase(path, pattern) for pattern in paragraph["Files"].split()):
-            return paragraph
-    return None
+            found = paragraph
+    return found
 
 
 def archived_packages(deb_root: Path) -> set[str]:
@@ -85,8 +94,13 @@ def test_every_bundled_top_level_package_has_a_licence_paragraph(deb_root: Path)
 @pytest.mark.parametrize(
     ("library", "licence", "text"),
     [
-        # Qt itself: the PySide6 wheel names its licences but carries no text of them.
-        ("PySide6/Qt/lib/libQt6Core.so.6", "LGPL-3.0-only", "/usr/share/common-licenses/LGPL-3"),
+        # Qt itself, from Debian's Qt packages' copyright (the wheel carries no licence text).
+        ("PySide6/Qt/lib/libQt6Core.so.6", "LGPL-3", "/usr/share/common-licenses/LGPL-3"),
+        ("PySide6/Qt/lib/libQt6Core.so.6", "BSD-2-clause", "Zoltan Herczeg"),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "libpng", "PNG Reference Library"),
+        ("PySide6/Qt/lib/libQt6Gui.so.6", "MIT", "without written agreement"),
+        ("PySide6/Qt/lib/libicuuc.so.73", "Unicode-DFS-2016", "UNICODE, INC. LICENSE AGREEMENT"),
+        ("PySide6/Qt/plugins/imageformats/libqtiff.so", "Hylafax", "Sam Leffler"),
         ("shapely.libs/libgeos.so", "LGPL-2.1", "Geometry Engine Open Source"),
         ("numpy.libs/libgfortran.so", "GPL-3.0-or-later with GCC-exception-3.1", "Libgfortran"),
         ("numpy.libs/libscipy_openblas64_.so", "BSD-3-Clause", "OpenBLAS"),
@@ -98,8 +112,8 @@ def test_vendored_libraries_carry_their_own_licence(
     paragraph = paragraph_for(deb_root, f"{INTERNAL}/{library}")
     assert paragraph is not None
     name, _, body = paragraph["License"].partition("\n")
-    assert licence in re.split(r" (?:and|or) ", name)
-    assert text in body
+    assert licence in re.split(r",? (?:and|or) ", name)
+    assert text in paragraph["Copyright"] + body
 
 
 def test_every_licence_referred_to_is_in_debian_common_licenses(deb_root: Path) -> None:
@@ -107,3 +121,61 @@ def test_every_licence_referred_to_is_in_debian_common_licenses(deb_root: Path) 
     named = set(re.findall(r"/usr/share/common-licenses/([A-Za-z0-9.+-]+[A-Za-z0-9])", text))
     assert named, "no full GPL/LGPL/Apache text is pointed at; the check below found nothing"
     assert sorted(n for n in named if not (Path("/usr/share/common-licenses") / n).is_file()) == []
+
+
+def bundled_libraries(internal: Path) -> list[str]:
+    """Every ELF file under _internal/ (shared libraries, extension modules, plug-ins), by its
+    path there; the links PyInstaller makes beside them are the same files."""
+    return sorted(
+        path.relative_to(internal).as_posix()
+        for path in internal.rglob("*")
+        if path.is_file() and not path.is_symlink() and elf_deps.is_elf(path)
+    )
+
+
+def test_every_bundled_library_is_accounted_for_in_the_copyright_file(deb_root: Path) -> None:
+    """Each library in the frozen folder is named by packaging/linux/native-components.toml,
+    and the paragraph that applies to it names every component the manifest says it holds (or
+    is the wheel's, the Python runtime's or Killbox's own paragraph)."""
+    manifest = native_licences.load_manifest()
+    internal = deb_root / INTERNAL
+    libraries = bundled_libraries(internal)
+    assert "PySide6/Qt/lib/libicuuc.so.73" in libraries  # the walk found Qt's libraries
+    assert [lib for lib in libraries if manifest.library_for(lib) is None] == []
+    stale = [
+        pattern
+        for entry in manifest.libraries
+        for pattern in entry.files
+        if not any(fnmatch.fnmatchcase(lib, pattern) for lib in libraries)
+    ]
+    assert stale == []
+    wrong = []
+    for lib in libraries:
+        entry = manifest.library_for(lib)
+        paragraph = paragraph_for(deb_root, f"{INTERNAL}/{lib}") or {}
+        comment = paragraph.get("Comment", "")
+        if entry.components:
+            names = [manifest.components[c]["name"] for c in entry.components]
+            if not all(str(name) in comment for name in names):
+                wrong.append(lib)
+        elif entry.paragraph == "Killbox":
+            if paragraph.get("Files") != "*":
+                wrong.append(lib)
+        elif entry.paragraph == "Python":
+            if not comment.startswith("The Python "):
+                wrong.append(lib)
+        elif not comment.startswith(f"{entry.paragraph} "):
+            wrong.append(lib)
+    assert wrong == []
+
+
+def test_a_licence_text_no_package_carries_is_said_to_be_missing(deb_root: Path) -> None:
+    """The components whose licence text is not on the build machine are named as such, with
+    the reason, in the paragraph of the library that holds them (never an invented text)."""
+    manifest = native_licences.load_manifest()
+    missing = {cid: c for cid, c in manifest.components.items() if "missing" in c}
+    text = (deb_root / "usr/share/doc/killbox/copyright").read_text()
+    flat = re.sub(r"\s+", " ", text)
+    for component in missing.values():
+        reason = re.sub(r"\s+", " ", str(component["missing"]))
+        assert f"is not included: {reason}" in flat, component["name"]

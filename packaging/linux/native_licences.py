@@ -1,0 +1,222 @@
+"""The copyright paragraphs of the bundle's native libraries that no wheel licence file covers:
+Qt's libraries and plug-ins, the third-party code built into them, and ICU.
+
+packaging/linux/native-components.toml says which library holds which components and where
+each component's copyright and licence text are read from on the build machine: a Files
+paragraph of an installed Debian package's machine-readable copyright file (with the licence
+texts that file carries), a licence file, or /usr/share/common-licenses. One Files paragraph is
+written for each set of libraries that hold the same components, its licence texts inline.
+Nothing is made up: a component whose text no installed package carries says so (`missing`),
+and a source that is not installed stops the build.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import glob
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+MANIFEST = Path(__file__).with_name("native-components.toml")
+DOC = Path("/usr/share/doc")
+COMMON = Path("/usr/share/common-licenses")
+INSTALLED = "usr/lib/killbox/_internal"
+# DEP-5 licence expressions: names joined by "and"/"or", a comma lowering the precedence.
+OPERATOR = re.compile(r",?\s+(?:and|or)\s+")
+
+
+@dataclass(frozen=True)
+class Library:
+    files: tuple[str, ...]
+    components: tuple[str, ...] = ()
+    paragraph: str = ""  # a paragraph copyright.py writes (a wheel, "Python", "Killbox")
+
+    def holds(self, path: str) -> bool:
+        return any(fnmatch.fnmatchcase(path, pattern) for pattern in self.files)
+
+
+@dataclass
+class Manifest:
+    libraries: list[Library]
+    components: dict[str, dict[str, object]] = field(default_factory=dict)
+
+    def library_for(self, path: str) -> Library | None:
+        """The entry naming PATH (relative to _internal/): the last one, as in DEP-5."""
+        found = [library for library in self.libraries if library.holds(path)]
+        return found[-1] if found else None
+
+
+def load_manifest(path: Path = MANIFEST) -> Manifest:
+    data = tomllib.loads(path.read_text())
+    libraries = [
+        Library(
+            tuple(entry["files"]), tuple(entry.get("components", ())), entry.get("paragraph", "")
+        )
+        for entry in data["library"]
+    ]
+    manifest = Manifest(libraries, data["component"])
+    unknown = {c for lib in libraries for c in lib.components} - manifest.components.keys()
+    if unknown:
+        raise SystemExit(f"{path.name}: libraries name unknown components {sorted(unknown)}")
+    return manifest
+
+
+def read_dep5(text: str) -> list[dict[str, str]]:
+    """A machine-readable copyright file's paragraphs: field name -> value, continuation lines
+    kept (with their leading space), so a License field is its name line then its text."""
+    paragraphs = []
+    for block in re.split(r"\n[ \t]*\n", text):
+        fields: dict[str, str] = {}
+        name = ""
+        for line in block.splitlines():
+            if line.startswith("#"):
+                continue
+            if line[:1] in (" ", "\t") and name:
+                fields[name] += "\n" + line
+            elif ":" in line:
+                name, _, value = line.partition(":")
+                fields[name] = value.strip()
+        if fields:
+            paragraphs.append(fields)
+    return paragraphs
+
+
+@dataclass(frozen=True)
+class Licensed:
+    """One component's statement: who holds the copyright, the licence expression, the texts."""
+
+    name: str
+    copyright: tuple[str, ...]
+    licence: str
+    texts: tuple[tuple[str, str], ...]  # (licence name, text) in the order named
+    source: str
+
+
+def licence_texts(paragraphs: list[dict[str, str]], field_value: str) -> list[tuple[str, str]]:
+    """The texts of a License field: inline after its name line, or each name's stand-alone
+    License paragraph (a "with ... exception" name is looked up whole first)."""
+    expression, _, inline = field_value.partition("\n")
+    if inline.strip():
+        return [(expression, inline)]
+    standalone = {
+        p["License"].partition("\n")[0].strip(): p["License"].partition("\n")[2]
+        for p in paragraphs
+        if "Files" not in p and "License" in p
+    }
+    texts = []
+    for name in OPERATOR.split(expression.strip()):
+        name = name.strip()
+        if name in standalone:
+            texts.append((name, standalone[name]))
+            continue
+        base = name.split(" with ")[0].strip()
+        if base not in standalone:
+            raise SystemExit(f"no text for the licence {name!r} in the copyright file")
+        texts.append((base, standalone[base]))
+    return texts
+
+
+def continuation(text: str) -> str:
+    """A text as DEP-5 continuation lines: indented, a blank line as " ."""
+    lines = (line.rstrip().expandtabs() for line in text.rstrip().splitlines())
+    return "\n".join(" " + line if line.strip() else " ." for line in lines)
+
+
+def installed_package(pattern: str) -> str:
+    found = sorted(path.parent.name for path in DOC.glob(f"{pattern}/copyright"))
+    if not found:
+        raise SystemExit(
+            f"the Debian package {pattern!r} is not installed: its copyright file gives the "
+            "licence texts of code the bundle carries (.ci/run installs it)"
+        )
+    return found[-1]
+
+
+def from_debian(component: dict[str, object]) -> Licensed:
+    package = installed_package(str(component["debian"]))
+    paragraphs = read_dep5((DOC / package / "copyright").read_text())
+    wanted = str(component["files"])
+    matching = [p for p in paragraphs if wanted in p.get("Files", "").split()]
+    if not matching:
+        raise SystemExit(f"{package}'s copyright file has no Files paragraph for {wanted!r}")
+    paragraph = matching[0]
+    holders = tuple(line.strip() for line in paragraph["Copyright"].splitlines() if line.strip())
+    licence = paragraph["License"].partition("\n")[0].strip()
+    texts = licence_texts(paragraphs, paragraph["License"])
+    source = f"{DOC / package / 'copyright'} (Files: {wanted})"
+    if "text" in component:
+        (text_file,) = sorted(glob.glob(str(component["text"])))[-1:]
+        body = continuation(Path(text_file).read_text())
+        licence = str(component.get("licence", licence))
+        texts = [(licence, body)]
+        source += f"; the licence text from {text_file}"
+    return Licensed(str(component["name"]), holders, licence, tuple(texts), source)
+
+
+def statement(component: dict[str, object]) -> Licensed:
+    if "debian" in component:
+        return from_debian(component)
+    licence = str(component["licence"])
+    holders = tuple(str(holder) for holder in component["copyright"])  # type: ignore[attr-defined]
+    if "missing" in component:
+        note = f" The text of {licence} is not included: {component['missing']}."
+        return Licensed(str(component["name"]), holders, licence, ((licence, note),), "")
+    if "text" in component:  # a licence file, quoted whole
+        text_file = Path(str(component["text"]))
+        body = continuation(text_file.read_text())
+        return Licensed(
+            str(component["name"]),
+            holders,
+            licence,
+            ((licence, body),),
+            str(component.get("source", text_file)),
+        )
+    common = COMMON / str(component["common"])
+    if not common.is_file():
+        raise SystemExit(f"{common} is missing (Debian's base-files provides it)")
+    pointer = f" The full text of this licence is in {common}."
+    return Licensed(str(component["name"]), holders, licence, ((licence, pointer),), str(common))
+
+
+def joined(licences: list[str]) -> str:
+    """Several components' expressions as one: each kept whole (a comma ends an "or")."""
+    terms = [term for licence in licences for term in re.split(r",\s+and\s+", licence)]
+    return ", and ".join(dict.fromkeys(terms))
+
+
+def paragraph_for_libraries(files: list[str], parts: list[Licensed]) -> str:
+    holders = list(dict.fromkeys(holder for part in parts for holder in part.copyright))
+    sections = []
+    seen: set[tuple[str, str]] = set()
+    for part in parts:
+        for name, text in part.texts:
+            if (name, text) in seen:
+                continue  # Qt's own licence, once
+            seen.add((name, text))
+            source = f" (from {part.source})" if part.source else ""
+            sections.append(f" --- {part.name}: {name}{source} ---\n{text.rstrip()}")
+    names = ", ".join(part.name for part in parts)
+    lines = [
+        "Files: " + " ".join(f"{INSTALLED}/{pattern}" for pattern in files),
+        "Copyright: " + "\n ".join(holders),
+        "License: " + joined([part.licence for part in parts]),
+        "\n .\n".join(sections),
+        f"Comment: Holds code of: {names}.",
+    ]
+    return "\n".join(lines)
+
+
+def paragraphs(manifest: Manifest | None = None) -> list[str]:
+    """One Files paragraph per set of libraries with the same components, in manifest order."""
+    manifest = manifest or load_manifest()
+    grouped: dict[tuple[str, ...], list[str]] = {}
+    for library in manifest.libraries:
+        if library.components:
+            grouped.setdefault(library.components, []).extend(library.files)
+    statements = {name: statement(manifest.components[name]) for key in grouped for name in key}
+    return [
+        paragraph_for_libraries(files, [statements[name] for name in key])
+        for key, files in grouped.items()
+    ]
