@@ -34,6 +34,7 @@ from tests.engine.files.test_bad_files import mutated_documents as mutated_encou
 from tests.engine.files.test_uvtt_fuzz import json_values
 from tests.engine.files.test_uvtt_fuzz import mutated_documents as mutated_uvtt
 from tests.engine.rules.command_strategies import SYSTEMS, check_command, commands_from, setup_for
+from tests.engine.rules.editing_strategies import editing_keys, editing_setup
 from tests.resource_bounds import within_bounds
 
 pytestmark = pytest.mark.fuzz
@@ -186,6 +187,20 @@ def test_fuzz_the_command_api(system: str) -> None:
     @given(data=st.data())
     def commands(data: st.DataObject) -> None:
         setup = setup_for(system, data.draw(st.sampled_from(keys)))
+        fields = data.draw(commands_from(setup))
+        with within_bounds():
+            check_command(setup, fields)
+
+    assert for_a_while(commands)
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_fuzz_the_editing_commands(system: str) -> None:
+    """The GM's editing commands and add_token, their points, stat blocks and records."""
+    @BATCH
+    @given(data=st.data())
+    def commands(data: st.DataObject) -> None:
+        setup = editing_setup(system, data.draw(st.sampled_from(editing_keys())))
         fields = data.draw(commands_from(setup))
         with within_bounds():
             check_command(setup, fields)

@@ -24,8 +24,10 @@ from engine.grid import Square
 from engine.rules import get_system
 from engine.rules.base import Command, CommandError, ListOf, MapOf, OptionSpec
 from engine.rules.command_shape import MAX_NUMBER, MAX_TARGETS
+from engine.rules.option_kinds import SHAPED_KINDS
 from engine.tokens import Side
 from engine.turns.session import Encounter
+from tests.engine.rules.editing_strategies import shaped_values
 from tests.engine.rules.legal_setups import LegalSetUp, legal_setup
 
 #: The four bundled systems, each with its own test.
@@ -58,9 +60,11 @@ def _names(setup: LegalSetUp) -> list[str]:
 def option_values(spec: OptionSpec, setup: LegalSetUp) -> st.SearchStrategy[Any]:
     """A value for option ``spec``: one it declares, one at or past its bounds, or junk."""
     names = st.sampled_from(_names(setup) + [side.value for side in Side])
-    if isinstance(spec.kind, ListOf):
+    if isinstance(spec.kind, SHAPED_KINDS):
+        fitting: st.SearchStrategy[Any] = shaped_values(spec.kind, setup)
+    elif isinstance(spec.kind, ListOf):
         entries = st.sampled_from(spec.choices) if spec.choices else names
-        fitting: st.SearchStrategy[Any] = st.lists(entries, max_size=4)
+        fitting = st.lists(entries, max_size=4)
     elif isinstance(spec.kind, MapOf):
         values = (st.sampled_from(spec.choices) if spec.choices
                   else squares_near(setup) if spec.kind.value is Square else names)

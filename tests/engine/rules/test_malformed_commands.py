@@ -21,6 +21,7 @@ from tests.engine.rules.command_strategies import (
     commands_from,
     setup_for,
 )
+from tests.engine.rules.editing_strategies import editing_keys, editing_setup
 
 #: Examples per system in the normal run (the fuzz run takes many more).
 EXAMPLES = 40
@@ -32,6 +33,16 @@ EXAMPLES = 40
 def test_a_generated_command_is_refused_or_applies(system: str, data: st.DataObject) -> None:
     action = data.draw(st.sampled_from([spec.key for spec in get_system(system).catalogue]))
     setup = setup_for(system, action)
+    check_command(setup, data.draw(commands_from(setup)))
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+@settings(max_examples=EXAMPLES, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_generated_editing_command_is_refused_or_applies(
+    system: str, data: st.DataObject
+) -> None:
+    setup = editing_setup(system, data.draw(st.sampled_from(editing_keys())))
     check_command(setup, data.draw(commands_from(setup)))
 
 
