@@ -12,6 +12,9 @@ each token drew (the engine's ``cards`` option); tokens left on "from the deck" 
 
 Every other option the system declares for ``start_combat`` gets a field of its own, built
 from its ``OptionSpec`` as the targeting panel builds an action's (``option_fields``).
+
+Whether the options chosen can start the fight is the engine's to say: the dialog previews
+its command and shows the reasons it gets back (an ambush with nobody springing it...).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from PySide6.QtWidgets import (
 from desktop.dialogs.dice import DiceDialog, planned_rolls
 from desktop.docks.option_fields import option_field
 from engine.encounter import EncounterState
-from engine.rules.base import Command, OptionValue, RuleSystem
+from engine.rules.base import Command, CommandError, OptionValue, RuleSystem
 
 FROM_DECK = "from the deck"
 
@@ -106,6 +109,7 @@ class StartCombatDialog(DiceDialog):
             self.option_values.pop(name, None)
         else:
             self.option_values[name] = value
+        self.refresh()  # the engine may now refuse, or allow, what is chosen
 
     def _card_widgets(self) -> None:
         self.roll_button.setText("Deal from the shuffled deck")
@@ -151,24 +155,30 @@ class StartCombatDialog(DiceDialog):
         if self.deals_cards and self.answer is None and self.typed:
             options["cards"] = self.cards()
         awareness = self.awareness.currentData()
-        if awareness and awareness != "all":
+        if awareness:
             options["awareness"] = str(awareness)
         acting = [side for side, box in self.acting.items() if box.isChecked()]
-        if awareness == "some" and acting:
+        if acting:
             options["acting"] = acting
         grouped = [side for side, box in self.grouped.items() if box.isChecked()]
         if grouped:
             options["group_initiative"] = grouped
         return Command("start_combat").with_options(**options)
 
+    def reasons(self) -> list[str]:
+        """Why the engine would refuse to start the fight with the choices made (none: it
+        may start)."""
+        try:
+            return list(self.system.preview(self.state, self.command()).reasons)
+        except CommandError as error:  # an option the engine cannot read at all
+            return [str(error)]
+
     def refresh(self) -> None:
-        missing = self.awareness.currentData() == "some" and not any(
-            box.isChecked() for box in self.acting.values()
-        )
-        self.problem.setText("Tick the side that springs the ambush." if missing else "")
-        self.problem.setVisible(missing)
-        self.roll_button.setEnabled(not missing)
-        if missing:
+        reasons = self.reasons()
+        self.problem.setText("\n".join(reasons))
+        self.problem.setVisible(bool(reasons))
+        self.roll_button.setEnabled(not reasons)
+        if reasons:
             self.set_rolls(())
             return
         if self.deals_cards:

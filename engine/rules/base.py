@@ -807,6 +807,11 @@ class RuleSystem(ABC):
         """
         return None
 
+    def start_combat_reasons(self, state: EncounterState, command: Command) -> list[str]:
+        """Why this system refuses a ``start_combat`` whose options are each valid but do not
+        fit together (an ambush with no ambushing side). Default: no such reason."""
+        return []
+
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         """Roll initiative for everyone and begin round 1."""
         combatants: list[Combatant] = []
@@ -917,7 +922,9 @@ class RuleSystem(ABC):
         if command.action in GM_COMMANDS:
             return GM_COMMANDS[command.action].check(self, state, command)
         if command.action == "start_combat":
-            return ["combat has already started"] if state.combat.phase != Phase.SETUP else []
+            if state.combat.phase != Phase.SETUP:
+                return ["combat has already started"]
+            return self.start_combat_reasons(state, command)
         if command.action == "end_combat":
             return ["there is no fight to end"] if state.combat.phase == Phase.OVER else []
         if command.action == "end_turn":

@@ -105,6 +105,16 @@ def base_encounter_distance(
     return distance, f"Base encounter distance: {distance:g} ft ({location})."
 
 
+#: Why an ambush ("some" are aware) cannot start yet: nobody springs it.
+NO_AMBUSHER = "An ambush needs the side that springs it: name the acting side."
+
+
+def start_reasons(command: Command) -> list[str]:
+    """Step 4 needs, for an ambush, the sides that spring it (the ``acting`` option)."""
+    ambush = command.option("awareness", "all") == "some"
+    return [NO_AMBUSHER] if ambush and not command.names("acting") else []
+
+
 def start_combat(
     system: RuleSystem, state: EncounterState, command: Command, dice: Dice
 ) -> Outcome:
@@ -338,9 +348,7 @@ def _surprise(
             Event(EventKind.COMBAT, f"The {next(iter(winners)).value} group gets the drop.")
         )
         return winners, events
-    acting = {Side(s) for s in command.names("acting")}
-    if not acting:
-        raise ValueError("awareness 'some' needs the acting sides (option acting=...)")
+    acting = {Side(s) for s in command.names("acting")}  # never empty: see start_reasons
     best_acting = max((results[s] for s in acting if s in results), default=None)
     others = [v for s, v in results.items() if s not in acting]
     if best_acting is not None and all(best_acting > v for v in others):

@@ -49,6 +49,7 @@ from engine.rules.spycraft.flow import (
     new_round,
     on_turn_start,
     start_combat,
+    start_reasons,
 )
 from engine.rules.spycraft.fluid_initiative import fluid_gauges, note_conditions
 from engine.rules.spycraft.grapple_actions import in_grapple
@@ -387,6 +388,9 @@ class SpycraftSystem(RuleSystem):
         return turn_order.update(state, replace(mine, budget=budget, data=data))
 
     # ---- the seven steps (flow.py)
+
+    def start_combat_reasons(self, state: EncounterState, command: Command) -> list[str]:
+        return start_reasons(command)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
 

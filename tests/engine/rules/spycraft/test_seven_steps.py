@@ -3,8 +3,8 @@
 import pytest
 
 from engine.dice import GivenDice, SeededDice
-from engine.rules.base import Command
-from engine.rules.spycraft.flow import base_encounter_distance
+from engine.rules.base import Command, IllegalCommand
+from engine.rules.spycraft.flow import NO_AMBUSHER, base_encounter_distance
 from engine.tokens import Side
 from engine.turns.session import Encounter
 from tests.engine.rules.spycraft.builders import agent, cmd, started, state
@@ -132,6 +132,21 @@ def test_step4_some_aware_the_ambush_needs_to_win_the_opposed_check() -> None:
     )
     assert lost.state.combat.phase == "round"
     assert any("no surprise round" in e.text for e in lost.log)
+
+
+def test_step4_an_ambush_without_an_ambushing_side_is_refused_with_the_reason() -> None:
+    """The engine, not the start-combat dialog, says an ambush needs the side springing it."""
+    fight = Encounter(state(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY)), seed=1)
+    nobody = Command.build("start_combat", awareness="some")
+    preview = fight.preview(nobody)
+    assert not preview.legal and preview.reasons == (NO_AMBUSHER,)
+    with pytest.raises(IllegalCommand) as refused:
+        fight.apply(nobody)
+    assert refused.value.reasons == (NO_AMBUSHER,)
+    assert fight.preview(Command.build("start_combat", awareness="some", acting=["enemy"])).legal
+    # Who springs it matters only to an ambush: the other two choices start without one.
+    for awareness in ("all", "none"):
+        assert fight.preview(Command.build("start_combat", awareness=awareness)).legal
 
 
 def test_step4_partial_awareness_leaves_some_out() -> None:
