@@ -60,7 +60,9 @@ def visibility_polygons(
 def _polygons(index: SightIndex, rings: Sequence[FloatArray]) -> list[shapely.Geometry]:
     """The rings as polygons, mended where a ring touches itself, clipped to the map."""
     polygons = shapely.make_valid(np.array([shapely.Polygon(r) for r in rings], dtype=object))
-    return list(shapely.intersection(polygons, index.bounds))
+    # The map is a rectangle: GEOS's rectangle clip gives the same region as a general
+    # intersection with it (a property test checks) at a third of the cost.
+    return list(shapely.clip_by_rect(polygons, *index.bounds.bounds))
 
 
 def _rings(

@@ -10,7 +10,9 @@ on each repetition (no result caching). The sight tests run in the compiled kern
 The peer: the ``visibility-polygon`` npm library (what many web tabletops use), run by node
 on the same walls and closed doors, whole-map polygons from varied origins on an open map
 (200x200, 500 segments) and a dense one (2,000): medians, the ratio and how much the areas
-differ. Install it with ``npm install --prefix tests/benchmarks visibility-polygon`` (or
+differ. Node times a second pass over the origins, so that its JIT has compiled the library
+(the first calls run interpreted, several times slower: timing them flattered Killbox).
+Install it with ``npm install --prefix tests/benchmarks visibility-polygon`` (or
 point NODE_PATH at a node_modules holding it); without node or the library the line says
 it was skipped.
 """
@@ -176,6 +178,8 @@ process.stdin.on("end", () => {
     [[x0, y0], [x1, y0]], [[x1, y0], [x1, y1]], [[x1, y1], [x0, y1]], [[x0, y1], [x0, y0]],
   ];
   const segments = vp.breakIntersections(job.segments.concat(edge));
+  // One untimed pass first, so that the timed one runs JIT-compiled code (its best case).
+  for (const origin of job.origins) vp.compute(origin, segments);
   const times = [], cpu = [];
   let first = null;
   for (const origin of job.origins) {

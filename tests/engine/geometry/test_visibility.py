@@ -3,13 +3,21 @@
 import pytest
 import shapely
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.battlemap import BattleMap, Wall
+from engine.geometry._index import sight_index
 from engine.geometry.los import has_line_of_sight, sight_corners
-from engine.geometry.visibility import visibility_polygon, visibility_polygons, visible_squares
+from engine.geometry.visibility import (
+    _outlines,
+    _split,
+    visibility_polygon,
+    visibility_polygons,
+    visible_squares,
+)
 from engine.grid import Square
 from engine.tokens import Side, Token
-from tests.engine.geometry.strategies import maps, squares
+from tests.engine.geometry.strategies import SIZE, maps, squares
 
 
 def test_open_map_polygon_is_the_disc_clipped_to_the_map() -> None:
@@ -62,3 +70,25 @@ def test_shared_walks_of_close_origins_change_no_polygon(
     for corner, polygon in zip(corners, together, strict=True):
         alone = visibility_polygon(battlemap, corner, 6.0)
         assert shapely.equals_exact(shapely.normalize(polygon), shapely.normalize(alone), 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    maps,
+    st.tuples(st.floats(0, SIZE), st.floats(0, SIZE)),
+    st.sampled_from([0.5, 3.0, 7.5, 2.0 * SIZE]),
+)
+def test_the_rectangle_clip_keeps_the_region_of_the_general_intersection(
+    battlemap: BattleMap, origin: tuple[float, float], radius: float
+) -> None:
+    # The polygon is clipped to the map by GEOS's rectangle clip: the same region as the
+    # general intersection with the map it replaced, and a valid geometry. (A viewer at the
+    # end of a wall on the map's edge may see no area at all: there the general
+    # intersection left a point, the rectangle clip leaves an empty geometry.)
+    index = sight_index(battlemap)
+    ring = _split(_outlines(index, battlemap, [origin], radius))[0]
+    general = shapely.intersection(shapely.make_valid(shapely.Polygon(ring)), index.bounds)
+    ours = visibility_polygon(battlemap, origin, radius)
+    assert shapely.is_valid(ours)
+    differ = shapely.area(shapely.symmetric_difference(ours, general))
+    assert differ <= 1e-9 * max(general.area, 1.0)
