@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsPathItem
 from desktop.editing import commands
 from desktop.editing.snapping import distance_to_segment, snap, square_at, squares_between, to_point
 from desktop.scene import style
-from desktop.scene.background import squares_path
+from desktop.scene.square_outline import squares_path
 from desktop.scene.style import scene_point
 from desktop.tools.base import Tool, ToolHost
 from engine.battlemap import TerrainKind, Wall

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 
 from desktop.scene import style
 from desktop.scene.detail import pixels_per_square, shows_details
+from desktop.scene.square_outline import squares_path
 from desktop.scene.style import SQUARE, scene_point
 from engine.battlemap import BattleMap, TerrainKind, TerrainPatch, Wall
 from engine.grid import Square
@@ -35,14 +36,6 @@ WALL_TILE = 12
 #: (Foundry and MapTool fade it out too), and drawing it made zooming out over a big map slow.
 #: The lines every fifth square stay while they are this far apart.
 GRID_MIN_PIXELS_APART = 6.0
-
-
-def squares_path(squares: frozenset[Square] | set[Square]) -> QPainterPath:
-    """The outline of a set of squares, merged into one path."""
-    path = QPainterPath()
-    for square in squares:
-        path.addRect(QRectF(square.x * SQUARE, square.y * SQUARE, SQUARE, SQUARE))
-    return path.simplified()
 
 
 class _Terrain:

@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
-from desktop.scene.background import squares_path
+from desktop.scene.square_outline import squares_path
 from engine.fog import ManualFog
 
 HIDDEN_SHADE = QColor(10, 12, 20, 130)

@@ -25,9 +25,9 @@ from desktop.scene.rule_overlays import (
     AreaItem,
     SquareMarkItem,
     TokenRingItem,
-    squares_path,
     translucent,
 )
+from desktop.scene.square_outline import squares_path
 from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
 from engine.encounter import EncounterState

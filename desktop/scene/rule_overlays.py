@@ -7,8 +7,6 @@ Fills are semi-transparent so the map and tokens stay readable under them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
@@ -125,14 +123,6 @@ class FogItem(QGraphicsPathItem):
         self.setBrush(translucent(style.FOG, alpha))
         self.setPen(QPen(Qt.PenStyle.NoPen))
         self.setZValue(style.Z_OVERLAY)
-
-
-def squares_path(squares: Iterable[Square]) -> QPainterPath:
-    """The union of squares as one path (for outlining an area given as squares)."""
-    path = QPainterPath()
-    for square in squares:
-        path.addRect(QRectF(square.x * SQUARE, square.y * SQUARE, SQUARE, SQUARE))
-    return path.simplified()
 
 
 def token_centre(square: Square, size: int) -> QPointF:

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from desktop.editing.snapping import squares_between
 from desktop.scene import style
-from desktop.scene.background import squares_path
+from desktop.scene.square_outline import squares_path
 from desktop.tools.base import Tool, ToolHost, square_at
 from engine.fog import FogMode
 from engine.grid import Square

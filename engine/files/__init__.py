@@ -2,16 +2,15 @@
 
 from engine.files.archive import MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_FILE_BYTES, MAX_TOTAL_BYTES
 from engine.files.encounter_file import (
-    FORMAT_VERSION,
     SUFFIX,
     SUPPORTED_VERSIONS,
     EncounterFile,
     encounter_from_json,
-    encounter_to_json,
     load_encounter,
     referenced_images,
     save_encounter,
 )
+from engine.files.encounter_text import FORMAT_VERSION, encounter_to_json
 from engine.files.errors import EncounterFileError
 from engine.files.images import MAX_IMAGE_PIXELS
 from engine.files.uvtt import UVTT_SUFFIXES, export_uvtt, import_uvtt

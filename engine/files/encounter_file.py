@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
-import math
 import os
 from collections.abc import Mapping
 from types import MappingProxyType
@@ -33,6 +32,12 @@ from engine.files.archive import (
 )
 from engine.files.atomic import atomic_write_bytes
 from engine.files.encounter_limits import check_encounter_limits
+from engine.files.encounter_text import (
+    FORMAT_NAME,
+    STATE,
+    NotFinite,
+    document_bytes,
+)
 from engine.files.errors import EncounterFileError, json_path
 from engine.files.images import ImageProblem, check_image
 from engine.files.json_text import JsonProblem, parse_json, without_cycle_collection
@@ -40,9 +45,6 @@ from engine.files.references import check_references
 from engine.limits import MAX_IMAGES, MAX_JSON_CONTAINERS, MAX_TOTAL_IMAGE_PIXELS
 from engine.rules import get_system
 
-FORMAT_NAME = "killbox-encounter"
-#: The version this Killbox writes.
-FORMAT_VERSION = 1
 #: The versions this Killbox reads.
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
 #: The file name suffix of an encounter file.
@@ -54,8 +56,6 @@ IMAGE_FOLDER = "images/"
 
 #: How the in-memory document is named in errors from ``encounter_from_json``.
 MEMORY = "<memory>"
-
-_STATE = TypeAdapter(EncounterState)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -83,13 +83,6 @@ class EncounterFile:
         object.__setattr__(self, "images", MappingProxyType(dict(self.images)))
 
 
-def encounter_to_json(state: EncounterState) -> dict[str, Any]:
-    """The whole ``encounter.json`` document for a state (format, version, encounter)."""
-    encounter = _STATE.dump_python(state, mode="json")
-    _sort_sets(state, encounter)
-    return {"format": FORMAT_NAME, "version": FORMAT_VERSION, "encounter": encounter}
-
-
 def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> EncounterState:
     """The state in an ``encounter.json`` document, checked; ``path`` names it in errors.
 
@@ -104,7 +97,7 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, "encounter", f"is not plain JSON data ({exc})") from exc
     except RecursionError as exc:
         raise EncounterFileError(path, "encounter", "nested too deeply") from exc
-    return _validated(text, encounter, path, _STATE)
+    return _validated(text, encounter, path, STATE)
 
 
 def _encounter_from_text(text: str, path: str | os.PathLike[str]) -> EncounterState:
@@ -196,14 +189,12 @@ def save_encounter(path: str | os.PathLike[str], encounter_file: EncounterFile) 
     ``engine.files.atomic.ReadOnlyFile``) passes through, the previous file intact.
     """
     try:
-        document = encounter_to_json(encounter_file.state)
+        entries = {ENCOUNTER_ENTRY: document_bytes(encounter_file.state)}
+    except NotFinite as exc:
+        raise EncounterFileError(
+            path, exc.place, "is not a finite number; cannot be saved") from exc
     except (PydanticSerializationError, TypeError, ValueError) as exc:
         raise EncounterFileError(path, "encounter", f"cannot be serialised: {exc}") from exc
-    non_finite = _find_non_finite(document["encounter"], ["encounter"])
-    if non_finite is not None:
-        raise EncounterFileError(path, non_finite, "is not a finite number; cannot be saved")
-    text = json.dumps(document, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-    entries = {ENCOUNTER_ENTRY: text.encode("utf-8")}
     for name in sorted(encounter_file.images):
         _check_image_name(name, path)
         entries[name] = bytes(encounter_file.images[name])
@@ -297,28 +288,6 @@ def _parse_json(text: str, path: str | os.PathLike[str]) -> Any:
         raise EncounterFileError(path, place, exc.problem) from exc
 
 
-def _sort_sets(value: Any, dumped: Any) -> None:
-    """Sort, in place, the JSON lists that come from sets (the squares of a terrain patch).
-
-    A set's order depends on how it was built, so without this a file loaded and saved
-    again could differ from itself. Walks the state beside its JSON, field by field, so
-    fields added to the model later are covered too.
-    """
-    if isinstance(value, set | frozenset) and isinstance(dumped, list):
-        dumped.sort(key=lambda item: json.dumps(item, sort_keys=True))
-    elif dataclasses.is_dataclass(value) and isinstance(dumped, dict):
-        for item in dataclasses.fields(value):
-            if item.name in dumped:
-                _sort_sets(getattr(value, item.name), dumped[item.name])
-    elif isinstance(value, list | tuple) and isinstance(dumped, list):
-        for child, dumped_child in zip(value, dumped, strict=False):
-            _sort_sets(child, dumped_child)
-    elif isinstance(value, dict) and isinstance(dumped, dict):
-        for key, child in value.items():
-            if isinstance(key, str) and key in dumped:
-                _sort_sets(child, dumped[key])
-
-
 #: Pydantic's words for a key the model does not have (a dataclass's and a mapping's).
 _UNKNOWN_KEY_ERRORS = frozenset({"unexpected_keyword_argument", "extra_forbidden"})
 
@@ -390,19 +359,6 @@ def _check_rule_system(state: EncounterState, path: str | os.PathLike[str]) -> N
         for name, problem in stat_problems(system.stats, token.stats):
             place = json_path("encounter", ["tokens", index, "stats", name])
             raise EncounterFileError(path, place, f"{problem} ({system.title} stat block)")
-
-
-def _find_non_finite(value: Any, place: list[int | str]) -> str | None:
-    if isinstance(value, float) and not math.isfinite(value):
-        return json_path("", place)
-    items: Any = value.items() if isinstance(value, dict) else (
-        enumerate(value) if isinstance(value, list) else ()
-    )
-    for key, item in items:
-        found = _find_non_finite(item, [*place, key])
-        if found is not None:
-            return found
-    return None
 
 
 def _is_scalar(value: Any) -> bool:

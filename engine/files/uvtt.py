@@ -62,8 +62,9 @@ from engine.battlemap import (
     rgba_colour,
 )
 from engine.encounter import EncounterState
-from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile, encounter_to_json
+from engine.files.encounter_file import IMAGE_FOLDER, EncounterFile
 from engine.files.encounter_limits import check_encounter_limits
+from engine.files.encounter_text import encounter_to_json
 from engine.files.errors import EncounterFileError
 from engine.files.json_text import JsonProblem, parse_json
 from engine.files.uvtt_export import SOFTWARE, export_uvtt

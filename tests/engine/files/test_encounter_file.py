@@ -70,6 +70,25 @@ def test_saving_twice_gives_identical_bytes(tmp_path: Path) -> None:
     assert (tmp_path / "a.killbox").read_bytes() == (tmp_path / "b.killbox").read_bytes()
 
 
+def test_sets_are_written_in_the_order_of_their_json_text(tmp_path: Path) -> None:
+    """Terrain squares and the GM's fog are sets: written sorted, a file saved again after
+    loading cannot differ from itself (the walk that sorts them reads only the fields whose
+    types can hold a set)."""
+    squares = frozenset(Square(x, y) for x in range(12) for y in range(3, 6))
+    state = rich_state()
+    battlemap = replace(state.battlemap, terrain=(TerrainPatch("mud", TerrainKind.DIFFICULT,
+                                                               squares),))
+    state = replace(state, battlemap=battlemap,
+                    fog=replace(state.fog, revealed=squares - {Square(0, 3)}))
+    save_encounter(tmp_path / "sets.killbox", EncounterFile(state, rich_file().images))
+    with zipfile.ZipFile(tmp_path / "sets.killbox") as archive:
+        encounter = json.loads(archive.read("encounter.json"))["encounter"]
+    written = [encounter["battlemap"]["terrain"][0]["squares"], encounter["fog"]["revealed"]]
+    for squares_written in written:
+        assert squares_written == sorted(squares_written, key=json.dumps)
+        assert squares_written != sorted(squares_written)  # text order: [10, 3] before [2, 3]
+
+
 def test_saving_over_an_existing_file_replaces_it(tmp_path: Path) -> None:
     path = tmp_path / "warehouse.killbox"
     save_encounter(path, rich_file())

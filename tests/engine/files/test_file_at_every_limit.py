@@ -26,7 +26,7 @@ import zipfile
 from pathlib import Path
 
 from engine import limits
-from engine.files.encounter_file import encounter_to_json
+from engine.files.encounter_text import encounter_to_json
 from tests.engine.files.builders import huge_png, png_bytes, rich_state
 from tests.resource_bounds import MEGABYTES, SECONDS
 

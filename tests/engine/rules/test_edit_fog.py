@@ -6,7 +6,7 @@ import pytest
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.files.encounter_file import encounter_from_json, encounter_to_json
+from engine.files import encounter_from_json, encounter_to_json
 from engine.fog import FogMode, ManualFog
 from engine.grid import FIVE_FOOT, Square
 from engine.rules.base import BadOptions, Command

@@ -10,8 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.files import EncounterFile, EncounterFileError, load_encounter, save_encounter
-from engine.files.encounter_file import encounter_from_json, encounter_to_json
+from engine.files import (
+    EncounterFile,
+    EncounterFileError,
+    encounter_from_json,
+    encounter_to_json,
+    load_encounter,
+    save_encounter,
+)
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, IllegalCommand, ListOf, StatSpec, stat_problems
 from engine.tokens import Side, Token
