@@ -22,9 +22,11 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -132,7 +134,11 @@ class DiceDialog(QDialog):
         self.rolls_layout = QFormLayout()
         self.face_boxes: list[QSpinBox] = []
         self.total_labels: list[QLabel] = []
-        layout = QVBoxLayout(self)
+        # Everything above the buttons scrolls: with many options or tokens it can be taller
+        # than a laptop screen, and the buttons must stay in reach.
+        self.body = QWidget()
+        layout = QVBoxLayout(self.body)
+        layout.setContentsMargins(0, 0, 0, 0)
         if note:
             self.note = QLabel(note)
             self.note.setWordWrap(True)
@@ -143,6 +149,14 @@ class DiceDialog(QDialog):
         self.face_help.setWordWrap(True)
         layout.addWidget(self.face_help)
         layout.addLayout(self.rolls_layout)
+        layout.addStretch(1)
+        self.scroller = QScrollArea()
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidget(self.body)
+        layout = self.outer = QVBoxLayout(self)
+        layout.addWidget(self.scroller, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.roll_button = QPushButton("Roll")
         self.roll_button.setToolTip("Roll with the encounter's seeded dice")
@@ -199,7 +213,19 @@ class DiceDialog(QDialog):
         if self.isVisible():
             # A row more or less: grow or shrink rather than squash, once the layout has
             # taken the new rows in (on the next turn of the event loop).
-            QTimer.singleShot(0, self.adjustSize)
+            QTimer.singleShot(0, self.fit_to_screen)
+
+    def fit_to_screen(self) -> None:
+        """As big as the content wants, within 90% of the screen (the rest scrolls)."""
+        wanted = self.body.sizeHint()
+        bar = self.scroller.verticalScrollBar().sizeHint().width()
+        margins = self.outer.contentsMargins()
+        chrome = self.sizeHint().height() - self.scroller.sizeHint().height()
+        room = self.screen().availableGeometry()
+        width = min(max(wanted.width() + bar, self.minimumSizeHint().width()) + margins.left()
+                    + margins.right(), int(room.width() * 0.9))
+        height = min(wanted.height() + chrome, int(room.height() * 0.9))
+        self.resize(width, height)
 
     def _follow_typed(self, row: int) -> None:
         """Re-plan the rows after ``row`` from the faces typed so far: a typed hit adds the
@@ -230,6 +256,7 @@ class DiceDialog(QDialog):
             self._face_typed()
 
     def showEvent(self, event: QShowEvent) -> None:
+        self.fit_to_screen()
         super().showEvent(event)
         for button in (self.roll_button, self.typed_button):  # the button box sets one
             button.setDefault(False)

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.dialogs.dice import DiceDialog, planned_rolls
-from desktop.docks.option_fields import option_field
+from desktop.docks.option_fields import option_field, option_label
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError, OptionValue, RuleSystem
 
@@ -100,7 +100,7 @@ class StartCombatDialog(DiceDialog):
             field = option_field(
                 option, None, partial(self._set_option, option.name), self.state
             )
-            form.addRow((option.label or option.name).capitalize(), field)
+            form.addRow(option_label(option), field)
             self.option_fields[option.name] = field
         self.extra.addWidget(group)
 

@@ -33,6 +33,9 @@ Entry = str | tuple[str, str | Square]
 MOST = 100_000
 
 
+#: The most entries shown at once; more scroll.
+MOST_ROWS = 4
+
 class EntriesField(QWidget):
     """Edits one list or mapping option; ``on_change`` gets the new value (None: empty)."""
 
@@ -66,15 +69,17 @@ class EntriesField(QWidget):
         add = QPushButton("Add")
         add.clicked.connect(self.add_current)
         row.addWidget(add)
+        # One row while nothing is entered: the list shows (as tall as its entries, at most
+        # MOST_ROWS) once something is, so a form of several list options stays compact.
+        self.remove = QPushButton("Remove")
+        self.remove.clicked.connect(self.remove_selected)
+        row.addWidget(self.remove)
         self.shown = QListWidget()
-        self.shown.setMaximumHeight(90)
-        remove = QPushButton("Remove")
-        remove.clicked.connect(self.remove_selected)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(row)
         layout.addWidget(self.shown)
-        layout.addWidget(remove)
+        self._fit_list()
 
     def _picked_value(self) -> str | Square:
         if isinstance(self.value_box, QComboBox):
@@ -92,7 +97,8 @@ class EntriesField(QWidget):
         self.set_value((*[e for e in self.entries if _key(e) != key], entry))
 
     def remove_selected(self) -> None:
-        row = self.shown.currentRow()
+        """Take out the selected entry, or the last one when none is selected."""
+        row = self.shown.currentRow() if self.shown.currentRow() >= 0 else len(self.entries) - 1
         if row >= 0:
             self.set_value(tuple(e for i, e in enumerate(self.entries) if i != row))
 
@@ -109,7 +115,15 @@ class EntriesField(QWidget):
             item = QListWidgetItem(text)
             item.setToolTip(key)
             self.shown.addItem(item)
+        self._fit_list()
         self.on_change(self.value())
+
+    def _fit_list(self) -> None:
+        rows = min(self.shown.count(), MOST_ROWS)
+        line = self.shown.sizeHintForRow(0) if rows else 0
+        self.shown.setFixedHeight(rows * line + 2 * self.shown.frameWidth())
+        self.shown.setVisible(bool(rows))
+        self.remove.setEnabled(bool(rows))
 
     def value(self) -> OptionValue | None:
         """The option's value (None when no entry is given: the rules' default)."""

@@ -31,6 +31,13 @@ UNBOUNDED = 99_999
 Changed = Callable[[OptionValue | None], None]
 
 
+def option_label(option: OptionSpec) -> str:
+    """The field's label: the option's own words with a capital first letter (not
+    ``str.capitalize``, which would turn "the GM's" into "The gm's")."""
+    text = option.label or option.name
+    return text[:1].upper() + text[1:]
+
+
 def narrow_combo_box() -> QComboBox:
     """A list box sized by the dock, not by its longest entry (a long weapon name would
     otherwise widen the dock and shift the map when targeting starts)."""

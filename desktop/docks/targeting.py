@@ -25,6 +25,7 @@ from desktop.docks.option_fields import (
     UNSET,
     narrow_combo_box,
     option_field,
+    option_label,
     set_field_value,
 )
 from desktop.tools.action_tool import ActionTool, option_specs
@@ -95,8 +96,7 @@ class TargetingPanel(QWidget):
                 option, tool.options.get(option.name), partial(tool.set_option, option.name),
                 state,
             )
-            label = option.label or option.name
-            self.form.addRow(label.capitalize(), field)
+            self.form.addRow(option_label(option), field)
             self.fields[option.name] = field
 
     def set_field(self, name: str, value: OptionValue | None) -> None:

@@ -123,3 +123,18 @@ def test_a_typed_card_that_is_not_a_card_is_refused() -> None:
     # The option schema lists the deck's codes, so the refusal names them all.
     with pytest.raises(CommandError, match=r"must have one of RJ, BJ, AS, .* not 'ZZ'"):
         fight.apply(Command.build("start_combat", cards={first: "ZZ"}))
+
+
+def test_a_long_dialog_scrolls_and_keeps_its_buttons_on_the_screen(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Sixty tokens' initiative rolls are taller than a laptop screen: the rows scroll,
+    the Roll button stays where the GM can click it."""
+    rolls = [PlannedRoll(f"Goon {n} initiative", "1d20+1", 7) for n in range(60)]
+    shown = DiceDialog(None, "Start combat", rolls)
+    qtbot.addWidget(shown)
+    shown.show()
+    room = shown.screen().availableGeometry()
+    assert shown.height() <= room.height()
+    button = shown.roll_button
+    corner = button.mapTo(shown, button.rect().bottomRight())
+    assert shown.rect().contains(corner)
+    assert shown.scroller.verticalScrollBar().maximum() > 0  # the rest is a scroll away

@@ -89,3 +89,18 @@ def test_the_targeting_panel_sends_a_list_option(qtbot, tmp_path) -> None:  # ty
     command = tool.build()
     assert command.names("hit_first") == ("e1",)
     assert window.controller.system.preview(window.controller.state, command).legal
+
+
+def test_the_list_shows_only_once_something_is_entered(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A form of several list options stays one row each until the GM adds to one."""
+    entries, given = field(qtbot, ListOf(Ref.TOKEN))
+    entries.show()
+    assert entries.shown.isHidden() and not entries.remove.isEnabled()
+    pick(entries, "Ann")
+    pick(entries, "Bob, the second")
+    assert not entries.shown.isHidden() and entries.remove.isEnabled()
+    assert entries.shown.height() >= 2 * entries.shown.sizeHintForRow(0)
+    entries.remove_selected()  # nothing selected: the last one goes
+    assert given[-1] == ("a",)
+    entries.remove_selected()
+    assert given[-1] is None and entries.shown.isHidden()
