@@ -53,9 +53,15 @@ class EntriesField(QWidget):
             self.key_box.setItemData(self.key_box.count() - 1, key, Qt.ItemDataRole.ToolTipRole)
         self.value_box: QComboBox | QLineEdit | None = None
         self.x_box, self.y_box = QSpinBox(), QSpinBox()
-        row = QHBoxLayout()
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.key_box, 1)
+        # The key on a line of its own for a mapping: key, value and Add side by side would
+        # be wider than the actions dock.
+        self.key_box.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.key_box.setMinimumContentsLength(8)
+        key_row = QHBoxLayout()
+        key_row.addWidget(self.key_box, 1)
+        row = key_row if isinstance(kind, ListOf) else QHBoxLayout()
         if isinstance(kind, MapOf) and kind.value is Square:
             for box in (self.x_box, self.y_box):
                 box.setRange(-MOST, MOST)
@@ -69,16 +75,19 @@ class EntriesField(QWidget):
         add = QPushButton("Add")
         add.clicked.connect(self.add_current)
         row.addWidget(add)
-        # One row while nothing is entered: the list shows (as tall as its entries, at most
-        # MOST_ROWS) once something is, so a form of several list options stays compact.
+        # One row while nothing is entered: the list and its Remove show (as tall as its
+        # entries, at most MOST_ROWS) once something is, so a form of several list options
+        # stays compact, and narrow enough for the actions dock.
+        self.shown = QListWidget()
         self.remove = QPushButton("Remove")
         self.remove.clicked.connect(self.remove_selected)
-        row.addWidget(self.remove)
-        self.shown = QListWidget()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        if row is not key_row:
+            layout.addLayout(key_row)
         layout.addLayout(row)
         layout.addWidget(self.shown)
+        layout.addWidget(self.remove)
         self._fit_list()
 
     def _picked_value(self) -> str | Square:
@@ -123,7 +132,7 @@ class EntriesField(QWidget):
         line = self.shown.sizeHintForRow(0) if rows else 0
         self.shown.setFixedHeight(rows * line + 2 * self.shown.frameWidth())
         self.shown.setVisible(bool(rows))
-        self.remove.setEnabled(bool(rows))
+        self.remove.setVisible(bool(rows))
 
     def value(self) -> OptionValue | None:
         """The option's value (None when no entry is given: the rules' default)."""

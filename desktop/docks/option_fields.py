@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QLabel,
     QLineEdit,
     QSpinBox,
     QWidget,
@@ -36,6 +37,14 @@ def option_label(option: OptionSpec) -> str:
     ``str.capitalize``, which would turn "the GM's" into "The gm's")."""
     text = option.label or option.name
     return text[:1].upper() + text[1:]
+
+
+def form_label(text: str) -> QLabel:
+    """A form row's label that wraps: a long option name must not widen the actions dock
+    (and so shrink the map). Not Ignored in width: a form gives a label its size hint."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    return label
 
 
 def narrow_combo_box() -> QComboBox:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -25,6 +26,7 @@ from desktop.docks.option_fields import (
     UNSET,
     narrow_combo_box,
     option_field,
+    form_label,
     option_label,
     set_field_value,
 )
@@ -44,10 +46,17 @@ class TargetingPanel(QWidget):
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
         self.form = QFormLayout()
+        # Each label above its field: a long option name ("With his captors' leave") beside
+        # its field would widen the dock and shrink the map as soon as the action is aimed.
+        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
         self.fields: dict[str, QWidget] = {}
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.RichText)
+        for label in (self.title, self.prompt, self.result):
+            # Ignored: a label takes the dock's width and wraps; a long preview line asking
+            # for more would make the main window widen the dock and shrink the map.
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.confirm_button = QPushButton("Confirm (Enter)")
         self.cancel_button = QPushButton("Cancel (Esc)")
         self.confirm_button.clicked.connect(self._confirm)
@@ -96,7 +105,7 @@ class TargetingPanel(QWidget):
                 option, tool.options.get(option.name), partial(tool.set_option, option.name),
                 state,
             )
-            self.form.addRow(option_label(option), field)
+            self.form.addRow(form_label(option_label(option)), field)
             self.fields[option.name] = field
 
     def set_field(self, name: str, value: OptionValue | None) -> None:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QApplication, QDialog
 
 from desktop.dialogs.dice import DiceDialog, planned_rolls
 from desktop.docks.actions import needs_targeting
@@ -145,6 +145,8 @@ def test_every_action_through_the_ui(qtbot, shared_window, system: str, action: 
     setup = legal_setup(system, action)
     command = setup.command
     open_position(window, setup)
+    QApplication.processEvents()
+    map_width = window.view.width()
     spec = window.controller.system.action(action)
     before = window.controller.state
     choose_actor(window, str(command.actor))
@@ -166,6 +168,8 @@ def test_every_action_through_the_ui(qtbot, shared_window, system: str, action: 
         assert isinstance(tool, ActionTool) and tool.spec.key == action
         fill_form(window, tool, command)
         pick_on_map(qtbot, window, tool, command)
+        QApplication.processEvents()
+        assert window.view.width() == map_width, "aiming widened a dock and shrank the map"
         assert tool.build() == command  # what the clicks and the form picked
         shown = tool.ask(command)
         assert shown.legal and tool.ready, shown.reasons

@@ -36,3 +36,27 @@ def test_aiming_an_attack_with_long_names_keeps_the_map_where_it_was(qtbot, tmp_
     assert win.action_palette.targeting.isVisible()
     assert LONG_NAME in win.action_palette.targeting.title.text()
     assert win.view.width() == before
+
+
+def test_each_option_shows_its_label_above_its_field(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Long option names wrap above their fields, and every one stays readable."""
+    from PySide6.QtWidgets import QLabel
+
+    setup = legal_setup("spycraft", "bull_rush")
+    win = make_window(qtbot, tmp_path, setup.state)
+    win.resize(1366, 740)
+    QApplication.processEvents()
+    before = win.view.width()
+    win.action_palette.buttons["bull_rush"].click()
+    QApplication.processEvents()
+    panel = win.action_palette.targeting
+    labels = [
+        panel.form.itemAt(row, panel.form.ItemRole.LabelRole).widget()
+        for row in range(panel.form.rowCount())
+        if panel.form.itemAt(row, panel.form.ItemRole.LabelRole) is not None
+    ]
+    texts = [label.text() for label in labels if isinstance(label, QLabel)]
+    assert any("GM's ruling" in text for text in texts), texts  # the capital stays
+    for label in labels:
+        assert label.isVisible() and label.width() > 40 and label.height() > 10, label.text()
+    assert win.view.width() == before
