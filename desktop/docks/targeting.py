@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from desktop.docks.option_fields import (
     UNSET,
+    form_label,
     narrow_combo_box,
     option_field,
-    form_label,
     option_label,
     set_field_value,
 )
