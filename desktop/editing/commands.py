@@ -91,7 +91,10 @@ def edit_token(before: Token, after: Token) -> Command:
     if after.portrait != before.portrait:
         changes["portrait"] = after.portrait or ""
     if after.stats != before.stats:
-        changes["stats"] = after.stats
+        changes["stats"] = after.stats  # merged into the stat block...
+        gone = [name for name in before.stats if name not in after.stats]
+        if gone:  # ...so a stat the GM emptied is taken out by name
+            changes["clear_stats"] = gone
     if after.weapons != before.weapons:
         changes["weapons"] = after.weapons
     return Command.build("edit_token", targets=[before.id]).with_options(**changes)

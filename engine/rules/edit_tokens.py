@@ -50,8 +50,9 @@ def stat_reasons(system: RuleSystem, token: Token) -> list[str]:
 
 def build_edit_token(system: RuleSystem, state: EncounterState, command: Command) -> Outcome:
     """``edit_token targets=[id]`` with any of ``name side size speed facing portrait hidden
-    notes stats weapons``. ``stats`` is a mapping merged into the stat block (checked
-    against the system's stat schema); ``weapons`` a list of Weapon records that replaces
+    notes stats clear_stats weapons``. ``stats`` is a mapping merged into the stat block
+    (checked against the system's stat schema); ``clear_stats`` names stats to take out (the
+    rules then use the schema's default); ``weapons`` a list of Weapon records that replaces
     them all; ``portrait=""`` takes the picture away."""
     options = Options(command)
     token = _target(state, command, options)
@@ -79,15 +80,22 @@ def build_edit_token(system: RuleSystem, state: EncounterState, command: Command
         changes["hidden"] = options.flag("hidden", False)
     if options.has("notes"):
         changes["notes"] = options.text("notes")
-    if options.has("stats"):
-        merged = options.stats("stats")
+    if options.has("stats") or options.has("clear_stats"):
+        merged = options.stats("stats") if options.has("stats") else {}
+        cleared = set(command.names("clear_stats"))
+        for name in sorted(cleared & set(merged)):
+            options.problems.append(f"stat {name!r} is both set (stats=) and cleared "
+                                    "(clear_stats=)")
         if token is not None:
-            changes["stats"] = {**token.stats, **merged}
+            for name in sorted(cleared - set(token.stats)):
+                options.problems.append(f"{token.name} has no stat {name!r} to clear")
+            kept = {k: v for k, v in token.stats.items() if k not in cleared}
+            changes["stats"] = {**kept, **merged}
     if options.has("weapons"):
         changes["weapons"] = options.weapons("weapons")
     if not changes and not options.problems:
         options.problems.append("say what to change (name=, side=, size=, speed=, facing=, "
-                                "portrait=, hidden=, notes=, stats= or weapons=)")
+                                "portrait=, hidden=, notes=, stats=, clear_stats= or weapons=)")
     options.done()
     assert token is not None
     try:

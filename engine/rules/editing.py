@@ -44,7 +44,8 @@ set_grid           any of pixels_per_square= (may be fractional), offset_x=, off
 edit_token         targets=[id]; any of name=, side= party|ally|enemy|neutral, size=,
                    speed=, facing= (degrees), portrait="images/NAME" ("" for none),
                    hidden= (GM only), notes=, stats= {name: value, ...} (merged, checked
-                   against the system's stat schema), weapons= [Weapon(...), ...] (replaces
+                   against the system's stat schema), clear_stats= [name, ...] (taken out:
+                   the schema's default applies), weapons= [Weapon(...), ...] (replaces
                    them all)
 duplicate_token    targets=[id]; squares=[(x, y)] (default: nearest free square);
                    name= (default "Gunman 2" after "Gunman"); id= (default "gunman-2")
@@ -73,11 +74,13 @@ from engine.rules.base import (
     GM_COMMANDS,
     ActionSpec,
     Command,
+    ListOf,
     Need,
     OptionKind,
     OptionSpec,
     Outcome,
     Preview,
+    Ref,
     RuleSystem,
 )
 from engine.rules.edit_map import NORMAL, WALL_BLOCKS
@@ -213,6 +216,7 @@ EDIT_COMMANDS: tuple[EditCommand, ...] = (
                       _o("facing", float, "Facing (degrees)"),
                       _o("portrait", str, "Picture entry"), _o("hidden", bool, "GM only"),
                       _o("notes", str, "Notes"), _o("stats", StatsKind(), "Stats"),
+                      _o("clear_stats", ListOf(Ref.TEXT), "Stats to clear"),
                       _o("weapons", RecordOf(Weapon, many=True), "Weapons"), target=True),
                 edit_tokens.build_edit_token),
     EditCommand(_spec("duplicate_token", "Duplicate Token", "The GM copies a token with its "

@@ -263,3 +263,15 @@ def test_awkward_names_go_through_the_editor_and_the_autosave_typed(qtbot, blank
     assert options[2]["points"] == [[1, 1], [1, 5]]
     restored = restore_as_after_a_crash(win)
     assert restored.document.state == win.controller.state
+
+
+def test_a_stat_box_the_gm_empties_takes_the_stat_out(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    win.token_editing.run_editor, _ = fill_and_ok(lambda e: e.stats.set_text("defense", "14"))
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    assert win.controller.state.tokens[0].stats["defense"] == 14
+    win.token_editing.run_editor, _ = fill_and_ok(lambda e: e.stats.set_text("defense", ""))
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    assert "defense" not in win.controller.state.tokens[0].stats
+    win.menu_actions["undo"].trigger()
+    assert win.controller.state.tokens[0].stats["defense"] == 14

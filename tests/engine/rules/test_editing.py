@@ -594,3 +594,28 @@ def test_a_misspelt_stat_is_refused_naming_the_stat_the_system_knows() -> None:
     assert reasons == ("stat 'defense': must be at least 0, not -1",)
     after = applied(fight, cmd("edit_token", targets=("gunman",), stats={"defense": 16}))
     assert after.token("gunman").stats["defense"] == 16
+
+
+def test_clear_stats_takes_stats_out_so_the_schema_default_applies() -> None:
+    fight = room()
+    after = applied(fight, cmd("edit_token", targets=("gunman",), stats={"defense": 16},
+                               clear_stats=["initiative"]))
+    assert after.token("gunman").stats == {"defense": 16}
+    assert get_system("spycraft").stat(after.token("gunman"), "initiative") == get_system(
+        "spycraft").stat_spec("initiative").default
+
+
+@pytest.mark.parametrize(("options", "problem"), [
+    ({"clear_stats": ["defense"]}, "Gunman has no stat 'defense' to clear"),
+    ({"clear_stats": ["initiative"], "stats": {"initiative": 3}},
+     "stat 'initiative' is both set (stats=) and cleared (clear_stats=)"),
+])
+def test_clearing_what_is_not_there_or_is_also_set_is_refused(
+    options: dict[str, object], problem: str
+) -> None:
+    assert problem in refused(room(), cmd("edit_token", targets=("gunman",), **options))
+
+
+def test_clear_stats_is_a_list_of_names_not_text() -> None:
+    malformed(room(), cmd("edit_token", targets=("gunman",), clear_stats="initiative"),
+              "option 'clear_stats' must be a list of words")
