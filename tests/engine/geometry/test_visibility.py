@@ -1,5 +1,6 @@
 """Visibility polygon and the squares a token sees, checked against line of sight."""
 
+import numpy as np
 import pytest
 import shapely
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from engine.geometry.los import has_line_of_sight, sight_corners
 from engine.geometry.visibility import (
     _outlines,
     _split,
+    _winds_once,
     visibility_polygon,
     visibility_polygons,
     visible_squares,
@@ -92,3 +94,34 @@ def test_the_rectangle_clip_keeps_the_region_of_the_general_intersection(
     assert shapely.is_valid(ours)
     differ = shapely.area(shapely.symmetric_difference(ours, general))
     assert differ <= 1e-9 * max(general.area, 1.0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    maps,
+    st.tuples(st.floats(0, SIZE), st.floats(0, SIZE)),
+    st.sampled_from([0.5, 3.0, 7.5, 2.0 * SIZE]),
+)
+def test_a_ring_left_unmended_is_a_valid_polygon_already(
+    battlemap: BattleMap, origin: tuple[float, float], radius: float
+) -> None:
+    # Rings that wind once round their origin skip make_valid: GEOS must find them valid,
+    # and mending them must change nothing.
+    ring = _split(_outlines(sight_index(battlemap), battlemap, [origin], radius))[0]
+    if _winds_once(ring, origin):
+        polygon = shapely.Polygon(ring)
+        assert shapely.is_valid(polygon)
+        assert shapely.equals_exact(shapely.make_valid(polygon), polygon, 0)
+
+
+def test_only_a_ring_once_round_its_origin_in_one_direction_winds_once() -> None:
+    ring = visibility_polygon(BattleMap(20, 20), (10.0, 10.0), 5.0).exterior
+    outline = _split(_outlines(sight_index(BattleMap(20, 20)), BattleMap(20, 20),
+                               [(10.0, 10.0)], 5.0))[0]
+    assert len(ring.coords) > 100
+    assert _winds_once(outline, (10.0, 10.0))
+    assert not _winds_once(outline[::-1], (10.0, 10.0))  # the other way round
+    assert not _winds_once(np.concatenate([outline, outline]), (10.0, 10.0))  # twice
+    assert not _winds_once(outline, (20.0, 20.0))  # the origin outside it
+    spike = np.insert(outline, 5, outline[4], axis=0)  # a point repeated: no turn
+    assert not _winds_once(spike, (10.0, 10.0))
