@@ -1,4 +1,9 @@
-"""Combat log: every event the engine reported, newest at the bottom."""
+"""Combat log: the events the engine reported, newest at the bottom.
+
+The dock lists the newest SHOWN_LINES lines; the encounter keeps every line (and its
+file saves them). Laying out 200,000 wrapped lines took a second with the window waiting,
+and a GM reads the last few hundred.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,10 @@ from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
 from engine.encounter import EncounterState
+from engine.turns.combat import LogEntry
+
+#: How many of the newest log lines the dock lists.
+SHOWN_LINES = 5000
 
 
 class CombatLog(QWidget):
@@ -26,10 +35,16 @@ class CombatLog(QWidget):
         else:
             self.list.clear()  # undo went back past what we showed
             new = log
-        for entry in new:
-            prefix = f"R{entry.round} " if entry.round else ""
-            # Dice working comes with Markdown emphasis (`15`, **1**); the list shows plain text.
-            text = entry.text.replace("`", "").replace("**", "")
-            self.list.addItem(prefix + text)
+        if len(new) >= SHOWN_LINES:
+            self.list.clear()
+        self.list.addItems([_line(entry) for entry in new[-SHOWN_LINES:]])
+        for _ in range(self.list.count() - SHOWN_LINES):
+            self.list.takeItem(0)  # an item taken out is no one's: Python lets it go
         self._shown = log
         self.list.scrollToBottom()
+
+
+def _line(entry: LogEntry) -> str:
+    prefix = f"R{entry.round} " if entry.round else ""
+    # Dice working comes with Markdown emphasis (`15`, **1**); the list shows plain text.
+    return prefix + entry.text.replace("`", "").replace("**", "")

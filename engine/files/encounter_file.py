@@ -15,7 +15,7 @@ import contextlib
 import dataclasses
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -97,14 +97,19 @@ def encounter_from_json(data: Any, path: str | os.PathLike[str] = MEMORY) -> Enc
         raise EncounterFileError(path, "encounter", f"is not plain JSON data ({exc})") from exc
     except RecursionError as exc:
         raise EncounterFileError(path, "encounter", "nested too deeply") from exc
-    return _validated(text, encounter, path, STATE)
+    _check_before_building(encounter, path)
+    return _built(text, path, STATE, lambda: encounter)
 
 
 def _encounter_from_text(text: str, path: str | os.PathLike[str]) -> EncounterState:
     """As ``encounter_from_json`` for the text of a file: the model is built from that very
     text, not from the parsed document written out again (0.4 s at every limit)."""
     encounter = _checked_document(_parse_json(text, path), path)
-    return _validated(text, encounter, path, _DOCUMENT)
+    _check_before_building(encounter, path)
+    # The parsed document is let go before the model is built (both at once were a third
+    # of a load's peak memory); a refused file is parsed again to name the place.
+    del encounter
+    return _built(text, path, _DOCUMENT, lambda: _parse_json(text, path)["encounter"])
 
 
 def _checked_document(data: Any, path: str | os.PathLike[str]) -> Any:
@@ -139,14 +144,19 @@ def _checked_document(data: Any, path: str | os.PathLike[str]) -> Any:
     return data["encounter"]
 
 
-def _validated(
-    text: str, encounter: Any, path: str | os.PathLike[str],
-    adapter: TypeAdapter[EncounterState] | TypeAdapter[_Document],
-) -> EncounterState:
-    """The state built from ``text`` (the encounter alone, or the whole document), once
-    ``encounter``, its parsed form, is within every limit."""
+def _check_before_building(encounter: Any, path: str | os.PathLike[str]) -> None:
+    """Every limit, on the parsed document, and the rule system imported."""
     check_encounter_limits(encounter, path)
     _load_system_of(encounter)
+
+
+def _built(
+    text: str, path: str | os.PathLike[str],
+    adapter: TypeAdapter[EncounterState] | TypeAdapter[_Document],
+    parsed: Callable[[], Any],
+) -> EncounterState:
+    """The state built from ``text`` (the encounter alone, or the whole document) and
+    checked; ``parsed`` gives the encounter's parsed form, to name a refused place."""
     try:
         # Strict JSON validation: arrays become tuples and strings enums, but "12" is not a
         # number and 1 is not true, as a hand-edited file should be read.
@@ -156,7 +166,7 @@ def _validated(
         errors = exc.errors(include_url=False)
         if adapter is _DOCUMENT:  # places inside the encounter, as the other adapter says
             errors = [{**error, "loc": error["loc"][1:]} for error in errors]
-        place, problem = _describe_validation_error(errors, encounter)
+        place, problem = _describe_validation_error(errors, parsed())
         raise EncounterFileError(path, place, problem) from exc
     state = built.encounter if isinstance(built, _Document) else built
     _check_rule_system(state, path)

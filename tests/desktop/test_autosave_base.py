@@ -1,0 +1,77 @@
+"""The autosave's base (the state its journal replays from): a file just opened is copied
+as it is, and a document that is not that file is written out; either way a crash gives
+the fight back with its undo history."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from desktop.autosave import Autosaver, crashed_sessions
+from desktop.controller import EncounterController
+from desktop.documents import Document, load_document, save_document
+from engine.rules.base import Command
+from tests.desktop.sample import sample_state
+
+pytestmark = pytest.mark.gui
+
+
+def _opened(tmp_path: Path) -> Document:
+    """A file as a hand edit leaves it (compact JSON, not what Killbox writes), opened."""
+    state = replace(sample_state(), name="Dock fight", system="spycraft")
+    path = tmp_path / "dock.killbox"
+    save_document(Document(state, {}, None), path)
+    with zipfile.ZipFile(path) as archive:
+        document = json.loads(archive.read("encounter.json"))
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("encounter.json", json.dumps(document))
+    return load_document(path)
+
+
+def _restored_after_a_crash(autosaver: Autosaver, folder: Path) -> tuple[str, int]:
+    autosaver.wait()
+    assert autosaver._lock_file is not None
+    autosaver._lock_file.unlock()  # as a dead process's lock: its owner is gone
+    (crashed,) = crashed_sessions(folder)
+    restored = crashed.restore()
+    crashed.release()
+    assert restored.encounter is not None, restored.problem
+    return restored.encounter.state.name, restored.encounter.undo_depth
+
+
+def test_a_file_just_opened_is_the_base_as_it_is(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    document = _opened(tmp_path)
+    controller = EncounterController(document)
+    autosaver = Autosaver(controller, tmp_path / "data")
+    assert autosaver.session_folder is not None
+    base = autosaver.session_folder / "base-1.killbox"
+    assert base.read_bytes() == (tmp_path / "dock.killbox").read_bytes()
+    controller.apply(Command("start_combat"), [9, 2, 5, 3])
+    controller.apply(Command("end_turn"))
+    assert _restored_after_a_crash(autosaver, tmp_path / "data") == ("Dock fight", 2)
+
+
+def test_a_changed_document_is_written_as_the_base(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    controller = EncounterController(_opened(tmp_path))
+    autosaver = Autosaver(controller, tmp_path / "data")
+    controller.rename("Dock fight, second night")  # a new session from a changed document
+    assert autosaver.session_folder is not None
+    base = autosaver.session_folder / "base-2.killbox"
+    assert load_document(base).state.name == "Dock fight, second night"
+    controller.apply(Command("start_combat"), [9, 2, 5, 3])
+    assert _restored_after_a_crash(autosaver, tmp_path / "data") == (
+        "Dock fight, second night", 1)
+
+
+def test_a_file_gone_since_it_was_opened_leaves_the_document_as_the_base(  # type: ignore[no-untyped-def]
+        qapp, tmp_path: Path) -> None:
+    controller = EncounterController(_opened(tmp_path))
+    (tmp_path / "dock.killbox").unlink()
+    autosaver = Autosaver(controller, tmp_path / "data")
+    assert autosaver.session_folder is not None
+    assert load_document(autosaver.session_folder / "base-1.killbox").state == controller.state
+    autosaver.finish()
