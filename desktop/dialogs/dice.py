@@ -210,6 +210,7 @@ class DiceDialog(QDialog):
             self.total_labels.append(total)
             self.planned.append(planned)
         self.typed_button.setEnabled(bool(self.face_boxes))
+        self.face_help.setVisible(bool(self.face_boxes))  # no dice (a deal): nothing to type
         if self.isVisible():
             # A row more or less: grow or shrink rather than squash, once the layout has
             # taken the new rows in (on the next turn of the event loop).

@@ -93,6 +93,7 @@ def test_savage_worlds_asks_for_cards_not_54_numbers(qtbot, tmp_path) -> None:
     def deal_by_hand(shown: StartCombatDialog) -> None:
         seen.append(shown)
         assert shown.face_boxes == []
+        assert shown.face_help.isHidden()  # no dice to type: no word about die faces
         assert shown.sizeHint().height() < 700  # fits a 1366x768 screen with its buttons
         box = shown.card_boxes[first.id]
         box.setCurrentIndex(box.findData("AS"))
