@@ -146,6 +146,9 @@ class MainWindow(QMainWindow):
         self.controller.state_changed.connect(self._state_changed)
         self.controller.document_changed.connect(self._update_title)
         self.controller.selection_changed.connect(self._selection_changed)
+        # Made now, not on the first message: a status bar appearing later would take its
+        # height from the map and shift it under the GM's cursor.
+        self.statusBar()
         self.view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.view.context_requested.connect(self._context_menu)
         self._build_menus()

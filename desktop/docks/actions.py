@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -70,6 +71,10 @@ class ActionPalette(QWidget):
         layout = QVBoxLayout(self)
         for widget in (self.targeting, self.title, self.acting, self.filter, scroll):
             layout.addWidget(widget)
+        # While an action is aimed its fields and preview come first: the list below takes
+        # what room is left (all of it when nothing is aimed).
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        layout.setStretchFactor(scroll, 1)
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(lambda _id: self.refresh(controller.state))
         self.refresh(controller.state)

@@ -14,9 +14,11 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -64,12 +66,24 @@ class TargetingPanel(QWidget):
         buttons = QHBoxLayout()
         buttons.addWidget(self.confirm_button)
         buttons.addWidget(self.cancel_button)
+        # The prompt, the fields and the preview scroll between the title and the buttons:
+        # an action with many options must not make the window taller than the screen.
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.addWidget(self.prompt)
+        body_layout.addLayout(self.form)
+        body_layout.addWidget(self.result)
+        body_layout.addStretch(1)
+        self.body = QScrollArea()
+        self.body.setWidgetResizable(True)
+        self.body.setFrameShape(QFrame.Shape.NoFrame)
+        self.body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.body.setWidget(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
-        for widget in (self.title, self.prompt):
-            layout.addWidget(widget)
-        layout.addLayout(self.form)
-        layout.addWidget(self.result)
+        layout.addWidget(self.title)
+        layout.addWidget(self.body, 1)
         layout.addLayout(buttons)
         self.hide()
 

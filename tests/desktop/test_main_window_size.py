@@ -60,6 +60,9 @@ def test_the_map_keeps_its_size_while_the_gm_selects_and_fights(qtbot, window) -
         window.controller.select(token.id)
         QApplication.processEvents()
         assert window.view.size() == size, token.name
+    window.statusBar().showMessage("The first message")  # no bar appears and takes room
+    QApplication.processEvents()
+    assert window.view.size() == size
     start_combat(window, window.controller)  # the tracker and the log fill
     window.controller.apply(Command("end_turn"))
     QApplication.processEvents()

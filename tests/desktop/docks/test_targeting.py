@@ -60,3 +60,30 @@ def test_each_option_shows_its_label_above_its_field(qtbot, tmp_path) -> None:  
     for label in labels:
         assert label.isVisible() and label.width() > 40 and label.height() > 10, label.text()
     assert win.view.width() == before
+
+
+def test_an_action_with_many_options_keeps_the_window_on_a_laptop_screen(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Savage Worlds' Suppressive Fire on the night street (a weapon, a flag, a list of
+    twelve tokens, a long preview): the fields scroll, nothing forces the window taller
+    than a laptop screen, Confirm stays in reach."""
+    from PySide6.QtCore import QSize
+
+    from desktop.main_window import default_size
+    from engine.rules.base import Command
+    from tests.desktop.test_fight import open_map
+
+    win = open_map(qtbot, tmp_path, "night_street")
+    win.resize(default_size(QSize(1366, 768)))
+    win.controller.apply(Command("start_combat"))
+    QApplication.processEvents()
+    height, view = win.height(), win.view.size()
+    win.action_palette.buttons["suppressive_fire"].click()
+    QApplication.processEvents()
+    panel = win.action_palette.targeting
+    assert panel.isVisible() and panel.body.height() > 100
+    assert win.height() == height and win.view.size() == view
+    # It was 700 before the fields scrolled: 768 with the title and task bars.
+    assert win.minimumSizeHint().height() <= 600, win.minimumSizeHint()
+    confirm = panel.confirm_button
+    corner = confirm.mapTo(win, confirm.rect().bottomRight())
+    assert confirm.isVisible() and win.rect().contains(corner)
