@@ -36,7 +36,7 @@ from engine.rules.d20_firearms.handlers import (
 from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
 from engine.rules.d20_firearms.suppressive_fire import suppressive_fire_area
 from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens, template_overlay
-from engine.tokens import Condition, Weapon, are_opponents
+from engine.tokens import Condition, Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
 # --- Aiming and Overwatch ---------------------------------------------------------------------
@@ -82,7 +82,18 @@ def _aim_describe(state: EncounterState, command: Command) -> Preview:
                    f"Perception +5 in the 60-ft cone, -5 outside, speed "
                    f"{special.aiming_speed(actor.speed)} ft).",
                    squares=tuple(sorted(area.squares)) if area else (),
-                   shapes=(area.shape,) if area else ())
+                   shapes=(area.shape,) if area else (),
+                   overlay=_aiming_overlay(actor, direction, area))
+
+
+def _aiming_overlay(actor: Token, direction: float, area: TemplateResult | None) -> Overlay:
+    """The cone Aiming lays and the tokens standing in it, with the +5 the aimer then has
+    to notice each (those outside, at -5, are not on the cone and not drawn)."""
+    if area is None:
+        return Overlay()
+    inside = (token for token in area.tokens if token.squares)
+    return template_overlay("Aiming", area, ShapeKind.CONE, token_centre(actor),
+                            direction=direction, tokens=overlay_tokens(inside))
 
 
 def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

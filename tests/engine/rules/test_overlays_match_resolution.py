@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.dice import GivenDice, SeededDice
-from engine.overlay import Overlay, Role, Tone
+from engine.overlay import Overlay, Role, ShapeKind, Tone
 from engine.rules import get_system
 from engine.rules.base import Command, Need
 from engine.tokens import are_opponents
@@ -135,14 +135,40 @@ def test_a_braces_cone_is_the_one_its_bonus_then_follows() -> None:
     assert set(preview.overlay.token_ids(Role.AFFECTED)) == facing_the_bonus
 
 
+def test_an_aiming_cone_is_the_one_its_perception_bonus_then_follows() -> None:
+    """d20 Aiming lays a 60-ft cone: the preview draws the cone the aimer then has, and the
+    tokens it marks are exactly those the aimer then notices at +5 (the rest at -5)."""
+    from engine.rules.d20_firearms.fire_areas import aiming_area
+    from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION, aiming_modifier
+
+    setup = legal_setup("d20-firearms", "aim")
+    preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)
+    after, _ = get_system("d20-firearms").apply(setup.state, setup.command, low_dice())
+    aimer = after.token(str(setup.command.actor))
+    direction = float(after.combat.combatant(aimer.id).get(AIM_DIRECTION, 0.0))
+    (shape,) = preview.overlay.shapes
+    assert shape.kind is ShapeKind.CONE and shape.direction == direction
+    assert preview.overlay.squares() == aiming_area(after, aimer.id, direction).squares
+    plus_five = set()
+    for other in after.others(aimer.id):
+        modifier = aiming_modifier(after, aimer, [other])
+        assert modifier is not None
+        if modifier.value > 0:
+            plus_five.add(other.id)
+    assert plus_five, "the set-up puts someone in the cone"
+    assert set(preview.overlay.token_ids(Role.AFFECTED)) == plus_five
+    assert standing_on(setup.state, preview.overlay, aimer.id) == plus_five
+
+
 def test_every_area_an_action_previews_is_tested_above() -> None:
     """Any catalogue action whose legal preview draws an area is in AREA_ACTIONS (or is
-    the Brace above), so a new area-like action cannot go unchecked."""
+    one of the cones above), so a new area-like action cannot go unchecked."""
     drawing = set()
     for name in engine.system_names():
         for spec in get_system(name).catalogue:
             setup = legal_setup(name, spec.key)
             if Encounter(setup.state, seed=setup.seed).preview(setup.command).overlay.areas:
                 drawing.add((name, spec.key))
-    assert drawing <= {*AREA_ACTIONS, ("spycraft", "brace")}
-    assert ("spycraft", "brace") in drawing
+    cones = {("spycraft", "brace"), ("d20-firearms", "aim")}
+    assert drawing <= {*AREA_ACTIONS, *cones}
+    assert cones <= drawing
