@@ -57,9 +57,20 @@ class Unit(StrEnum):
     INCHES = "in"  # Savage Worlds tabletop inches; one inch is two yards in the fiction
     METRES = "m"
 
+    @property
+    def metres(self) -> float:
+        """How many metres one of this unit stands for in the fiction."""
+        return _METRES_PER_UNIT[self]
+
 
 #: Fictional yards covered by one tabletop inch in Savage Worlds.
 YARDS_PER_INCH = 2
+_METRES_PER_YARD = 0.9144
+_METRES_PER_UNIT = {
+    Unit.FEET: _METRES_PER_YARD / 3,
+    Unit.INCHES: YARDS_PER_INCH * _METRES_PER_YARD,
+    Unit.METRES: 1.0,
+}
 
 
 @dataclass(frozen=True, slots=True)

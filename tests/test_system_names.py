@@ -139,3 +139,20 @@ def test_a_stat_read_is_caught(tmp_path: Path) -> None:
     planted = tmp_path / "planted.py"
     planted.write_text('reach = int(charger.stat("reach", 1))\nn = len(t.stats)\n')
     assert len(mentions(STAT_READ, [planted], tmp_path)) == 2
+
+
+#: A length conversion written out (feet or yards in metres, a tabletop inch in yards): what a
+#: unit measures is the model's (``engine.grid.Unit.metres``), asked, never restated.
+LENGTH_CONVERSION = re.compile(r"0\.3048|0\.9144|1\.8288|3\.2808")
+
+
+def test_routes_and_geometry_convert_no_length_themselves() -> None:
+    engine_shared = [p for p in shared_files() if p.suffix == ".py" and "desktop" not in p.parts]
+    assert mentions(LENGTH_CONVERSION, engine_shared) == []
+
+
+def test_a_length_conversion_is_caught(tmp_path: Path) -> None:
+    planted = tmp_path / "planted.py"
+    planted.write_text('units = {"m": 1.0, "ft": 0.3048, "in": 2 * 0.9144}\n')
+    found = mentions(LENGTH_CONVERSION, [planted], tmp_path)
+    assert found == [f"planted.py:1: {planted.read_text().strip()}"]

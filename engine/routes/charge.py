@@ -33,7 +33,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.geometry.los import token_line_of_sight
-from engine.grid import DiagonalRule, GridScale, Square, distance_squares, squares_of_footprint
+from engine.grid import (
+    DiagonalRule,
+    GridScale,
+    Square,
+    Unit,
+    distance_squares,
+    squares_of_footprint,
+)
 from engine.routes.errors import RouteError
 from engine.routes.graph import MovementGraph
 from engine.routes.lines import LineWalk, walk_line
@@ -357,10 +364,10 @@ def _run_up_charge(
 
 
 def _unit_in(unit: str) -> float:
-    """How many metres one of ``unit`` is (a tabletop inch stands for 2 yards)."""
+    """How many metres one of ``unit`` is (``engine.grid.Unit`` says)."""
     try:
-        return {"m": 1.0, "ft": 0.3048, "in": 2 * 0.9144}[unit]
-    except KeyError:
+        return Unit(unit).metres
+    except ValueError:
         raise RouteError(f"no length unit {unit!r} (m, ft or in)") from None
 
 

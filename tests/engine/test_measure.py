@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, Square, distance_squares
+from engine.grid import (
+    FIVE_FOOT,
+    METRIC,
+    SAVAGE_INCH,
+    YARDS_PER_INCH,
+    Square,
+    Unit,
+    distance_squares,
+)
 from engine.measure import measure
 
 
@@ -38,3 +46,9 @@ def test_a_single_waypoint_measures_nothing_and_none_is_refused() -> None:
     assert measure([Square(1, 1)], FIVE_FOOT).squares == 0
     with pytest.raises(ValueError, match="at least one waypoint"):
         measure([], FIVE_FOOT)
+
+
+def test_each_unit_says_what_it_measures_in_metres() -> None:
+    assert Unit.METRES.metres == 1.0
+    assert Unit.FEET.metres == pytest.approx(0.3048)
+    assert Unit.INCHES.metres == pytest.approx(YARDS_PER_INCH * 3 * 0.3048)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.encounter import EncounterState
 from engine.geometry.areas import token_cone
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, opponents_inside
-from engine.grid import YARDS_PER_INCH
+from engine.grid import Unit
 from engine.rules.d20_firearms.tables import INCLUSION
 from engine.tokens import Weapon
 
@@ -70,8 +70,7 @@ def covering_fire_area(
 
 
 def _feet_per_square(encounter: EncounterState) -> float:
-    per_unit = {"ft": 1.0, "m": 1 / 0.3048, "in": 3.0 * YARDS_PER_INCH}
-    return encounter.scale.square_size * per_unit[encounter.scale.unit.value]
+    return encounter.scale.square_size * encounter.scale.unit.metres / Unit.FEET.metres
 
 
 def _covering_fire_problems(weapon: Weapon) -> tuple[str, ...]:

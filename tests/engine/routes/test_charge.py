@@ -236,6 +236,22 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
     assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
 
 
+def test_a_run_up_in_tabletop_inches_counts_each_inch_as_two_yards() -> None:
+    # The length units are engine.grid's: 1 in = 2 yd = 1.83 m, more than one 1.5 m square.
+    hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
+    corridor = encounter(
+        width=20, height=1, system="cities-without-number",
+        tokens=[hero, token("thug", Side.ENEMY, 2, 0)],
+    )
+    movement = MovementGraph(corridor, difficult_cost=2)
+    metres = RunUpCharge(1.5, "m", 2, 2, -2, "")
+    inch = RunUpCharge(1.0, "in", 2, 2, -2, "")
+    assert charge(movement, "hero", "thug", rule=metres, reach=1).allowed
+    refused = charge(movement, "hero", "thug", rule=inch, reach=1)
+    assert not refused.allowed
+    assert "a run of at least 1 in (3 m)" in refused.reasons[0]
+
+
 def test_a_run_up_in_an_unknown_unit_is_an_error() -> None:
     hero = token("hero", Side.PARTY, 0, 0, speed=10.0)
     corridor = encounter(width=20, height=1, tokens=[hero, token("thug", Side.ENEMY, 8, 0)])
