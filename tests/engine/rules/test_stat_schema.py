@@ -120,6 +120,28 @@ def test_add_token_refuses_an_undeclared_stat(name: str) -> None:
                for reason in refused.value.reasons)
 
 
+@pytest.mark.parametrize(
+    ("system", "stats", "problem"),
+    [
+        ("spycraft", {"armor": "plate"}, "stat 'armor': must be one of none, partial"),
+        ("savage-worlds", {"wounds": 9}, "stat 'wounds': must be at most 6, not 9"),
+        ("cities-without-number", {"hp": "12"}, "stat 'hp': must be a whole number"),
+        ("d20-firearms", {"quick_recon": 1}, "stat 'quick_recon': must be true or false"),
+    ],
+)
+def test_add_token_refuses_an_ill_typed_or_out_of_range_stat_naming_it(
+    system: str, stats: dict[str, object], problem: str
+) -> None:
+    fight = Encounter(small_encounter(system), seed=1)
+    newcomer = Token("new", "Newcomer", Side.ENEMY, (9, 7), stats=stats)
+    preview = fight.preview(Command.build("add_token", token=newcomer))
+    assert not preview.legal
+    assert [r for r in preview.reasons if r.startswith(f"Newcomer: {problem}")], preview.reasons
+    with pytest.raises(IllegalCommand):
+        fight.apply(Command.build("add_token", token=newcomer))
+    assert all(t.id != "new" for t in fight.state.tokens)
+
+
 @pytest.fixture
 def stat_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, object]]]:
     """Every (stat name, default the code passes) read through Token.stat meanwhile."""
