@@ -496,43 +496,6 @@ def touches_16(
     return touching
 
 
-def _cutting(
-    grid: WallGrid,
-    wall: IntArray,
-    side_1: FloatArray,
-    side_2: FloatArray,
-    width: FloatArray,
-    pair: IntArray,
-    ux: FloatArray,
-    uy: FloatArray,
-    cx: FloatArray,
-    cy: FloatArray,
-    length: FloatArray,
-) -> NDArray[np.bool_]:
-    """Walls that cross the whole strip between the two squares: they block all 16 lines.
-
-    Between the squares (along the centre line, more than ``width`` from either centre)
-    the hull is the full strip, so a wall running from beyond one side of the strip to
-    beyond the other there separates the squares. The margins (1e-6 on the strip, the
-    corner inset inside the squares) are far larger than rounding, so the touch test
-    agrees on every line.
-    """
-    crosses = ((side_1 > width) & (side_2 < -width)) | ((side_1 < -width) & (side_2 > width))
-    u_x, u_y, c_x, c_y = ux[pair], uy[pair], cx[pair], cy[pair]
-    along_1 = u_x * (grid.x1[wall] - c_x) + u_y * (grid.y1[wall] - c_y)
-    along_2 = u_x * (grid.x2[wall] - c_x) + u_y * (grid.y2[wall] - c_y)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        slope = (along_2 - along_1) / (side_2 - side_1)
-    at_one = along_1 + slope * (width - side_1)
-    at_other = along_1 + slope * (-width - side_1)
-    result: NDArray[np.bool_] = (
-        crosses
-        & (np.minimum(at_one, at_other) > width)
-        & (np.maximum(at_one, at_other) < length[pair] - width)
-    )
-    return result
-
-
 def cuts_between(
     grid: WallGrid, walls: IntArray, a: FloatArray, b: FloatArray
 ) -> NDArray[np.bool_]:

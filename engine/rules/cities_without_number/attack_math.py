@@ -187,9 +187,14 @@ def roll_attack(
         amount = max(amount, 1)
     else:
         weapon_shock = shock(plan.weapon)
-        swarming = swarm is not None
-        immune = target.has_condition(board.TOTAL_DEFENSE)
-        if weapon_shock and not immune and (swarming or plan.armour_class <= weapon_shock[1]):
+        defending = target.has_condition(board.TOTAL_DEFENSE)
+        if weapon_shock is None:
+            lands = False
+        elif swarm is not None:
+            lands = rules.swarm_shock_applies(defending)
+        else:
+            lands = not defending and plan.armour_class <= weapon_shock[1]
+        if weapon_shock is not None and lands:
             amount = max(weapon_shock[0] + plan.damage_bonus, 0)
             events.append(Event(EventKind.DAMAGE, f"Shock: {target.name} takes {amount} even "
                                 "so.", (target.id,)))

@@ -15,7 +15,6 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, are_opponents
-from engine.turns.combat import DataValue
 
 PRONE = "Prone"
 TOTAL_DEFENSE = "Total Defense"
@@ -74,8 +73,3 @@ def add_condition(
 
 def end_of_round(state: EncounterState) -> Expiry:
     return Expiry(state.combat.round, ExpiryPoint.END_OF_ROUND)
-
-
-def set_combat_data(state: EncounterState, **changes: DataValue) -> EncounterState:
-    combat = state.combat
-    return replace(state, combat=replace(combat, data={**combat.data, **changes}))

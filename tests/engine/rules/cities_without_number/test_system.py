@@ -133,6 +133,24 @@ def test_swarm_damage_bonus_and_unavoidable_shock() -> None:
     assert game.state.token("goon").stat("hp") == 9
 
 
+def test_a_swarms_shock_spares_a_foe_on_total_defense(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Swarm's unavoidable Shock is the rule's (combat_rules.swarm_shock_applies)."""
+    from engine.rules.cities_without_number import combat_rules
+
+    def play() -> int:
+        game = fight(person("a", Side.PARTY, (4, 3)), person("b", Side.PARTY, (6, 3)),
+                     person("goon", Side.ENEMY, (5, 3), ac_melee=20))
+        game.apply(Command("total_defense", "goon"))
+        game.apply(Command.build("swarm_attack", "a", targets=["goon"], weapon="Knife"))
+        game.apply(Command.build("swarm_attack", "b", targets=["goon"], weapon="Knife",
+                                 strike=True), GivenDice([2]))
+        return int(game.state.token("goon").stat("hp"))
+
+    assert play() == 10
+    monkeypatch.setattr(combat_rules, "swarm_shock_applies", lambda defending: True)
+    assert play() == 9
+
+
 def test_charge_needs_three_metres_gives_plus_two_and_minus_two_ac_until_round_end() -> None:
     game = fight(person("ana", Side.PARTY, (0, 0)), person("goon", Side.ENEMY, (6, 0)),
                  person("far", Side.ENEMY, (15, 11)))
