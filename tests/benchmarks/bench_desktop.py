@@ -360,6 +360,15 @@ window.autosaver.wait()
 """
 
 
+def _failed(what: str, result: subprocess.CompletedProcess[str]) -> str:
+    """Why a child run failed: its exit code (a signal shows as a negative one, with
+    nothing on stderr) and the end of what it printed."""
+    return (
+        f"{what} failed (exit code {result.returncode}):\n"
+        f"{result.stderr[-2000:]}{result.stdout[-500:]}"
+    )
+
+
 def bench_first_drag(runs: int = 5) -> Samples:
     """The first drag update of a fresh process on the default encounter (combat started):
     wall clock, and the process's CPU time over it (all threads: a warm-up thread still
@@ -374,7 +383,7 @@ def bench_first_drag(runs: int = 5) -> Samples:
             timeout=120,
         )
         if result.returncode != 0:
-            raise RuntimeError(f"the first-drag run failed:\n{result.stderr[-2000:]}")
+            raise RuntimeError(_failed("the first-drag run", result))
         line = [ln for ln in result.stdout.splitlines() if ln.startswith("first-drag")][-1]
         wall, cpu = (float(word) for word in line.split()[1:3])
         samples.wall.append(wall)
@@ -401,7 +410,7 @@ def bench_export(runs: int = 5) -> list[float]:
             timeout=120,
         )
         if result.returncode != 0:
-            raise RuntimeError(f"the export failed:\n{result.stderr[-2000:]}")
+            raise RuntimeError(_failed("the export", result))
         if run:
             samples.append((time.perf_counter() - started) * 1000)
             CHILD_CPU.setdefault("export", []).append(_child_cpu_ms() - cpu)
@@ -462,7 +471,7 @@ def bench_launch(runs: int = 5) -> list[float]:
             timeout=120,
         )
         if result.returncode != 0:
-            raise RuntimeError(f"the launch failed:\n{result.stderr[-2000:]}")
+            raise RuntimeError(_failed("the launch", result))
         if run:
             painted = float(result.stdout.strip().splitlines()[-1].split()[-1])
             samples.append((painted - started) * 1000)
