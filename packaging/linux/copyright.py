@@ -14,9 +14,11 @@ with the third-party code built into them and ICU (native_licences.py).
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import sysconfig
+import textwrap
 from collections.abc import Iterable
 from importlib import metadata
 from pathlib import Path, PurePosixPath
@@ -159,7 +161,10 @@ def paragraph(
     lines = [f"Files: {' '.join(files)}", "Copyright: " + "\n ".join(holders)]
     lines.append(f"License: {licence}\n{body}" if body else f"License: {licence}")
     if comment:
-        lines.append("Comment: " + comment)
+        lines.append(
+            "Comment: "
+            + "\n ".join(textwrap.wrap(comment, 94, break_on_hyphens=False, break_long_words=False))
+        )
     return "\n".join(lines)
 
 
@@ -188,6 +193,30 @@ def with_vendored_licences(licence: str, texts: Iterable[str]) -> str:
     return " and ".join(names)
 
 
+def sbom_components(dist: metadata.Distribution) -> list[str]:
+    """What a wheel's CycloneDX SBOMs (dist-info/sboms, PEP 770) say it holds: "name version
+    (licence)" each. pydantic-core's lists the Rust crates compiled into its extension, whose
+    licence texts the wheel does not carry."""
+    found: list[str] = []
+    for file in dist.files or []:
+        path = PurePosixPath(str(file))
+        if not (".dist-info" in path.parts[0] and "sboms" in path.parts and path.suffix == ".json"):
+            continue
+        data = json.loads(Path(str(dist.locate_file(file))).read_text())
+        for component in data.get("components", []):
+            licences = [
+                entry.get("expression")
+                or entry.get("license", {}).get("id")
+                or entry.get("license", {}).get("name")
+                for entry in component.get("licenses", [])
+            ]
+            stated = " and ".join(str(name) for name in licences if name) or "licence not stated"
+            entry = f"{component['name']} {component.get('version', '')}".strip()
+            if f"{entry} (" not in " ".join(found):
+                found.append(f"{entry} ({stated})")
+    return found
+
+
 def authors(dist: metadata.Distribution) -> str:
     """Who the wheel's metadata says wrote it, for a wheel whose licence files name no one
     (PySide6: "Qt for Python Team")."""
@@ -210,6 +239,10 @@ def distribution_paragraph(name: str, tops: list[str]) -> str:
     if vendored:
         comment += " The licence file also holds the texts of what the wheel bundles: "
         comment += ", ".join(vendored) + "."
+    listed = sbom_components(dist)
+    if listed:
+        comment += " The wheel's software bill of materials (dist-info/sboms) lists, with their "
+        comment += "licences (the bundle may leave some out): " + "; ".join(listed) + "."
     if texts:
         body = "\n .\n".join(field_text(f"--- {file} ---\n{text}") for file, text in texts)
         return paragraph(files, holders, licence, body, comment)

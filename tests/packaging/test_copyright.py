@@ -6,8 +6,10 @@ libraries from packaging/linux/native-components.toml)."""
 from __future__ import annotations
 
 import fnmatch
+import json
 import re
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -179,3 +181,15 @@ def test_a_licence_text_no_package_carries_is_said_to_be_missing(deb_root: Path)
     for component in missing.values():
         reason = re.sub(r"\s+", " ", str(component["missing"]))
         assert f"is not included: {reason}" in flat, component["name"]
+
+
+def test_the_rust_crates_compiled_into_pydantic_core_are_named(deb_root: Path) -> None:
+    """pydantic-core's wheel carries only its own licence text; its SBOM names the crates
+    compiled into its extension module and their licences, and the paragraph lists them."""
+    dist = metadata.distribution("pydantic_core")
+    (sbom,) = [f for f in dist.files or [] if "sboms" in str(f) and str(f).endswith(".json")]
+    crates = json.loads(Path(str(dist.locate_file(sbom))).read_text())["components"]
+    assert len(crates) > 10
+    paragraph = paragraph_for(deb_root, f"{INTERNAL}/pydantic_core/_pydantic_core.so") or {}
+    comment = re.sub(r"\s+", " ", paragraph.get("Comment", ""))
+    assert [c["name"] for c in crates if f"{c['name']} {c['version']} (" not in comment] == []
