@@ -20,6 +20,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
+from engine import limits
 from engine.dice import Dice, GivenDice, Roll, SeededDice
 from engine.encounter import EncounterState
 from engine.rules import get_system
@@ -63,6 +64,18 @@ def log_text(event: Event) -> str:
     if event.roll is None:
         return event.text
     return f"{event.text} [{event.roll.detail}]"
+
+
+def _kept_log(log: tuple[LogEntry, ...]) -> tuple[LogEntry, ...]:
+    """The log, its oldest lines dropped once it passes what a file may hold.
+
+    A file keeps at most engine.limits.MAX_LOG_ENTRIES lines, so a longer log could never
+    be saved (nor autosaved); the GM could not shorten it. The oldest tenth goes at once,
+    so the log the undo history shares is started afresh once in many thousand lines.
+    """
+    if len(log) <= limits.MAX_LOG_ENTRIES:
+        return log
+    return log[len(log) - limits.MAX_LOG_ENTRIES * 9 // 10 :]
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +295,8 @@ class Encounter:
         new_state = replace(
             new_state,
             combat=replace(
-                combat, rolls=self._state.combat.rolls + counting.count, log=combat.log + entries
+                combat, rolls=self._state.combat.rolls + counting.count,
+                log=_kept_log(combat.log + entries),
             ),
         )
         self._push(new_state, join)

@@ -1,7 +1,10 @@
 """engine.turns.session: apply, undo/redo as a stack of states, drags as one step, the log."""
 
+from pathlib import Path
+
 import pytest
 
+from engine import limits
 from engine.rules.base import IllegalCommand
 from engine.tokens import Side
 from engine.turns.session import Encounter, NothingToUndo
@@ -157,3 +160,19 @@ def test_a_joined_command_is_part_of_the_last_undo_step() -> None:
     fight.apply(cmd("end_turn"), join=True)
     assert fight.undo_depth == depth + 1
     assert fight.undo() == before
+
+
+def test_the_log_drops_its_oldest_lines_before_a_file_could_not_hold_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A file keeps at most MAX_LOG_ENTRIES lines: a longer log would make the fight
+    impossible to save (or autosave) with nothing the GM could change."""
+    monkeypatch.setattr(limits, "MAX_LOG_ENTRIES", 40)
+    fight = two()
+    written = len(fight.state.combat.log)
+    for _ in range(60):
+        written += len(fight.apply(cmd("end_turn")))
+        assert len(fight.state.combat.log) <= 40
+    assert written > 80
+    newest = fight.state.combat.log[-1]
+    fight.save(tmp_path / "long.killbox")
+    assert Encounter.open(tmp_path / "long.killbox").state.combat.log[-1] == newest
