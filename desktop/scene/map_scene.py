@@ -62,6 +62,7 @@ class MapScene(QGraphicsScene):
         self._build_static(state)
         for token in state.tokens:
             self._add_token(token)
+        self._mark_acting(state)
         #: What the GM revealed or hid by hand (the GM's map only; the player view fogs).
         self.fog_marks = FogMarksItem()
         self.fog_marks.set_fog(state.fog)
@@ -170,6 +171,11 @@ class MapScene(QGraphicsScene):
                 token_item.show_gauges = self._shows_health(token)
                 token_item.set_token(token, gauges, endings)
                 token_item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)
+        self._mark_acting(state)
+
+    def _mark_acting(self, state: EncounterState) -> None:
+        for token_id, token_item in self.token_items.items():
+            token_item.set_acting(token_id == state.combat.active)
 
     def ping(self, square: Square) -> PingItem:
         """Rings spreading from ``square`` for a moment (desktop.scene.ping_item)."""

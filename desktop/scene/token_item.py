@@ -67,6 +67,8 @@ class TokenItem(QGraphicsItem):
         super().__init__()
         self.gm = gm
         self.selected = False
+        #: True while it is this token's turn: a gold ring says who acts, as on any tracker.
+        self.acting = False
         self.token = token
         self._portrait = portrait
         #: The token's health and state as its rule system reports them (drawn under the disc).
@@ -106,6 +108,21 @@ class TokenItem(QGraphicsItem):
     def set_selected(self, selected: bool) -> None:
         self.selected = selected
         self.update()
+
+    def set_acting(self, acting: bool) -> None:
+        if acting != self.acting:
+            self.acting = acting
+            self.update()
+
+    def _paint_acting(self, painter: QPainter, disc: QRectF) -> None:
+        """A soft gold glow and ring just outside the disc, under everything else."""
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        glow = QColor(style.ACTING)
+        glow.setAlpha(90)
+        painter.setPen(QPen(glow, 7))
+        painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
+        painter.setPen(QPen(style.ACTING, 2.5))
+        painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
 
     def set_lifted(self, lifted: bool) -> None:
         """While a drag holds the token, keep its drawing (and its name plate's) as a pixmap
@@ -167,6 +184,12 @@ class TokenItem(QGraphicsItem):
     def _paint_simple(self, painter: QPainter) -> None:
         """Zoomed far out: one disc in the side's colour (white-edged while selected)."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.acting:  # three device pixels at any zoom, outside the disc
+            ring = QPen(style.ACTING, 3)
+            ring.setCosmetic(True)
+            painter.setPen(ring)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(self._disc().adjusted(-6, -6, 6, 6))
         if self.selected:
             painter.setPen(QPen(QColor("#ffffff"), 0))  # cosmetic: one pixel at any zoom
         else:
@@ -180,6 +203,8 @@ class TokenItem(QGraphicsItem):
         s = self.side_length
         disc = self._disc()
         colour = style.SIDE_COLOURS[token.side]
+        if self.acting:
+            self._paint_acting(painter, disc)
         # Drop shadow lifts the token off busy backgrounds.
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(0, 0, 0, 110))

@@ -128,3 +128,38 @@ def test_the_scene_scale_decides_the_drawing(qapp: QApplication) -> None:
         scene.render(painter, target, source)
         painter.end()
         assert calls == [expected]
+
+
+def _gold(colour: QColor) -> bool:
+    target = style.ACTING
+    return (
+        abs(colour.red() - target.red())
+        + abs(colour.green() - target.green())
+        + abs(colour.blue() - target.blue())
+        < 30
+    )
+
+
+def test_the_token_whose_turn_it_is_wears_a_gold_ring_near_and_far(qapp: QApplication) -> None:
+    item = TokenItem(_token(Side.PARTY))
+    for pixels in (60.0, DETAIL_MIN_PIXELS_PER_SQUARE / 2):
+        assert _count(_render(item, pixels), _gold) == 0, pixels
+        item.set_acting(True)
+        assert _count(_render(item, pixels), _gold) > 10, pixels
+        item.set_acting(False)
+
+
+def test_the_ring_follows_the_turn(qapp: QApplication) -> None:
+    from desktop.scene.map_scene import MapScene
+    from engine.rules.base import Command
+    from engine.turns.session import Encounter
+    from tests.desktop.sample import sample_state
+
+    fight = Encounter(sample_state(), seed=3)
+    fight.apply(Command("start_combat"))
+    scene = MapScene(fight.state)
+    for _ in range(3):
+        acting = {i for i, item in scene.token_items.items() if item.acting}
+        assert acting == {fight.state.combat.active}
+        fight.apply(Command("end_turn"))
+        scene.set_state(fight.state)
