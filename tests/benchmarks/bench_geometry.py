@@ -9,9 +9,10 @@ on each repetition (no result caching). The sight tests run in the compiled kern
 
 The peer: the ``visibility-polygon`` npm library (what many web tabletops use), run by node
 on the same walls and closed doors, whole-map polygons from varied origins on an open map
-(200x200, 500 segments) and a dense one (2,000): medians, the ratio and how much the areas
-differ. Node times a second pass over the origins, so that its JIT has compiled the library
-(the first calls run interpreted, several times slower: timing them flattered Killbox).
+(200x200, 500 segments) and dense ones (200x200 with 2,000, 400x400 with 8,000): medians,
+the ratio and how much the areas differ. Node times a second pass over the origins, so
+that its JIT has compiled the library (the first calls run interpreted, several times
+slower: timing them flattered Killbox).
 Install it with ``npm install --prefix tests/benchmarks visibility-polygon`` (or
 point NODE_PATH at a node_modules holding it); without node or the library the line says
 it was skipped.
@@ -202,7 +203,7 @@ def versus_visibility_polygon_js(repeats: int = 15) -> None:
     import shutil
     import subprocess
 
-    from tests.benchmarks.synthetic_map import make_big_encounter
+    from tests.benchmarks.synthetic_map import make_big_encounter, make_huge_encounter
 
     node = shutil.which("node")
     modules = os.environ.get("NODE_PATH") or str(ROOT / "tests" / "benchmarks" / "node_modules")
@@ -212,8 +213,10 @@ def versus_visibility_polygon_js(repeats: int = 15) -> None:
             "(npm install --prefix tests/benchmarks visibility-polygon)"
         )
         return
-    for segments in (500, 2_000):
-        encounter = make_big_encounter(segments=segments)
+    for size, segments in ((200, 500), (200, 2_000), (400, 8_000)):
+        encounter = (
+            make_huge_encounter() if size == 400 else make_big_encounter(segments=segments)
+        )
         battlemap = encounter.battlemap
         lines = [(w.start, w.end) for w in battlemap.walls if w.blocks_sight]
         lines += [(p.start, p.end) for p in battlemap.portals if p.blocks_sight]
@@ -245,7 +248,7 @@ def versus_visibility_polygon_js(repeats: int = 15) -> None:
         mine = visibility_polygon(battlemap, origins[0], whole)
         theirs = shapely.Polygon(peer["polygon"])
         differ = abs(mine.area - theirs.area) / max(theirs.area, 1e-9)
-        label = f"200x200/{segments:,}"
+        label = f"{size}x{size}/{segments:,}"
         print(
             f"whole-map visibility polygon ({label}): Killbox {ours:.3f} ms (CPU "
             f"{_LAST_CPU[0]:.3f} ms), visibility-polygon (node) {peer['median']:.3f} ms (CPU "
