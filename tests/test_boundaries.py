@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -162,6 +163,28 @@ def test_a_forbidden_import_breaks_its_contract(contract: str) -> None:
 def test_each_layer_refuses_imports_from_above(importer: str, imported: str) -> None:
     results = _contract_results((importer, imported))
     assert results["engine layers: session > files > rules > routes > geometry > model"] is False
+
+
+def system_packages_on_disk() -> set[str]:
+    """Every package under engine/rules/: each is a rule system's."""
+    rules = str(ROOT / "engine" / "rules")
+    return {f"engine.rules.{m.name}" for m in pkgutil.iter_modules([rules]) if m.ispkg}
+
+
+def test_every_system_package_is_held_by_the_contracts_that_keep_systems_apart() -> None:
+    """A package added under engine/rules/ is held by the same contracts as the bundled four
+    (above common, independent of the others, out of desktop's reach), not left outside."""
+    configure()
+    options = use_cases.read_user_options(str(ROOT / "pyproject.toml"))
+    contracts = {str(c["name"]): c for c in options.contracts_options}
+    on_disk = system_packages_on_disk()
+    independent = contracts["the four rule systems are independent of each other"]["modules"]
+    out_of_reach = contracts["desktop imports no rule system's package"]["forbidden_modules"]
+    top_layer = str(contracts["rules: systems > common > base"]["layers"][0])
+    assert set(independent) == on_disk
+    assert set(out_of_reach) == on_disk
+    assert {f"engine.rules.{name.strip()}" for name in top_layer.split("|")} == on_disk
+    assert set(SYSTEM_PACKAGES) == on_disk
 
 
 @pytest.mark.parametrize("package", SYSTEM_PACKAGES)
