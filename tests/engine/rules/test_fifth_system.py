@@ -300,8 +300,18 @@ def test_a_round_in_the_desktop(qtbot, tmp_path) -> None:  # type: ignore[no-unt
     assert len(controller.state.combat.log) > before
     assert "shoots" in controller.state.combat.log[-1].text or any(
         foe.name in entry.text for entry in controller.state.combat.log[before:])
-    qtbot.mouseClick(win.initiative.next_button, Qt.MouseButton.LeftButton)
-    assert controller.state.combat.active != active
+    # The round goes on: every combatant has its turn, then the next round begins.
+    first_round = controller.state.combat.round
+    everyone = {c.token_id for c in controller.state.combat.order}
+    had_a_turn = {active}
+    for _ in everyone:
+        qtbot.mouseClick(win.initiative.next_button, Qt.MouseButton.LeftButton)
+        if controller.state.combat.round != first_round:
+            break
+        assert controller.state.combat.active not in had_a_turn
+        had_a_turn.add(str(controller.state.combat.active))
+    assert controller.state.combat.round == first_round + 1
+    assert had_a_turn == everyone
 
 
 def test_each_action_has_a_handler_of_the_contract_s_protocol() -> None:
