@@ -28,6 +28,7 @@ from engine.rules.common import actor_of
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms import tables
 from engine.rules.d20_firearms.handlers import register
+from engine.rules.overlays import route_overlay
 from engine.tokens import Token
 
 TAKE_COVER = "take_cover"
@@ -122,19 +123,28 @@ def dive_for_cover(state: EncounterState, command: Command, token_id: str,
 
 def _follow_up_route(state: EncounterState, command: Command) -> tuple[list[str], int]:
     """(reasons, cost in squares) for the follow-up's destination or path."""
+    reasons, cost, _ = _follow_up_way(state, command)
+    return reasons, cost
+
+
+def _follow_up_way(state: EncounterState, command: Command,
+                   ) -> tuple[list[str], int, tuple[Square, ...]]:
+    """(reasons, cost in squares, the squares passed, start excluded) for the follow-up: a
+    far square alone is reached by the cheapest route, anything else is the path given."""
     token = actor_of(state, command)
     if not command.squares:
-        return ["choose the square to take cover on"], 0
+        return ["choose the square to take cover on"], 0, ()
     if len(command.squares) == 1 and max(abs(command.squares[0].x - token.square.x),
                                          abs(command.squares[0].y - token.square.y)) > 1:
         route = cover_route(state, token, command.squares[0])
         if route is None:
             return [f"{token.name} cannot reach {tuple(command.squares[0])} within half its "
-                    "speed"], 0
-        return [], route.cost.squares
-    return path_problems(
+                    "speed"], 0, tuple(command.squares)
+        return [], route.cost.squares, tuple(route.squares[1:])
+    reasons, cost = path_problems(
         state, token.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
     )
+    return reasons, cost, tuple(command.squares)
 
 
 def _follow_up_check(state: EncounterState, command: Command) -> list[str]:
@@ -153,10 +163,11 @@ def _follow_up_check(state: EncounterState, command: Command) -> list[str]:
 
 def _follow_up_describe(state: EncounterState, command: Command) -> Preview:
     token = actor_of(state, command)
-    _, cost = _follow_up_route(state, command)
+    _, cost, way = _follow_up_way(state, command)
     return Preview(command, True, summary=f"Take Cover: {token.name} dives "
                    f"{state.scale.describe(cost)} to {tuple(command.squares[-1])} after "
-                   "saving against Covering Fire.", squares=command.squares, cost="free")
+                   "saving against Covering Fire.", squares=command.squares, cost="free",
+                   overlay=route_overlay(state, token.id, way, "Take Cover"))
 
 
 def _follow_up_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -41,7 +41,10 @@ MOVES = [
     ("cities-without-number", "charge"),
     ("d20-firearms", "move"),
     ("d20-firearms", "charge"),
+    ("d20-firearms", "take_cover"),
 ]
+#: Moves whose end an opposed roll decides: the overlay draws the approach to the target.
+ROLLED_ENDS = [("spycraft", "bull_rush")]
 
 TOUCHED = (Role.TARGET, Role.AFFECTED)
 
@@ -114,6 +117,28 @@ def test_every_move_of_every_system_draws_a_route() -> None:
         if Need.PATH in spec.needs and Need.TARGET not in spec.needs
     }
     assert walking <= set(MOVES)
+
+
+def test_every_action_that_moves_its_actor_is_tested_as_a_move() -> None:
+    """Whatever its needs (a path, a square, a target), an action whose resolution moves
+    the actor from its legal set-up is in MOVES, or draws its approach if a roll decides
+    where it ends."""
+    moving = set()
+    for name in engine.system_names():
+        for spec in get_system(name).catalogue:
+            setup = legal_setup(name, spec.key)
+            actor = setup.command.actor
+            if actor is None:
+                continue
+            after, _ = get_system(name).apply(setup.state, setup.command, low_dice())
+            if after.token(actor).square != setup.state.token(actor).square:
+                moving.add((name, spec.key))
+    assert moving <= {*MOVES, *ROLLED_ENDS}
+    for system, action in ROLLED_ENDS:
+        setup = legal_setup(system, action)
+        preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)
+        (route,) = preview.overlay.routes
+        assert route.start == setup.state.token(str(setup.command.actor)).square
 
 
 def test_a_braces_cone_is_the_one_its_bonus_then_follows() -> None:
