@@ -9,6 +9,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.overlay import Overlay, OverlayRoute, OverlayToken, Role
 from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
@@ -229,13 +230,22 @@ def _push_describe(state: EncounterState, command: Command) -> Preview:
     except KeyError as error:
         return Preview(command, False, summary=f"Push: {error}")
     mods = _push_mods(state, actor, target)
-    reach = _push_squares(state, actor, target, 2)
+    most = push_distance(command, opp.furthest_push(attacker_larger=_larger(actor, target)))
+    reach = _push_squares(state, actor, target, most)
+    shove = OverlayRoute((target.square, *reach), f"Push: up to {most}\"")
+    overlay = Overlay(routes=(shove,), tokens=(OverlayToken(actor.id, Role.ACTOR),
+                                               OverlayToken(target.id, Role.TARGET, tuple(mods))))
     return Preview(command, True, summary=f"Push: {actor.name} Strength "
                    f"{sum(m.value for m in mods):+d} against {target.name}'s Strength; "
                    "1\" back on a win, 2\" on a raise, then Athletics or prone.",
                    modifiers=tuple(mods), targets=(target.id,),
-                   squares=tuple(reach),
+                   squares=tuple(reach), overlay=overlay,
                    rolls=("strength", "target strength", "target athletics"), cost="1 action")
+
+
+def _larger(actor: Token, target: Token) -> bool:
+    """The pusher's Scale is larger than the foe's (the Push goes twice as far)."""
+    return common.stat_int(actor, "scale") > common.stat_int(target, "scale")
 
 
 def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -244,8 +254,7 @@ def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     skill = "athletics" if command.option("skill") == "athletics" else "strength"
     state, mine, theirs, events = _opposed_rolls(state, actor, target, skill, "strength",
                                                  mods, dice, "Push")
-    larger = common.stat_int(actor, "scale") > common.stat_int(target, "scale")
-    result = opp.push(mine, theirs, attacker_larger=larger)
+    result = opp.push(mine, theirs, attacker_larger=_larger(actor, target))
     if not result.distance_inches:
         events.append(Event(EventKind.NOTE, f"{target.name} stands firm.", (target.id,)))
         return state, tuple(events)

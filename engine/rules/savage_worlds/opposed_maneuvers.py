@@ -85,6 +85,9 @@ def break_free(total: int, currently: SWCondition) -> SWCondition | None:
 # --- Push ------------------------------------------------------------------------------------
 
 PUSH_RUN_BONUS = 2
+#: How far a Push moves the foe, in inches: on a win, and on a raise (before Scale doubles it).
+PUSH_WIN_INCHES = 1
+PUSH_RAISE_INCHES = 2
 PUSH_RUN_NEEDED_INCHES = 2.0
 
 
@@ -109,10 +112,15 @@ def push(attacker_total: int, defender_total: int, *, attacker_larger: bool = Fa
     result = opposed(attacker_total, defender_total)
     if not result.success:
         return PushResult(result, 0, None)
-    distance = 2 if result.raises >= 1 else 1
+    distance = PUSH_RAISE_INCHES if result.raises >= 1 else PUSH_WIN_INCHES
     if attacker_larger:
         distance *= 2
     return PushResult(result, distance, -2 if result.raises >= 1 else 0)
+
+
+def furthest_push(*, attacker_larger: bool = False) -> int:
+    """The most a Push can move the foe, in inches: a raise's distance (doubled if larger)."""
+    return PUSH_RAISE_INCHES * (2 if attacker_larger else 1)
 
 
 def pushed_falls_prone(athletics_total: int) -> bool:

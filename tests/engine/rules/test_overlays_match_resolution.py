@@ -10,6 +10,8 @@ move's route ends where the token ends.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import engine
@@ -139,6 +141,24 @@ def test_every_action_that_moves_its_actor_is_tested_as_a_move() -> None:
         preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)
         (route,) = preview.overlay.routes
         assert route.start == setup.state.token(str(setup.command.actor)).square
+
+
+@pytest.mark.parametrize(("pusher_scale", "inches"), [(0, 2), (1, 4)])
+def test_a_pushs_overlay_is_the_shove_a_raise_then_gives(pusher_scale: int, inches: int) -> None:
+    """Savage Worlds' Push draws the foe's shove as far as a raise takes it (2", doubled when
+    the pusher's Scale is larger): won with a raise, the foe ends on the route's end."""
+    setup = legal_setup("savage-worlds", "push")
+    pusher = setup.state.token(str(setup.command.actor))
+    state = setup.state.with_token(replace(pusher, stats={**pusher.stats,
+                                                          "scale": pusher_scale}))
+    foe = state.token(setup.command.targets[0])
+    preview = Encounter(state, seed=setup.seed).preview(setup.command)
+    (shove,) = preview.overlay.routes
+    assert shove.start == foe.square and len(shove.squares) == 1 + inches
+    assert preview.overlay.token_ids(Role.TARGET) == (foe.id,)
+    raise_then_footing = GivenDice([12, 12, 1] + [1] * 30, fallback=SeededDice(1))
+    after, _ = get_system("savage-worlds").apply(state, setup.command, raise_then_footing)
+    assert after.token(foe.id).square == shove.end
 
 
 def test_a_braces_cone_is_the_one_its_bonus_then_follows() -> None:
