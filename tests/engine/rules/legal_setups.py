@@ -23,6 +23,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, CommandError
+from engine.rules.spycraft.combat_state import record_harm
 from engine.tokens import Condition, Side, Token, Weapon
 from engine.turns.session import Encounter
 
@@ -168,10 +169,11 @@ def _cmd(action: str, actor: str = ACTOR, **options: object) -> CommandFor:
     return lambda _state: Command.build(action, actor, **options)  # type: ignore[arg-type]
 
 
-def _combat_data(**values: object) -> Callable[[EncounterState], EncounterState]:
+def _harm_done(attacker: str, target: str, vitality: int, wounds: int,
+               ) -> Callable[[EncounterState], EncounterState]:
+    """What Spycraft's attacker has already taken from the target, in its typed fight state."""
     def change(state: EncounterState) -> EncounterState:
-        combat = replace(state.combat, data={**state.combat.data, **values})
-        return replace(state, combat=combat)
+        return record_harm(state, attacker, target, vitality, wounds)
 
     return change
 
@@ -274,7 +276,7 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("savage-worlds", "stand_up"): Recipe(before=(_cmd("go_prone"), _cmd("end_turn", None))),
     # Spycraft 2.0
     ("spycraft", "coup_de_grace"): Recipe(tokens={"e1": _condition("helpless")}),
-    ("spycraft", "threaten"): Recipe(after_start=_combat_data(**{"harm:a1>e1": "5/1"})),
+    ("spycraft", "threaten"): Recipe(after_start=_harm_done("a1", "e1", vitality=5, wounds=1)),
     ("spycraft", "press"): Recipe(after_start=_combatant(ACTOR, initiative=30)),
     ("spycraft", "reload"): Recipe(tokens=_RELOAD),
     ("spycraft", "stand_up"): Recipe(before=(_cmd("drop_prone"), _cmd("end_turn", None))),
