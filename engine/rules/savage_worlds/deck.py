@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -104,11 +104,6 @@ def full_deck() -> tuple[Card, ...]:
     """All 54 cards, highest first."""
     cards = [Card(rank, suit) for rank in range(14, 1, -1) for suit in reversed(Suit)]
     return (Card(_JOKER_RANKS["RJ"]), Card(_JOKER_RANKS["BJ"]), *cards)
-
-
-def acting_order(hands: Mapping[str, Card]) -> list[str]:
-    """Who acts first: highest card first, suits breaking equal ranks."""
-    return sorted(hands, key=lambda who: hands[who].sort_key, reverse=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,14 +10,17 @@ from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
 from engine.dice import GivenDice, SeededDice
+from engine.rules import get_system
+from engine.rules.base import Command
 from engine.rules.savage_worlds.combat_state import SavageWorldsCombat
 from engine.rules.savage_worlds.deck import (
     ActionDeck,
     Card,
     Suit,
-    acting_order,
     full_deck,
 )
+from engine.turns.session import Encounter
+from tests.engine.rules.test_conformance import small_encounter
 
 
 def test_action_deck_holds_54_cards_with_two_jokers() -> None:
@@ -27,24 +30,32 @@ def test_action_deck_holds_54_cards_with_two_jokers() -> None:
     assert sum(c.is_joker for c in cards) == 2
 
 
+def order_holding(cards: dict[str, str]) -> list[str]:
+    """The turn order Savage Worlds sorts when each token holds the given card (the GM's card
+    swap sorts the order again, as the deal does): the tokens named, first to act first."""
+    system = get_system("savage-worlds")
+    fight = Encounter(small_encounter("savage-worlds"), seed=1)
+    fight.apply(Command("start_combat"))
+    state = fight.state
+    for token_id in cards:  # first onto cards nobody wants, so each wanted card is free
+        spare = next(c for c, _ in system.card_choices(state, token_id) if c not in cards.values())
+        state, _ = system.set_card(state, token_id, spare)
+    for token_id, code in cards.items():
+        state, _ = system.set_card(state, token_id, code)
+    return [c.token_id for c in state.combat.order if c.token_id in cards]
+
+
 def test_action_cards_act_from_high_to_low() -> None:
-    hands = {"two": Card(2, Suit.SPADES), "ace": Card(14, Suit.CLUBS), "ten": Card(10, Suit.HEARTS)}
-    assert acting_order(hands) == ["ace", "ten", "two"]
+    assert order_holding({"a1": "2S", "a2": "AC", "e1": "10H"}) == ["a2", "e1", "a1"]
 
 
 def test_suits_break_ties_spades_hearts_diamonds_clubs() -> None:
-    hands = {
-        "c": Card(9, Suit.CLUBS),
-        "h": Card(9, Suit.HEARTS),
-        "s": Card(9, Suit.SPADES),
-        "d": Card(9, Suit.DIAMONDS),
-    }
-    assert acting_order(hands) == ["s", "h", "d", "c"]
+    cards = {"a1": "9C", "a2": "9H", "e1": "9S", "e2": "9D"}
+    assert order_holding(cards) == ["e1", "a2", "e2", "a1"]
 
 
 def test_joker_beats_the_ace_of_spades() -> None:
-    hands = {"ace": Card(14, Suit.SPADES), "joker": Card.from_code("BJ")}
-    assert acting_order(hands) == ["joker", "ace"]
+    assert order_holding({"a1": "AS", "a2": "BJ"}) == ["a2", "a1"]
 
 
 def test_card_codes_round_trip() -> None:
