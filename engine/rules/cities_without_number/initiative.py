@@ -11,7 +11,7 @@ the PCs' side (``allies_with_party``); a table may let them roll on their own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.dice import Dice, Roll
@@ -77,8 +77,3 @@ def side_sort_key(side_roll: SideRoll) -> tuple[int, int, int, str]:
 def individual_tiebreak(token: Token) -> tuple[int, int]:
     """Individual initiative: PCs win ties, then the better Dexterity modifier."""
     return (1 if token.side is Side.PARTY else 0, dex_mod(token))
-
-
-def side_ranks(order: list[SideRoll]) -> Mapping[str, int]:
-    """Each token's rank in the side order (0 acts first)."""
-    return {member: rank for rank, side in enumerate(order) for member in side.members}

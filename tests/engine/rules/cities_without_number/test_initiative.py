@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from engine.battlemap import BattleMap
 from engine.dice import GivenDice
-from engine.grid import Square
+from engine.encounter import EncounterState
+from engine.grid import METRIC, Square
+from engine.rules import get_system
+from engine.rules.base import Command
 from engine.rules.cities_without_number.initiative import (
     group_sides,
     individual_tiebreak,
     roll_sides,
-    side_ranks,
 )
 from engine.tokens import Side, Token
 
@@ -49,9 +52,16 @@ def test_pcs_win_ties() -> None:
 
 
 def test_members_of_a_side_share_its_rank() -> None:
-    ranks = side_ranks(roll_sides(TOKENS, GivenDice([5, 1])))
-    assert ranks["pc1"] == ranks["pc2"] == ranks["ally"] == 0
-    assert ranks["goon1"] == ranks["goon2"] == 1
+    """In the order the system keeps, a side's members share its count and tiebreak, and
+    the side that rolled higher comes first (party 5+3 = 8, enemy 1+1 = 2)."""
+    state = EncounterState("Ranks", "cities-without-number", METRIC, BattleMap(10, 4), TOKENS)
+    system = get_system("cities-without-number")
+    after, _ = system.apply(state, Command("start_combat"), GivenDice([5, 1]))
+    rank = {c.token_id: (c.initiative, c.tiebreak) for c in after.combat.order}
+    assert rank["pc1"] == rank["pc2"] == rank["ally"]
+    assert rank["goon1"] == rank["goon2"] != rank["pc1"]
+    first = {c.token_id for c in after.combat.order[:3]}
+    assert first == {"pc1", "pc2", "ally"}
 
 
 def test_allies_may_roll_as_their_own_side() -> None:
