@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -18,6 +19,11 @@ from engine.encounter import EncounterState
 PNG_QUALITY = 80
 #: Longest side of an exported picture; larger maps are scaled down to fit.
 MAX_EXPORT_SIDE = 8192
+#: And the most pixels in all (4,000 x 4,000): drawing and packing the largest map with two
+#: photographic pictures took 8.1 s of CPU at 8,000 x 8,000, past the 5 s any file may cost
+#: (issue 20); at this budget 4.2-4.6 s. Maps up to about 60 x 60 squares at 64 pixels a
+#: square are not scaled by it.
+MAX_EXPORT_PIXELS = 16_000_000
 DEFAULT_PIXELS_PER_SQUARE = 64
 
 
@@ -31,7 +37,11 @@ def export_pixels_per_square(state: EncounterState, requested: int | None = None
         requested
         or (bm.background.pixels_per_square if bm.background else DEFAULT_PIXELS_PER_SQUARE)
     )
-    return min(wanted, MAX_EXPORT_SIDE / max(bm.width, bm.height))
+    return min(
+        wanted,
+        MAX_EXPORT_SIDE / max(bm.width, bm.height),
+        math.sqrt(MAX_EXPORT_PIXELS / (bm.width * bm.height)),
+    )
 
 
 def render_scene(scene: MapScene, pixels_per_square: float) -> QImage:

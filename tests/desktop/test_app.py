@@ -80,6 +80,22 @@ def test_a_resolution_below_one_pixel_is_refused_by_the_renderer() -> None:
         export_pixels_per_square(sample_state(), 0)
 
 
+def test_an_export_keeps_within_its_side_and_its_pixel_budget() -> None:
+    """A long thin map is held by the longest side, a big square one by the pixel budget."""
+    from dataclasses import replace
+
+    from desktop.render import MAX_EXPORT_PIXELS, MAX_EXPORT_SIDE, export_pixels_per_square
+    from engine.battlemap import BattleMap
+
+    state = sample_state()
+    for width, height in ((2000, 10), (1000, 1000), (30, 20)):
+        sized = replace(state, battlemap=BattleMap(width, height), tokens=())
+        pixels = export_pixels_per_square(sized, 64)
+        assert max(width, height) * pixels <= MAX_EXPORT_SIDE + 1e-6
+        assert width * height * pixels**2 <= MAX_EXPORT_PIXELS * (1 + 1e-9)
+    assert export_pixels_per_square(replace(state, battlemap=BattleMap(30, 20), tokens=()), 64) == 64
+
+
 def test_export_png_reports_a_missing_file(
     qapp: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

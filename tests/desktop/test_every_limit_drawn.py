@@ -14,6 +14,7 @@ outlines are merged from rectangles, not squares. Figures here: export 1.9 s loa
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
@@ -21,7 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.engine.files.every_limit import SIDE, write_file
+from desktop.render import MAX_EXPORT_PIXELS
+from tests.engine.files.every_limit import write_file
 from tests.resource_bounds import MEGABYTES, SECONDS
 
 pytestmark = pytest.mark.gui
@@ -93,7 +95,8 @@ def test_exporting_the_file_at_every_limit(every_limit: Path, tmp_path: Path) ->
           f"writing {spent['drawing']:.2f} s of CPU, {spent['megabytes']:.0f} MB peak")
     from PySide6.QtGui import QImageReader
 
-    assert QImageReader(str(picture)).size().width() == 8 * SIDE  # the map picture's 8 px
+    # The map picture's 8 px a square, scaled down to the export's pixel budget.
+    assert QImageReader(str(picture)).size().width() == round(math.sqrt(MAX_EXPORT_PIXELS))
     assert spent["loading"] < SECONDS
     assert spent["drawing"] < SECONDS
     assert spent["megabytes"] < MEGABYTES
