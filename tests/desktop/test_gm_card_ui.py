@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from desktop.fight import start_combat
+from engine.rules.savage_worlds.deck import Card
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.test_fight import open_map, roll
 from tests.desktop.test_gm_overrides_ui import entry, first_party
@@ -40,9 +41,14 @@ def test_change_the_dealt_card_from_the_menu_resorts_the_tracker(qtbot, tmp_path
     rows = [table.item(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(table.rowCount())]
     assert rows == [c.token_id for c in combat.order]  # the tracker follows the new order
     assert table.item(rows.index(token_id), 0).text() == code
-    # the highest free card: only someone holding a Joker still acts before
+    # The highest free card: only someone holding a card that ranks above it still acts
+    # before (a Joker, or the Ace of Spades when the Ace of Hearts was the highest free: about
+    # 1 deal in 80, which made this test fail now and then when it expected Jokers only).
+    chosen = Card.from_code(code).sort_key
     ahead = [c for c in combat.order[: rows.index(token_id)]]
-    assert all(str(c.get("card")) in ("RJ", "BJ") for c in ahead), ahead
+    assert all(Card.from_code(str(c.get("card"))).sort_key > chosen for c in ahead), ahead
+    behind = combat.order[rows.index(token_id) + 1 :]
+    assert all(Card.from_code(str(c.get("card"))).sort_key < chosen for c in behind), behind
     name = win.controller.state.token(token_id).name
     texts = [win.log.list.item(i).text() for i in range(win.log.list.count())]
     assert any(f"{name} now holds the {words}" in t for t in texts), texts
