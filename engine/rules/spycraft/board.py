@@ -13,6 +13,7 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
+from engine.rules.common import stat_int as stat_int  # read as board.stat_int by the actions
 from engine.rules.spycraft.schema import SIZE_CATEGORIES
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
@@ -50,20 +51,6 @@ CRACKED = "cracked"
 SURRENDERED = "surrendered"
 #: +N on the next attack at one opponent (the condition's source), won in a contest.
 EDGE = "edge"
-
-
-def stat_int(token: Token, name: str, default: int = 0) -> int:
-    value = token.stat(name, default)
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int | float):
-        return int(value)
-    try:
-        return int(value)
-    except ValueError as error:
-        raise ValueError(
-            f"{token.name}: stat {name!r} should be a number, not {value!r}"
-        ) from error
 
 
 def with_stats(token: Token, **changes: DataValue) -> Token:
