@@ -79,12 +79,20 @@ def encounter(
 
 
 def hero_among(
-    start: tuple[int, int], others: Iterable[tuple[tuple[int, int], bool]]
+    start: tuple[int, int],
+    others: Iterable[tuple[tuple[int, int], bool]],
+    *,
+    size: int = 1,
+    map_side: int | None = None,
 ) -> list[Token]:
-    """The mover "hero" (party) at ``start`` and one token per other square (an enemy when
-    its flag is true, else an ally), skipping squares already taken."""
-    taken = {start}
-    tokens = [token("hero", Side.PARTY, *start)]
+    """The mover "hero" (party, ``size`` squares a side, moved back onto a map of
+    ``map_side`` when given) at ``start`` and one token per other square (an enemy when its
+    flag is true, else an ally), skipping squares already taken."""
+    x, y = start
+    if map_side is not None:
+        x, y = min(x, map_side - size), min(y, map_side - size)
+    taken = {(x + i, y + j) for i in range(size) for j in range(size)}
+    tokens = [token("hero", Side.PARTY, x, y, size=size)]
     for number, (square, enemy) in enumerate(others):
         if square not in taken:
             taken.add(square)

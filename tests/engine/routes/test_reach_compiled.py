@@ -23,27 +23,12 @@ from engine.routes.compiled import ASTAR_BUILT
 from engine.routes.reach_compiled import ReachCosts, reach_compiled
 from engine.routes.results import Route, Start
 from engine.routes.search import Walker
-from engine.tokens import Side, Token
-from tests.engine.routes.helpers import graph, token
+from engine.tokens import Side
+from tests.engine.routes.helpers import graph, hero_among, token
 from tests.engine.routes.test_state_graph import DOORS, SIZE, segments, squares
 from tests.engine.routes.test_terrain_cost import reference_costs
 
 needs_compiled = pytest.mark.skipif(not ASTAR_BUILT, reason="the route search is not compiled")
-
-
-def mover_among(
-    start: tuple[int, int], size: int, others: list[tuple[tuple[int, int], bool]]
-) -> list[Token]:
-    """The mover "hero" (party, ``size`` squares a side, kept on the map) and one-square
-    allies (flag false) and enemies (flag true) on squares its footprint leaves free."""
-    x, y = min(start[0], SIZE - size), min(start[1], SIZE - size)
-    taken = {(x + i, y + j) for i in range(size) for j in range(size)}
-    tokens = [token("hero", Side.PARTY, x, y, size=size)]
-    for number, (square, enemy) in enumerate(others):
-        if square not in taken:
-            taken.add(square)
-            tokens.append(token(f"other{number}", Side.ENEMY if enemy else Side.ALLY, *square))
-    return tokens
 
 
 def walked(walker: Walker, route: Route) -> int:
@@ -89,7 +74,7 @@ def test_the_compiled_reach_gives_the_costs_and_routes_of_the_python_reach(
     savage: bool,
     budget: int,
 ) -> None:
-    tokens = mover_among(start, size, others)
+    tokens = hero_among(start, others, size=size, map_side=SIZE)
     hero_squares = set(tokens[0].squares)
     movement = graph(
         difficult_cost=difficult_cost,
