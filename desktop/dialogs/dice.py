@@ -22,16 +22,15 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop.scrolling import vertical_scroll
 from engine.dice import Dice, GivenDice, Roll, SeededDice, dice_words, modifier_of
 from engine.encounter import EncounterState
 from engine.rules.base import Command, RuleSystem
@@ -150,11 +149,7 @@ class DiceDialog(QDialog):
         layout.addWidget(self.face_help)
         layout.addLayout(self.rolls_layout)
         layout.addStretch(1)
-        self.scroller = QScrollArea()
-        self.scroller.setWidgetResizable(True)
-        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroller.setWidget(self.body)
+        self.scroller = vertical_scroll(self.body)
         layout = self.outer = QVBoxLayout(self)
         layout.addWidget(self.scroller, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)

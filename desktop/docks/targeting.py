@@ -14,11 +14,9 @@ from functools import partial
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -32,6 +30,7 @@ from desktop.docks.option_fields import (
     option_label,
     set_field_value,
 )
+from desktop.scrolling import vertical_scroll
 from desktop.tools.action_tool import ActionTool, option_specs
 from engine.rules.base import OptionValue
 
@@ -75,11 +74,7 @@ class TargetingPanel(QWidget):
         body_layout.addLayout(self.form)
         body_layout.addWidget(self.result)
         body_layout.addStretch(1)
-        self.body = QScrollArea()
-        self.body.setWidgetResizable(True)
-        self.body.setFrameShape(QFrame.Shape.NoFrame)
-        self.body.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.body.setWidget(body)
+        self.body = vertical_scroll(body)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.addWidget(self.title)
