@@ -56,7 +56,7 @@ from engine.rules.option_values import (
 from engine.rules.option_values import Ref as Ref
 from engine.rules.overlays import pending_markers, route_overlay
 from engine.rules.placement import footprint_problems
-from engine.tokens import StatNames, StatValue, Token
+from engine.tokens import Condition, StatNames, StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue, Phase
 
@@ -741,6 +741,15 @@ class RuleSystem(ABC):
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         """The GM heals ``amount`` by hand, as this system counts healing."""
         raise CommandError(f"{self.title} has no healing rule for the GM to apply")
+
+    def give_condition(self, state: EncounterState, token_id: str, name: str) -> Outcome:
+        """The GM puts condition ``name`` on a token by hand (``gm_condition``). Default: the
+        bare condition until taken off (one of that name is replaced). A system whose
+        conditions bring others along, end at a set moment or cost a turn gives them here."""
+        token = state.token(token_id)
+        kept = tuple(c for c in token.conditions if c.name != name)
+        given = replace(token, conditions=(*kept, Condition(name, source="GM")))
+        return state.with_token(given), ()
 
     def card_choices(self, state: EncounterState, token_id: str) -> tuple[tuple[str, str], ...]:
         """The cards the GM may hand a combatant instead of the one dealt, as (code, words),

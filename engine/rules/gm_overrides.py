@@ -11,6 +11,7 @@ Every override names its token as the command's one target; options carry the re
 
 - ``gm_damage`` / ``gm_heal``: ``amount`` (a whole number, 1 or more);
 - ``gm_condition``: ``condition`` (its name) and ``present`` (True adds, False removes);
+  what an added condition brings along is the system's :meth:`RuleSystem.give_condition`;
 - ``gm_ammo``: the command's ``weapon`` and ``ammo`` (0..the weapon's capacity);
 - ``gm_stat``: ``stat`` and ``value`` (a whole number: wounds, fatigue, hit points...);
 - ``gm_initiative``: ``value``, the new count (the order is sorted again);
@@ -279,8 +280,11 @@ def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcom
         return _set_condition(state, token, system.down_condition, present), (said,)
     if key == "gm_condition":
         name = str(command.option("condition")).strip()
-        present = bool(command.option("present", True))
-        return _set_condition(state, token, name, present), (said,)
+        if not command.option("present", True):
+            return _set_condition(state, token, name, False), (said,)
+        # The system gives the condition with what its rule brings along.
+        state, events = system.give_condition(state, token.id, name)
+        return state, (said, *events)
     if key == "gm_ammo":
         weapons = tuple(
             w.with_ammo(_number(command, "ammo")) if w.name == command.weapon else w

@@ -81,6 +81,18 @@ def test_conditions_ammunition_and_knock_out_from_the_menu(qtbot, tmp_path) -> N
     assert f"GM knocks {name} out of the fight." in texts
 
 
+def test_a_condition_from_the_menu_brings_what_its_rule_brings(qtbot, tmp_path) -> None:
+    """The night street's rules knock a Stunned token prone as well: the menu sends the GM's
+    command and the rule system decides what the condition brings along."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    token_id = first_party(win)
+    entry(entry(win.token_menu(token_id), "Add condition").menu(), "Stunned").trigger()
+    token = win.controller.state.token(token_id)
+    assert token.has_condition("Stunned") and token.has_condition("Prone")
+    win.undo()
+    assert not win.controller.state.token(token_id).conditions
+
+
 def test_change_a_count_from_the_inspector(qtbot, tmp_path) -> None:
     win = open_map(qtbot, tmp_path, "night_street")
     token_id = first_party(win)

@@ -91,14 +91,27 @@ def add_condition(
     """Give a condition with its rule duration; a holder who is Shaken or Stunned loses the
     Hold and the turn."""
     token = state.token(token_id)
-    acted = _acted(state, token_id)
-    new = cond.condition(name, state.combat.round, token_id, acted, value=value, source=source)
-    token = cond.with_condition(token, new)
-    events = [Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))]
+    new = cond.condition(name, state.combat.round, token_id, _acted(state, token_id),
+                         value=value, source=source)
+    return _given(state, cond.with_condition(token, new), f"{token.name} is {name}.")
+
+
+def stun(state: EncounterState, token_id: str) -> tuple[EncounterState, list[Event]]:
+    """Stun a token (a stun gun, a power, a shock: the GM's call): Stunned, Distracted to the
+    end of its next turn and prone; a holder loses the Hold and the turn."""
+    token = state.token(token_id)
+    stunned = cond.stun(token, state.combat.round, _acted(state, token_id))
+    return _given(state, stunned, f"{token.name} is Stunned: prone, Distracted, Vulnerable "
+                  "and unable to act until a Vigor roll at the start of a turn (Stunned).")
+
+
+def _given(state: EncounterState, token: Token, said: str) -> tuple[EncounterState, list[Event]]:
+    """Put the token with its new conditions back, ending a Hold that Shaken or Stunned ends."""
+    events = [Event(EventKind.CONDITION, said, (token.id,))]
     checked = hold.check_hold(token)
     if checked.lost_turn:
         events.append(Event(EventKind.CONDITION,
-                            f"{token.name} loses the Hold and the turn (Hold).", (token_id,)))
+                            f"{token.name} loses the Hold and the turn (Hold).", (token.id,)))
     return common.put(state, checked.token), events
 
 

@@ -5,6 +5,12 @@ Durations follow the rules: Distracted and Vulnerable last until the end of the 
 at the end of the recipient's turn; a Joker lasts the round; Shaken, Stunned, Entangled,
 Bound and prone last until the victim recovers, breaks free or stands up.
 
+Stunned is not in the Special Actions text we hold (it only says a Stunned holder loses the
+Hold and cannot take one); we follow the edition's Stunned condition: the victim is
+Distracted (with Distracted's usual end), Vulnerable for as long as it stays Stunned, falls
+prone, and can neither move nor act. The GM gives it (stun weapons and powers, shocks): see
+``board.stun``.
+
 "Next turn" depends on whether the token has already acted this round: if not, its next
 turn is later this round; if it has (or it is acting now), its next turn is next round.
 """
@@ -14,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from engine.rules.savage_worlds.traits import outcome
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token
 
 
@@ -75,10 +82,11 @@ RULES: dict[SWCondition, ConditionRule] = {
         ),
         ConditionRule(
             SWCondition.STUNNED, Lasts.UNTIL_RECOVERED,
-            "Stunned: down and dazed; no moving or acting. Vigor roll at the start of each turn; "
-            "on a success it passes but leaves the victim Vulnerable for a turn (not on a raise).",
+            "Stunned: knocked flat and dazed; no moving or acting, Vulnerable while it lasts, "
+            "Distracted as usual. Vigor roll at the start of each turn: a success ends it with "
+            "Vulnerable kept to the end of the next turn, a raise to the end of this one.",
             can_move=False, can_act=False,
-            implies=(SWCondition.DISTRACTED,),
+            implies=(SWCondition.VULNERABLE,),
         ),
         ConditionRule(
             SWCondition.DISTRACTED, Lasts.UNTIL_END_OF_NEXT_TURN,
@@ -235,10 +243,12 @@ def can_act(token: Token) -> bool:
     return all(RULES[name].can_act for name in active(token))
 
 
-def stun(token: Token, current_round: int) -> Token:
-    """Stunned: the victim also falls prone (and stays down after recovering)."""
-    token = with_condition(token, condition(SWCondition.STUNNED, current_round, token.id, True))
-    return with_condition(token, condition(SWCondition.PRONE, current_round, token.id, True))
+def stun(token: Token, current_round: int, acted_this_round: bool) -> Token:
+    """Stunned: the victim falls prone (and stays down after recovering) and is Distracted
+    until the end of its next turn; Vulnerable comes with Stunned itself."""
+    for name in (SWCondition.STUNNED, SWCondition.DISTRACTED, SWCondition.PRONE):
+        token = with_condition(token, condition(name, current_round, token.id, acted_this_round))
+    return token
 
 
 def recover_from_shaken(token: Token, spirit_total: int) -> Token:
@@ -249,12 +259,15 @@ def recover_from_shaken(token: Token, spirit_total: int) -> Token:
 
 
 def recover_from_stunned(token: Token, vigor_total: int, current_round: int) -> Token:
-    """Start-of-turn Vigor roll: success ends Stunned but leaves the victim Vulnerable until
-    the end of its next turn; a raise ends it cleanly. The victim stays prone."""
-    if not token.has_condition(SWCondition.STUNNED) or vigor_total < 4:
+    """Start-of-turn Vigor roll: a success ends Stunned but the victim stays Vulnerable until
+    the end of its next turn; with a raise, only until the end of this turn. It stays prone."""
+    if not token.has_condition(SWCondition.STUNNED):
+        return token
+    result = outcome(vigor_total)
+    if not result.success:
         return token
     token = without_condition(token, SWCondition.STUNNED)
-    if vigor_total < 8:
-        vulnerable = condition(SWCondition.VULNERABLE, current_round, token.id, True)
-        token = with_condition(token, vulnerable)
-    return token
+    ends_round = current_round if result.raises >= 1 else current_round + 1
+    lingering = Condition(str(SWCondition.VULNERABLE),
+                          Expiry(ends_round, ExpiryPoint.END_OF_TURN, token.id))
+    return with_condition(token, lingering)

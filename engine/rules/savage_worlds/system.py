@@ -108,6 +108,20 @@ class SavageWorldsSystem(HandlerSystem):
     handlers = HANDLERS
     unknown_action = "Savage Worlds has no rules for {key}"
 
+    def give_condition(self, state: EncounterState, token_id: str, name: str) -> Outcome:
+        """The GM's hand gives a Savage Worlds condition as its rule does: with its end (a
+        Distracted lasts to the end of the victim's next turn), Stunned with Distracted and
+        prone, and a holder who is Shaken or Stunned loses the Hold and the turn."""
+        try:
+            known = SWCondition(name)
+        except ValueError:
+            return super().give_condition(state, token_id, name)
+        if known is SWCondition.STUNNED:
+            state, events = board.stun(state, token_id)
+        else:
+            state, events = board.add_condition(state, token_id, known, source="GM")
+        return state, tuple(events)
+
     # ---- catalogue
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
@@ -356,8 +370,9 @@ class SavageWorldsSystem(HandlerSystem):
                               purpose=f"{token.name} Vigor to recover")
             token = trait_bonuses.without_support(
                 cond.recover_from_stunned(token, roll.total, state.combat.round), "vigor")
-            words = "recovers" if not token.has_condition(SWCondition.STUNNED) \
-                else "stays Stunned"
+            words = "comes round, still Vulnerable for a while" \
+                if not token.has_condition(SWCondition.STUNNED) \
+                else "stays Stunned and can do nothing this turn"
             more.append(Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll}: {words}.",
                               (token_id,)))
         return common.put(state, token), (*events, *more)

@@ -77,15 +77,28 @@ def test_shaken_allows_free_actions_only_until_a_spirit_success() -> None:
     assert not recover_from_shaken(token, 4).has_condition("Shaken")
 
 
-def test_stunned_victim_falls_prone_and_recovers_vulnerable_unless_a_raise() -> None:
-    token = stun(hero(), 2)
+def test_stunned_victim_falls_prone_distracted_and_vulnerable_and_cannot_move_or_act() -> None:
+    token = stun(hero(), 2, False)
     assert token.has_condition("Prone") and not can_act(token) and not can_move(token)
+    assert trait_modifier(token) == -2 and modifier_against(token) == 2
+    # Distracted keeps its own end (the victim's next turn: this round, not acted yet).
+    distracted = next(c for c in token.conditions if c.name == "Distracted")
+    assert distracted.expires == Expiry(2, ExpiryPoint.END_OF_TURN, "h")
+    assert next(c for c in token.conditions if c.name == "Stunned").expires is None
+
+
+def test_stunned_recovery_on_vigor_keeps_vulnerable_to_the_next_turn_or_this_one_on_a_raise(
+) -> None:
+    token = stun(hero(), 2, True)
     assert recover_from_stunned(token, 3, 2).has_condition("Stunned")
     plain = recover_from_stunned(token, 5, 2)
-    assert not plain.has_condition("Stunned") and plain.has_condition("Vulnerable")
-    assert plain.has_condition("Prone")
+    assert not plain.has_condition("Stunned") and plain.has_condition("Prone")
+    assert modifier_against(plain) == 2
+    vulnerable = [c.expires for c in plain.conditions if c.name == "Vulnerable"]
+    assert vulnerable == [Expiry(3, ExpiryPoint.END_OF_TURN, "h")]
     raised = recover_from_stunned(token, 8, 2)
-    assert not raised.has_condition("Vulnerable")
+    assert [c.expires for c in raised.conditions if c.name == "Vulnerable"] == [
+        Expiry(2, ExpiryPoint.END_OF_TURN, "h")]
 
 
 def test_prone_and_defend_change_parry() -> None:
