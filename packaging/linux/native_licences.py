@@ -6,7 +6,8 @@ each component's copyright and licence text are read from on the build machine: 
 paragraph of an installed Debian package's machine-readable copyright file (with the licence
 texts that file carries), a licence file, or /usr/share/common-licenses. One Files paragraph is
 written for each set of libraries that hold the same components, its licence texts inline.
-Nothing is made up: a component whose text no installed package carries says so (`missing`),
+Nothing is made up: a component whose text no installed package carries is quoted from a notice
+kept in the checkout (packaging/licences/) or says so (`missing`),
 and a source that is not installed stops the build.
 """
 
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("native-components.toml")
+CHECKOUT = MANIFEST.parents[2]  # a manifest `text` given relatively is in the checkout
 DOC = Path("/usr/share/doc")
 COMMON = Path("/usr/share/common-licenses")
 INSTALLED = "usr/lib/killbox/_internal"
@@ -164,7 +166,7 @@ def statement(component: dict[str, object]) -> Licensed:
         note = f" The text of {licence} is not included: {component['missing']}."
         return Licensed(str(component["name"]), holders, licence, ((licence, note),), "")
     if "text" in component:  # a licence file, quoted whole
-        text_file = Path(str(component["text"]))
+        text_file = CHECKOUT / str(component["text"])  # an absolute path stays as it is
         body = continuation(text_file.read_text())
         return Licensed(
             str(component["name"]),

@@ -109,3 +109,32 @@ def test_the_manifest_names_only_components_it_defines(tmp_path: Path) -> None:
 def test_the_real_manifest_loads() -> None:
     manifest = native_licences.load_manifest()
     assert manifest.library_for("PySide6/Qt/lib/libicui18n.so.73").components == ("icu",)
+
+
+def test_a_text_given_relatively_is_read_from_the_checkout() -> None:
+    found = native_licences.statement(
+        {
+            "name": "Glyph list",
+            "licence": "BSD-3-clause",
+            "copyright": ["2015 Adobe Systems"],
+            "text": "packaging/licences/aglfn.txt",
+            "source": "upstream",
+        }
+    )
+    ((name, text),) = found.texts
+    assert name == "BSD-3-clause" and found.source == "upstream"
+    assert " Neither the name of Adobe Systems Incorporated nor the names" in text.splitlines()
+
+
+def test_every_component_of_the_real_manifest_has_a_licence_text() -> None:
+    """No component is left `missing`, and each notice kept in the checkout is there: a
+    library's paragraph quotes a text for every component the manifest puts in it."""
+    manifest = native_licences.load_manifest()
+    named = {c for library in manifest.libraries for c in library.components}
+    assert named <= manifest.components.keys()
+    without = [c for c in sorted(named) if "missing" in manifest.components[c]]
+    assert without == []
+    kept = [Path(str(c["text"])) for c in manifest.components.values() if "text" in c]
+    local = [path for path in kept if not path.is_absolute()]
+    assert len(local) == 3  # the notices of packaging/licences/
+    assert [p for p in local if not (native_licences.CHECKOUT / p).read_text().strip()] == []
