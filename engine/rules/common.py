@@ -39,6 +39,7 @@ from engine.rules.base import (
     UnknownAction,
     declared_stat,
 )
+from engine.rules.overlays import target_overlay
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import DataValue, Phase
@@ -219,7 +220,8 @@ class HandlerTable(dict[str, FunctionHandler]):
         def describe(state: EncounterState, command: Command) -> Preview:
             actor = actor_of(state, command)
             return Preview(command, True, summary=f"{name}: {actor.name}. "
-                           f"{self.spec_of(command.action).summary}", targets=command.targets)
+                           f"{self.spec_of(command.action).summary}", targets=command.targets,
+                           overlay=target_overlay(actor.id, command.targets))
 
         return describe
 

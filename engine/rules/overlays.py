@@ -22,6 +22,7 @@ from engine.overlay import (
     OverlayToken,
     Role,
     ShapeKind,
+    SquareMark,
     Tone,
 )
 
@@ -93,6 +94,41 @@ def template_overlay(
     return area_overlay(
         label, template.squares, outline=template.shape, reasons=reasons
     ).plus(Overlay(shapes=(shape,), tokens=touched))
+
+
+def target_overlay(
+    actor_id: str,
+    targets: Iterable[str],
+    modifiers: Iterable[Modifier] = (),
+    *,
+    note: str = "",
+) -> Overlay:
+    """The actor and the tokens its command is rolled against or acts on, each target with
+    ``modifiers``: the ones the preview lists, which apply to the roll against it. The
+    handler names the targets, so the map rings exactly the tokens the resolution uses.
+    With no target there is nothing to ring: the map already marks whose turn it is."""
+    targets = tuple(targets)
+    if not targets:
+        return Overlay()
+    mods = tuple(modifiers)
+    return Overlay(
+        tokens=(
+            OverlayToken(actor_id, Role.ACTOR),
+            *(OverlayToken(t, Role.TARGET, mods, note) for t in targets),
+        )
+    )
+
+
+def chosen_squares(
+    actor_id: str, squares: Iterable[Square], label: str, modifiers: Iterable[Modifier] = ()
+) -> Overlay:
+    """The actor and the squares its command names (where it picks something up, where it
+    stands off): a mark on each, and the actor with ``modifiers`` that apply to its own roll.
+    With no square there is nothing to mark."""
+    marks = tuple(SquareMark(Square(*s), label) for s in squares)
+    if not marks:
+        return Overlay()
+    return Overlay(marks=marks, tokens=(OverlayToken(actor_id, Role.ACTOR, tuple(modifiers)),))
 
 
 def approach_overlay(

@@ -13,7 +13,7 @@ from engine.overlay import Overlay, OverlayToken, Role, ShapeKind
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.overlays import template_overlay
+from engine.rules.overlays import target_overlay, template_overlay
 from engine.rules.savage_worlds import attack_math, board, maneuvers, templates, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
@@ -119,9 +119,11 @@ def _touch_describe(state: EncounterState, command: Command) -> Preview:
         plan = _touch_plan(state, command)
     except (KeyError, attack_math.AttackError) as error:
         return Preview(command, False, summary=f"Touch Attack: {error}")
+    target = target_of(state, command)
     return Preview(command, True, summary=f"Touch Attack: Fighting {plan.to_hit:+d} against "
                    f"Parry {plan.target_number}; a hit only touches.", modifiers=plan.modifiers,
-                   targets=command.targets, rolls=("fighting",), cost="1 action")
+                   targets=(target.id,), rolls=("fighting",), cost="1 action",
+                   overlay=target_overlay(str(command.actor), (target.id,), plan.modifiers))
 
 
 def _touch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -370,29 +372,34 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
         area = blast_area(state, command)
     except (KeyError, IndexError) as error:
         return Preview(command, False, summary=f"Suppressive Fire: {error}")
-    targets = _suppress_targets(state, command)
+    overlay = _suppress_overlay(state, actor, command, area, mods)
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} sprays a Medium Blast "
                    f"with {weapon.name}; Shooting {sum(m.value for m in mods):+d}; success "
                    f"Distracts, a raise hits (at most {weapon.rate_of_fire}).",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.id for t in targets), notes=area.reasons,
+                   targets=overlay.token_ids(Role.AFFECTED), notes=area.reasons,
                    modifiers=tuple(mods), shots=sup.bullets_needed(weapon),
                    rolls=("shooting", "damage per target hit"), cost="1 action",
-                   overlay=_suppress_overlay(state, actor, command, area, targets))
+                   overlay=overlay)
 
 
 def _suppress_overlay(state: EncounterState, actor: Token, command: Command,
-                      area: TemplateResult, targets: list[Token]) -> Overlay:
+                      area: TemplateResult, shooting: list[Modifier]) -> Overlay:
     """The Medium Blast as the rule places it (cut by walls) and each target under it with
-    its own cover; a target in total cover is under the template but out of reach."""
-    touched = []
-    for target in targets:
+    the one Shooting roll's modifiers and its own cover; a target in total cover is under
+    the template but out of reach."""
+    touched = [OverlayToken(actor.id, Role.ACTOR)]
+    for target in _suppress_targets(state, command):
         cover = _target_cover(state, actor, target)
         if cover is None:
             touched.append(OverlayToken(target.id, Role.SPARED, note="total cover"))
             continue
-        mods = (Modifier("cover", cover, "to the Shooting total against it"),) if cover else ()
-        touched.append(OverlayToken(target.id, Role.AFFECTED, mods))
+        against = "to the Shooting total against it"
+        own = [Modifier(str(name), cond.RULES[name].against_modifier, against)
+               for name in sorted(cond.active(target)) if cond.RULES[name].against_modifier]
+        if cover:
+            own.append(Modifier("cover", cover, against))
+        touched.append(OverlayToken(target.id, Role.AFFECTED, (*shooting, *own)))
     radius = sup.TEMPLATE_RADIUS_INCHES * templates.squares_per_inch(state)
     return template_overlay("Suppressive Fire (Medium Blast)", area, ShapeKind.CIRCLE,
                             command.squares[0].centre, reach=radius, tokens=touched,

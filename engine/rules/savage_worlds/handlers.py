@@ -16,6 +16,7 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command, Event, Modifier, Outcome, Preview
 from engine.rules.common import Check, Describe, HandlerTable, Resolve, actor_of
+from engine.rules.overlays import target_overlay
 from engine.rules.savage_worlds import attack_math, board, maneuvers
 from engine.rules.savage_worlds.catalogue import action_spec
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -135,8 +136,9 @@ def attack_describe(name: str, melee: bool | None,
                 f"damage {weapon.damage}{plan.damage_bonus:+d}.")
         if note:
             text += " " + note
-        return Preview(command, True, summary=text, targets=(target.id,),
-                       modifiers=(*plan.modifiers, *plan.damage_modifiers),
+        modifiers = (*plan.modifiers, *plan.damage_modifiers)
+        return Preview(command, True, summary=text, targets=(target.id,), modifiers=modifiers,
+                       overlay=target_overlay(actor.id, (target.id,), modifiers),
                        shots=1 if weapon.uses_ammunition else 0,
                        rolls=(f"{plan.skill} d{die}", "damage"), cost="1 action")
     return describe

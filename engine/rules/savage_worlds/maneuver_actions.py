@@ -9,11 +9,12 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.overlay import Overlay, OverlayRoute, OverlayToken, Role
+from engine.overlay import Overlay, OverlayRoute
 from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
+from engine.rules.overlays import target_overlay
 from engine.rules.savage_worlds import attack_math, board, tables, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_maneuvers as opp
@@ -65,7 +66,8 @@ def _grapple_describe(state: EncounterState, command: Command) -> Preview:
     return Preview(command, True, summary=f"Grapple: {actor.name} Athletics "
                    f"{sum(m.value for m in mods):+d} against {target.name}'s Athletics; a win "
                    "Entangles, a raise Binds.", modifiers=tuple(mods), targets=(target.id,),
-                   rolls=("athletics", "target athletics"), cost="1 action")
+                   rolls=("athletics", "target athletics"), cost="1 action",
+                   overlay=target_overlay(actor.id, (target.id,), mods))
 
 
 def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: str,
@@ -233,8 +235,7 @@ def _push_describe(state: EncounterState, command: Command) -> Preview:
     most = push_distance(command, opp.furthest_push(attacker_larger=_larger(actor, target)))
     reach = _push_squares(state, actor, target, most)
     shove = OverlayRoute((target.square, *reach), f"Push: up to {most}\"")
-    overlay = Overlay(routes=(shove,), tokens=(OverlayToken(actor.id, Role.ACTOR),
-                                               OverlayToken(target.id, Role.TARGET, tuple(mods))))
+    overlay = target_overlay(actor.id, (target.id,), mods).plus(Overlay(routes=(shove,)))
     return Preview(command, True, summary=f"Push: {actor.name} Strength "
                    f"{sum(m.value for m in mods):+d} against {target.name}'s Strength; "
                    "1\" back on a win, 2\" on a raise, then Athletics or prone.",
