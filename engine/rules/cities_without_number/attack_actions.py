@@ -23,7 +23,7 @@ from engine.rules.cities_without_number.handlers import (
     weapon_of,
 )
 from engine.rules.common import Check, Describe, Resolve, actor_of, error_reasons, target_of
-from engine.rules.overlays import approach_overlay
+from engine.rules.overlays import approach_overlay, target_overlay
 from engine.tokens import Token, Weapon
 
 # --- attacks ---------------------------------------------------------------------------------
@@ -72,8 +72,9 @@ def attack_describe(name: str, melee: bool | None, extra: Extras | None = None,
                 f"{plan.damage_bonus:+d}.")
         if note:
             text += " " + note
-        return Preview(command, True, summary=text, targets=(target.id,),
-                       modifiers=(*plan.modifiers, *plan.damage_modifiers),
+        modifiers = (*plan.modifiers, *plan.damage_modifiers)
+        return Preview(command, True, summary=text, targets=(target.id,), modifiers=modifiers,
+                       overlay=target_overlay(actor.id, (target.id,), modifiers),
                        shots=1 if plan.weapon.uses_ammunition else 0,
                        rolls=(f"attack 1d20{to_hit:+d}", f"damage {plan.weapon.damage}"))
     return describe

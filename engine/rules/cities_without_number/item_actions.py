@@ -9,7 +9,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules import common
-from engine.rules.base import Command, Event, EventKind, Outcome
+from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.cities_without_number import board
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.combat_state import dropped_at, store_dropped
@@ -23,6 +23,7 @@ from engine.rules.cities_without_number.handlers import (
     weapon_of,
 )
 from engine.rules.common import Resolve, actor_of, error_reasons
+from engine.rules.overlays import chosen_squares
 
 # --- Use a Skill -----------------------------------------------------------------------------
 
@@ -143,4 +144,13 @@ def _pick_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
                          "hand.", (actor.id,)),)
 
 
-register("pick_up_item", _pick_check, simple_describe("Pick up an Item"), _pick_resolve)
+def _pick_describe(state: EncounterState, command: Command) -> Preview:
+    """Names what lies on the chosen square and marks it on the map."""
+    preview = simple_describe("Pick up an Item")(state, command)
+    chosen = command.squares[:1]
+    lying = ", ".join(w.name for w in dropped_at(state, chosen[0])) if chosen else ""
+    return replace(preview, squares=chosen, overlay=chosen_squares(
+        str(command.actor), chosen, f"pick up: {lying or 'nothing lies here'}"))
+
+
+register("pick_up_item", _pick_check, _pick_describe, _pick_resolve)
