@@ -24,7 +24,7 @@ from engine.rules.d20_firearms.handlers import (
     target_of,
     weapon_of,
 )
-from engine.rules.overlays import approach_overlay
+from engine.rules.overlays import approach_overlay, target_overlay
 from engine.tokens import Token, Weapon
 
 # --- Attack and Full-Auto --------------------------------------------------------------------
@@ -48,6 +48,7 @@ def _attack_describe(state: EncounterState, command: Command) -> Preview:
     return Preview(command, True, summary=f"Attack: {actor.name} with the {weapon.name} at "
                    f"{target.name}, 1d20{plan.bonus:+d} against Defense {plan.defense}; "
                    f"threat {plan.threat}-20.", targets=(target.id,), modifiers=plan.modifiers,
+                   overlay=target_overlay(actor.id, (target.id,), plan.modifiers),
                    shots=1 if weapon.uses_ammunition else 0,
                    rolls=(f"attack 1d20{plan.bonus:+d}", f"damage {weapon.damage}"))
 
@@ -82,6 +83,7 @@ def _full_auto_describe(state: EncounterState, command: Command) -> Preview:
     penalties = ", ".join(str(s.recoil_penalty) for s in steps)
     return Preview(command, True, summary=f"Full-Auto Fire: {actor.name} empties three attack "
                    f"actions at {target.name}, recoil {penalties}.", targets=(target.id,),
+                   overlay=target_overlay(actor.id, (target.id,)),
                    shots=3 * rounds_per_action(weapon), rolls=("attack", "attack", "attack"))
 
 

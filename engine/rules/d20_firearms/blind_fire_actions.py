@@ -17,6 +17,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel
 from engine.grid import Square, distance_squares
+from engine.overlay import Overlay, SquareMark
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
@@ -31,6 +32,7 @@ from engine.rules.d20_firearms.handlers import (
     spend_rounds,
     weapon_of,
 )
+from engine.rules.overlays import target_overlay
 from engine.tokens import Side, Token, Weapon
 
 #: An aim point: a token id or a square.
@@ -158,10 +160,14 @@ def _blind_describe(state: EncounterState, command: Command) -> Preview:
         except attack_math.AttackError:
             continue
         rolls += ["miss chance 1d100", f"attack 1d20{bonus:+d}", f"damage {plan.weapon.damage}"]
+    ringed = tuple(dict.fromkeys(targets))
+    blind_squares = Overlay(marks=tuple(SquareMark(p, f"blind shot x{n}")
+                                        for p, n in counts.items() if not isinstance(p, str)))
     return Preview(command, True, summary=f"Blind-Fire: {plan.actor.name} fires {plan.shots} "
                    f"shot(s) blind: {', '.join(parts)}; each attack has a "
                    f"{special.BLIND_FIRE_MISS_CHANCE}% miss chance (1d100 of 1-50 misses).",
-                   targets=tuple(dict.fromkeys(targets)), squares=command.squares,
+                   targets=ringed, squares=command.squares,
+                   overlay=target_overlay(plan.actor.id, ringed).plus(blind_squares),
                    shots=plan.shots * rounds_per_action(plan.weapon), rolls=tuple(rolls),
                    notes=("Blind-Fire: no bonus from cover or Aiming, no penalty for "
                           "changing targets.",))

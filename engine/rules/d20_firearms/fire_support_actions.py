@@ -12,7 +12,7 @@ from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.geometry.results import TemplateResult
 from engine.geometry.suppression import SuppressionArea
 from engine.grid import Square, distance_squares
-from engine.overlay import Overlay, Role, ShapeKind
+from engine.overlay import Overlay, OverlayToken, Role, ShapeKind
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
@@ -78,12 +78,13 @@ def _aim_describe(state: EncounterState, command: Command) -> Preview:
         area = aiming_area(state, actor.id, direction)
     except (KeyError, ValueError):
         area = None
+    overlay = _aiming_overlay(actor, direction, area)
     return Preview(command, True, summary=f"Aiming: {actor.name} takes aim (+1 threat range, "
                    f"Perception +5 in the 60-ft cone, -5 outside, speed "
                    f"{special.aiming_speed(actor.speed)} ft).",
                    squares=tuple(sorted(area.squares)) if area else (),
                    shapes=(area.shape,) if area else (),
-                   overlay=_aiming_overlay(actor, direction, area))
+                   targets=overlay.token_ids(Role.AFFECTED), overlay=overlay)
 
 
 def _aiming_overlay(actor: Token, direction: float, area: TemplateResult | None) -> Overlay:
@@ -93,7 +94,8 @@ def _aiming_overlay(actor: Token, direction: float, area: TemplateResult | None)
         return Overlay()
     inside = (token for token in area.tokens if token.squares)
     return template_overlay("Aiming", area, ShapeKind.CONE, token_centre(actor),
-                            direction=direction, tokens=overlay_tokens(inside))
+                            direction=direction,
+                            tokens=(OverlayToken(actor.id, Role.ACTOR), *overlay_tokens(inside)))
 
 
 def _aim_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -238,18 +240,18 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
     except (KeyError, IndexError, ValueError) as error:
         return Preview(command, False, summary=f"Covering Fire: {error}")
     actions = _covering_actions(weapon)
+    in_fight = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
                    f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
                    "foe inside can be hit once per action; after the first, Reflex DC 15 to "
                    "dive for cover.", squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=area.token_ids(),
+                   targets=tuple(t.token_id for t in in_fight),
                    shots=actions * rounds_per_action(weapon),
                    overlay=template_overlay(
                        "Covering Fire", area, ShapeKind.CONE, token_centre(actor),
                        direction=direction_to(actor, command.squares[0]),
-                       tokens=overlay_tokens((t for t in area.tokens
-                                              if not board.out_of_fight(state.token(t.token_id))),
-                                             Role.TARGET),
+                       tokens=(OverlayToken(actor.id, Role.ACTOR),
+                               *overlay_tokens(in_fight, Role.TARGET)),
                        reasons=() if area.allowed else area.reasons),
                    notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
                                for t, q in take_cover_actions.destinations(command).items()))
@@ -387,16 +389,19 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
         return Preview(command, False, summary=f"Suppressive Fire: {error}")
     bonus = common.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
         bool(actor.stat("advanced_firearms", False)))
+    roll = tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack)
+    under = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
                    f"the area, 1d20{bonus:+d} against Defense 10.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.token_id for t in area.tokens), shots=area.shots,
-                   modifiers=tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack),
+                   targets=tuple(t.token_id for t in under), shots=area.shots,
+                   modifiers=roll,
                    rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"),
                    overlay=area_overlay("Suppressive Fire", area.squares, outline=area.shape,
-                                        reasons=area.reasons).plus(Overlay(tokens=overlay_tokens(
-                                            t for t in area.tokens
-                                            if not board.out_of_fight(state.token(t.token_id))))))
+                                        reasons=area.reasons).plus(Overlay(tokens=(
+                                            # The roll is the shooter's, against the area.
+                                            OverlayToken(actor.id, Role.ACTOR, roll),
+                                            *overlay_tokens(under)))))
 
 
 def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
