@@ -13,6 +13,7 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.overlays import target_overlay
 from engine.rules.spycraft import action_dice, board, cheap_shot, combat_state
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
@@ -215,6 +216,7 @@ class StandardAttack(SpycraftHandler):
             targets=(target.id,),
             squares=target.squares,
             modifiers=(*mods, *dmods),
+            overlay=target_overlay(actor.id, (target.id,), (*mods, *dmods)),
             shots=self.shots(command) if weapon and weapon.uses_ammunition else 0,
             initiative=initiative,
             rolls=(f"attack 1d20{bonus:+d}", "damage " + (weapon.damage if weapon else "unarmed")),
@@ -435,7 +437,6 @@ class ShakeOff(SpycraftHandler):
             command,
             True,
             summary=f"{actor.name} tries to shake off the Cheap Shot: Fortitude save DC {dc}.",
-            targets=(actor.id,),
             rolls=(f"{actor.name} Fortitude save vs DC {dc}",),
         )
 

@@ -12,6 +12,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.overlays import target_overlay
 from engine.rules.spycraft import action_dice, board
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft.attack_actions import (
@@ -119,6 +120,7 @@ class Autofire(SpycraftHandler):
             targets=(target.id,),
             squares=target.squares,
             modifiers=(*mods, *dmods),
+            overlay=target_overlay(actor.id, (target.id,), (*mods, *dmods)),
             shots=volleys * SHOTS_PER_VOLLEY,
             rolls=(f"attack 1d20{bonus:+d}", "damage per shot"),
         )
@@ -223,14 +225,18 @@ class Strafe(SpycraftHandler):
         if chosen_weapon(actor, command) is None:
             return Preview(command, False, summary="Strafe needs a firearm")
         plan = self.plan(state, command)
-        bonus, mods = self.base_bonus(state, command, actor)
+        bonus, attack = self.base_bonus(state, command, actor)
         lines = []
+        defence: dict[str, list[Modifier]] = {}
         for target in plan.targets:
             token = state.token(target.token_id)
             defense, dmods = am.defense(state, actor, token, chosen_weapon(actor, command))
             step = target.defense_bonus
             lines.append(f"{token.name} at {target.square}: Defense {defense}+{step}")
-            mods.extend(replace(m, name=f"{token.name}: {m.name}") for m in dmods)
+            defence.setdefault(token.id, []).extend(
+                replace(m, name=f"{token.name}: {m.name}") for m in dmods
+            )
+        mods = [*attack, *(m for named in defence.values() for m in named)]
         return Preview(
             command,
             True,
@@ -252,7 +258,7 @@ class Strafe(SpycraftHandler):
                 f"attack 1d20{bonus:+d}",
                 *(f"damage for {state.token(t.token_id).name}" for t in plan.targets),
             ),
-            overlay=strafe_overlay(state, plan),
+            overlay=strafe_overlay(state, plan, actor.id, attack, defence),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -414,6 +420,7 @@ class CoverFire(SpycraftHandler):
                 "skills for a full round."
             ),
             targets=(target.id,),
+            overlay=target_overlay(actor.id, (target.id,)),
             shots=COVER_FIRE_SHOTS,
             rolls=(f"{target.name} Will save vs DC {dc}",),
         )

@@ -15,6 +15,7 @@ from typing import ClassVar, TypeVar
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.rules.base import ActionSpec, Command, Need, Outcome, Preview
+from engine.rules.overlays import target_overlay
 from engine.rules.spycraft.catalogue import action_spec
 
 
@@ -41,8 +42,11 @@ class SpycraftHandler:
         return []
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
-        actor = state.token(str(command.actor)).name
-        return Preview(command, True, summary=f"{actor}: {self.spec.name}. {self.spec.summary}")
+        """Names the action; the command's targets are whom it acts on."""
+        actor = state.token(str(command.actor))
+        return Preview(command, True, summary=f"{actor.name}: {self.spec.name}. "
+                       f"{self.spec.summary}", targets=command.targets,
+                       overlay=target_overlay(actor.id, command.targets))
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         raise NotImplementedError(self.key)

@@ -15,9 +15,9 @@ from dataclasses import replace
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.results import TemplateResult
-from engine.overlay import Overlay
+from engine.overlay import Overlay, OverlayToken, Role
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
-from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens
+from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens, target_overlay
 from engine.rules.spycraft import action_dice, board
 from engine.rules.spycraft.catalogue import action_spec
 from engine.rules.spycraft.checks import (
@@ -278,11 +278,17 @@ class TriggerReady(SpycraftHandler):
         )
         what = action_spec(pending.action).name
         summary = f"{actor.name}'s Ready fires: {what}."
+        initiative = ((actor.id, change),) if change else ()
         if command.option("cancel", False):
             summary = f"{actor.name} tries to hold back his {what} (Reflex DC {READY_CANCEL_DC})."
-        return Preview(
-            command, True, summary=summary, initiative=((actor.id, change),) if change else ()
-        )
+            return Preview(command, True, summary=summary, initiative=initiative,
+                           targets=command.targets,
+                           overlay=target_overlay(actor.id, command.targets))
+        # What fires is the readied action: the map shows its own preview.
+        fired = HANDLERS[pending.action].describe(state, self.inner(state, command))
+        return Preview(command, True, summary=summary, initiative=initiative,
+                       targets=fired.targets, squares=fired.squares, modifiers=fired.modifiers,
+                       overlay=fired.overlay)
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(_actor(state, command))
@@ -383,6 +389,7 @@ class JointAction(SpycraftHandler):
                 f"Tactics DC {dc}; next round they all act on his count."
             ),
             targets=command.targets,
+            overlay=target_overlay(actor.id, command.targets),
             rolls=(f"Tactics 1d20{board.skill(actor, 'tactics'):+d} vs DC {dc}",),
         )
 
@@ -446,6 +453,7 @@ class Aim(SpycraftHandler):
                 f"{actor.name} aims at {target.name}: +1 Initiative, +1 to Standard Attacks on him."
             ),
             targets=(target.id,),
+            overlay=target_overlay(actor.id, (target.id,)),
             initiative=((actor.id, 1),),
         )
 
@@ -478,7 +486,7 @@ class Brace(SpycraftHandler):
         overlay = Overlay()
         if cone is not None:  # the cone and the opponents in it, who face the +1
             overlay = area_overlay("Brace", cone.squares, outline=cone.shape).plus(
-                Overlay(tokens=overlay_tokens(cone.tokens))
+                Overlay(tokens=(OverlayToken(actor.id, Role.ACTOR), *overlay_tokens(cone.tokens)))
             )
         return Preview(
             command,
@@ -489,6 +497,7 @@ class Brace(SpycraftHandler):
             ),
             squares=command.squares,
             shapes=(cone.shape,) if cone is not None else (),
+            targets=overlay.token_ids(Role.AFFECTED),
             initiative=((actor.id, 1),),
             overlay=overlay,
         )

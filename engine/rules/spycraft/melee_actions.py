@@ -9,6 +9,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
+from engine.rules.overlays import target_overlay
 from engine.rules.spycraft import attack_math as am
 from engine.rules.spycraft import board, combat_state, tables
 from engine.rules.spycraft.attack_actions import (
@@ -72,6 +73,7 @@ def unarmed_preview(
         ),
         targets=(target.id,),
         modifiers=tuple(mods),
+        overlay=target_overlay(actor.id, (target.id,), mods),
         initiative=((actor.id, initiative),) if initiative else (),
         rolls=(f"attack 1d20{bonus:+d}", "damage unarmed"),
     )

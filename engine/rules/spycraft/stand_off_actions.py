@@ -145,7 +145,7 @@ def _leave(
 
 def _own_preview(state: EncounterState, command: Command, what: str) -> Preview:
     actor = state.token(str(command.actor))
-    return Preview(command, True, summary=f"{actor.name} {what}.", targets=(actor.id,))
+    return Preview(command, True, summary=f"{actor.name} {what}.")
 
 
 @handles("surrender")

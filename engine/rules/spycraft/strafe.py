@@ -11,6 +11,7 @@ Every square must lie within the weapon's maximum range (10 range increments).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.encounter import EncounterState
@@ -119,9 +120,16 @@ def plan_strafe(
     )
 
 
-def strafe_overlay(state: EncounterState, plan: StrafePlan) -> Overlay:
+def strafe_overlay(
+    state: EncounterState,
+    plan: StrafePlan,
+    actor_id: str | None = None,
+    attack: Sequence[Modifier] = (),
+    defence: Mapping[str, Sequence[Modifier]] | None = None,
+) -> Overlay:
     """The sweep, a mark per square (its place; a target's Defense step; a friend spared; a
-    refused square and why) and the opponents it is compared with."""
+    refused square and why), the shooter and the opponents the one roll is compared with,
+    each with the roll's ``attack`` modifiers, its own ``defence`` ones and its steps."""
     steps = {t.square: t for t in plan.targets}
     spared = dict((square, token_id) for token_id, square in plan.bystanders)
     marks = []
@@ -152,7 +160,12 @@ def strafe_overlay(state: EncounterState, plan: StrafePlan) -> Overlay:
         steps_of.setdefault(t.token_id, []).append(
             Modifier("Strafe", t.defense_bonus, f"to Defense at {t.square}")
         )
-    tokens = [OverlayToken(i, Role.TARGET, tuple(mods)) for i, mods in steps_of.items()]
+    own = defence or {}
+    tokens = [OverlayToken(actor_id, Role.ACTOR)] if actor_id is not None else []
+    tokens += [
+        OverlayToken(i, Role.TARGET, (*attack, *own.get(i, ()), *steps))
+        for i, steps in steps_of.items()
+    ]
     tokens += [
         OverlayToken(token_id, Role.SPARED, note="not an opponent: not a target")
         for token_id in dict.fromkeys(token_id for token_id, _ in plan.bystanders)

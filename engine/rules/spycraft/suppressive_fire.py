@@ -13,6 +13,7 @@ from engine.geometry.areas import range_bands
 from engine.geometry.results import Modifier, squares_shape
 from engine.geometry.suppression import SuppressionArea, sight_reasons
 from engine.grid import Square, distance_squares
+from engine.overlay import Modifier as OverlayModifier
 from engine.overlay import Overlay, OverlayToken, Role
 from engine.rules.overlays import area_overlay
 from engine.rules.spycraft.tables import RANGES
@@ -76,7 +77,10 @@ def suppressive_fire_area(
 
 
 def suppression_overlay(area: SuppressionArea) -> Overlay:
-    """The suppressed square; nobody stands in it (the rule needs it empty)."""
+    """The suppressed square; nobody stands in it (the rule needs it empty), so what a foe
+    crossing it will face rides on the shooter, whose zone it is."""
+    crossing = tuple(OverlayModifier(m.rule, m.value, m.applies_to) for m in area.movers)
+    shooter = OverlayToken(area.shooter_id, Role.ACTOR, crossing, "for a foe crossing the square")
     return area_overlay(
         "Suppressive Fire", area.squares, outline=area.shape, reasons=area.reasons
-    ).plus(Overlay(tokens=(OverlayToken(area.shooter_id, Role.ACTOR),)))
+    ).plus(Overlay(tokens=(shooter,)))
