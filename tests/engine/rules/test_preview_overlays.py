@@ -1,0 +1,90 @@
+"""Every preview carries what the map draws (issue 13, must-have 3).
+
+The desktop draws a preview's typed overlay and nothing else, so for every catalogue action
+of every system, set up legal (tests/engine/rules/legal_setups.py): the tokens the overlay
+says are rolled against, affected or threatening are exactly the preview's targets, each
+single target carries the preview's modifiers, the targets are among the tokens the
+resolution names, and every square the preview or the command names is drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import GivenDice, SeededDice
+from engine.encounter import EncounterState
+from engine.grid import Square
+from engine.overlay import Overlay, Role
+from engine.rules import get_system
+from engine.rules.base import Need, Preview
+from engine.turns.session import Encounter
+from tests.engine.rules.legal_setups import LegalSetUp, every_action, legal_setup
+
+#: Roles of the tokens a command is rolled against or acts on (not the actor, not a friend
+#: an area leaves out).
+ACTED_ON = (Role.TARGET, Role.AFFECTED, Role.THREAT)
+
+ACTIONS = every_action()
+
+
+def legal_preview(system: str, action: str) -> tuple[LegalSetUp, Preview]:
+    setup = legal_setup(system, action)
+    preview = Encounter(setup.state, seed=setup.seed).preview(setup.command)
+    assert preview.legal, preview.reasons
+    return setup, preview
+
+
+def drawn_squares(state: EncounterState, overlay: Overlay) -> set[Square]:
+    """Every square the overlay puts something on: areas, routes, marks, ringed tokens."""
+    squares = set(overlay.squares()) | {m.square for m in overlay.marks}
+    squares |= {s for route in overlay.routes for s in route.squares}
+    for token_id in overlay.token_ids():
+        squares |= set(state.token(token_id).squares)
+    return squares
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_the_overlay_rings_exactly_the_previews_targets(system: str, action: str) -> None:
+    setup, preview = legal_preview(system, action)
+    overlay = preview.overlay
+    acted_on = overlay.token_ids(*ACTED_ON)
+    assert len(set(acted_on)) == len(acted_on), "a token is ringed twice"
+    assert set(acted_on) == set(preview.targets)
+    if Need.TARGET in get_system(system).action(action).needs:
+        assert set(setup.command.targets) <= set(overlay.token_ids(Role.TARGET))
+    if overlay.tokens:
+        assert overlay.token_ids(Role.ACTOR) == (setup.command.actor,)
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_the_overlay_carries_the_previews_modifiers(system: str, action: str) -> None:
+    _, preview = legal_preview(system, action)
+    overlay = preview.overlay
+    targets = [t for t in overlay.tokens if t.role is Role.TARGET]
+    if len(targets) == 1 and not overlay.areas:
+        assert targets[0].modifiers == preview.modifiers
+    shown = {m for t in overlay.tokens for m in t.modifiers}
+    assert set(preview.modifiers) <= shown
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_what_the_preview_names_is_drawn(system: str, action: str) -> None:
+    setup, preview = legal_preview(system, action)
+    named = preview.targets or preview.squares or setup.command.targets or setup.command.squares
+    assert bool(preview.overlay) == bool(named)
+    drawn = drawn_squares(setup.state, preview.overlay)
+    assert set(preview.squares) <= drawn
+    assert set(setup.command.squares) <= drawn
+    for token_id in setup.command.targets:
+        assert token_id in preview.overlay.token_ids()
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_the_ringed_targets_are_those_the_rule_resolves_against(system: str, action: str) -> None:
+    """Applied with every die at its best face, the events name each target the overlay
+    rings (an attack rolls against it, an aid helps it, a maneuver moves it)."""
+    setup, preview = legal_preview(system, action)
+    dice = GivenDice([20] * 40, fallback=SeededDice(1))
+    _, events = get_system(system).apply(setup.state, setup.command, dice)
+    named = {t for event in events for t in event.tokens}
+    assert set(preview.overlay.token_ids(Role.TARGET)) <= named
