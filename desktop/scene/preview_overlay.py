@@ -1,10 +1,10 @@
-"""Draw an engine preview on the map: its overlay payload, or its squares and targets.
+"""Draw an engine preview on the map: its overlay payload and nothing else.
 
 The preview says what to draw (``Preview.overlay``: areas with their squares, per-square
-marks, routes, touched tokens, templates as shapes); this module only turns each part into
-items, in one colour for what the command does and another for what the rule refuses.
-A preview without an overlay payload is drawn from its ``squares`` and ``targets``.
-Nothing here decides a rule: ``drawn_squares`` are exactly the preview's squares.
+marks, routes, touched tokens with their modifiers, templates as shapes); this module only
+turns each part into items, in one colour for what the command does and another for what the
+rule refuses. Nothing here decides a rule or reads the preview's other fields: the rule's
+handler names its targets and their modifiers in the overlay.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.scene.overlay_items import RouteItem, SquaresItem, TagItem
+from desktop.scene.overlay_items import RouteItem, TagItem
 from desktop.scene.rule_overlays import (
     AREA,
     AREA_BAD,
@@ -25,7 +25,6 @@ from desktop.scene.rule_overlays import (
     AreaItem,
     SquareMarkItem,
     TokenRingItem,
-    translucent,
 )
 from desktop.scene.square_outline import squares_path
 from desktop.scene.style import SQUARE
@@ -72,11 +71,7 @@ def tone_colour(tone: object, legal: bool = True) -> QColor:
 def draw_preview(preview: Preview, state: EncounterState) -> DrawnPreview:
     """Items for everything ``preview`` asks the map to show."""
     drawn = DrawnPreview()
-    overlay = getattr(preview, "overlay", None)
-    if overlay:
-        _draw_overlay(overlay, state, preview.legal, drawn)
-    else:
-        _draw_plain(preview, state, drawn)
+    _draw_overlay(preview.overlay, state, preview.legal, drawn)
     return drawn
 
 
@@ -86,18 +81,6 @@ def draw_lasting(overlay: object, state: EncounterState) -> DrawnPreview:
     drawn = DrawnPreview()
     _draw_overlay(overlay, state, True, drawn, badges=True)
     return drawn
-
-
-def _draw_plain(preview: Preview, state: EncounterState, drawn: DrawnPreview) -> None:
-    colour = AREA if preview.legal else AREA_BAD
-    squares = set(preview.squares)
-    if squares:
-        fill = SquaresItem(translucent(colour, 90), colour)
-        fill.set_squares(sorted(squares))
-        drawn.add(fill)
-        (drawn.squares if preview.legal else drawn.refused_squares).update(squares)
-    for token_id in preview.targets:
-        _ring(state, token_id, GOOD if preview.legal else AREA_BAD, "", False, drawn)
 
 
 def _on_map(path: QPainterPath, state: EncounterState) -> QPainterPath:

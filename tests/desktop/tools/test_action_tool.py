@@ -3,13 +3,19 @@ cancels, labels stay readable; the palette and the token menu start it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication
 
 from desktop.scene.labels import visible_scene_rect
+from desktop.scene.preview_overlay import draw_preview
+from desktop.scene.rule_overlays import GOOD, TokenRingItem
+from desktop.scene.style import SQUARE
 from desktop.tools.action_tool import ActionTool
+from engine.overlay import Overlay, Role, Tone
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, Need
 from tests.desktop.tools.conftest import TOOL_NOISE, make_window, move_to, render_png, view_point
@@ -45,14 +51,11 @@ def window_at(qtbot, tmp_path, system: str, action: str):  # type: ignore[no-unt
 
 
 def preview_squares(preview) -> tuple[set, set]:  # type: ignore[no-untyped-def]
-    """(legal, refused) squares the preview asks to draw."""
-    overlay = getattr(preview, "overlay", None)
-    if overlay:
-        legal = {s for a in overlay.areas if str(a.tone) != "refused" for s in a.squares}
-        refused = {s for a in overlay.areas if str(a.tone) == "refused" for s in a.squares}
-        return legal, refused
-    squares = set(preview.squares)
-    return (squares, set()) if preview.legal else (set(), squares)
+    """(legal, refused) squares the preview's overlay asks to draw."""
+    areas = preview.overlay.areas
+    legal = {s for a in areas if a.tone is not Tone.REFUSED for s in a.squares}
+    refused = {s for a in areas if a.tone is Tone.REFUSED for s in a.squares}
+    return legal, refused
 
 
 @pytest.mark.parametrize(
@@ -78,6 +81,30 @@ def test_an_area_action_draws_exactly_the_squares_of_its_preview(
     render_png(win, f"area-{system}-{action}")
     # Area attacks are placed, then confirmed: picking fired nothing.
     assert win.controller.state == setup.state
+
+
+def test_a_single_target_attack_rings_its_target_from_the_overlay(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The target ring, coloured for a target and carrying the modifiers as its tooltip, is
+    drawn from the preview's overlay: the same preview with an empty overlay rings nobody,
+    though its legacy ``targets`` still name the target."""
+    win, setup = window_at(qtbot, tmp_path, "cities-without-number", "melee_attack")
+    tool = win.start_action("a1", win.controller.system.action("melee_attack"), ["e1"])
+    preview = tool.preview
+    assert preview is not None and preview.legal and preview.modifiers
+    assert preview.overlay.token_ids(Role.TARGET) == ("e1",)
+    cal = setup.state.token("e1")
+    rings = {
+        (item.pos().x(), item.pos().y()): item
+        for item in tool.drawn.items
+        if isinstance(item, TokenRingItem)
+    }
+    ring = rings[(cal.square.x * SQUARE, cal.square.y * SQUARE)]
+    assert ring.colour == GOOD
+    assert all(str(m) in ring.toolTip() for m in preview.modifiers)
+    assert tool.drawn.tokens == {"a1", "e1"}
+    render_png(win, "single-target-ring")
+    bare = draw_preview(replace(preview, overlay=Overlay()), setup.state)
+    assert preview.targets == ("e1",) and not bare.items and not bare.tokens
 
 
 def test_hovering_a_refused_target_shows_the_engines_reason_on_the_map(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
