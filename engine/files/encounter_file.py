@@ -5,7 +5,9 @@ the encounter being ``EncounterState`` as pydantic serialises it. The state is s
 generically, so fields added to the model later (with defaults) need no change here.
 
 Loading validates everything before returning anything; any problem is an
-``EncounterFileError`` naming the file, the place and what is wrong. Saving writes a
+``EncounterFileError`` naming the file, the place and what is wrong. Whatever an older file
+kept as text where its rule system's state is now typed is converted here, once, by the
+system's ``upgrade_state``, so the rules never decode text. Saving writes a
 temporary file and renames it over the old one, and refuses a state that would not load.
 """
 
@@ -44,6 +46,7 @@ from engine.files.json_text import JsonProblem, parse_json, without_cycle_collec
 from engine.files.references import check_references
 from engine.limits import MAX_IMAGES, MAX_JSON_CONTAINERS, MAX_TOTAL_IMAGE_PIXELS
 from engine.rules import get_system
+from engine.rules.base import OldStateError, RuleSystem
 
 #: The versions this Killbox reads.
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
@@ -169,7 +172,7 @@ def _built(
         place, problem = _describe_validation_error(errors, parsed())
         raise EncounterFileError(path, place, problem) from exc
     state = built.encounter if isinstance(built, _Document) else built
-    _check_rule_system(state, path)
+    state = _upgraded(_check_rule_system(state, path), state, path)
     check_references(state, path)
     return state
 
@@ -354,10 +357,10 @@ def _loc_path(loc: tuple[int | str, ...], kind: str, data: Any) -> tuple[int | s
     return tuple(kept)
 
 
-def _check_rule_system(state: EncounterState, path: str | os.PathLike[str]) -> None:
-    """Refuse a rule system Killbox does not know, and any token stat its schema refuses
-    (an unknown name such as ``defence``, a wrong type, a value out of range, a missing
-    required stat): the rules would otherwise read a silent default."""
+def _check_rule_system(state: EncounterState, path: str | os.PathLike[str]) -> RuleSystem:
+    """The encounter's rule system. Refuse one Killbox does not know, and any token stat its
+    schema refuses (an unknown name such as ``defence``, a wrong type, a value out of range,
+    a missing required stat): the rules would otherwise read a silent default."""
     from engine.rules import UnknownSystem, get_system
     from engine.rules.base import stat_problems
 
@@ -369,6 +372,18 @@ def _check_rule_system(state: EncounterState, path: str | os.PathLike[str]) -> N
         for name, problem in stat_problems(system.stats, token.stats):
             place = json_path("encounter", ["tokens", index, "stats", name])
             raise EncounterFileError(path, place, f"{problem} ({system.title} stat block)")
+    return system
+
+
+def _upgraded(system: RuleSystem, state: EncounterState,
+              path: str | os.PathLike[str]) -> EncounterState:
+    """The state with the text an older file of its system kept turned into typed state,
+    once, here: the rules read only the typed form. Text that cannot be read refuses the
+    file, naming the place."""
+    try:
+        return system.upgrade_state(state)
+    except OldStateError as exc:
+        raise EncounterFileError(path, json_path("encounter", exc.place), exc.problem) from exc
 
 
 def _is_scalar(value: Any) -> bool:

@@ -91,6 +91,20 @@ class MalformedCommand(CommandError):
     weapon, a square off the map): :mod:`engine.rules.command_shape` says what."""
 
 
+class OldStateError(ValueError):
+    """Text an older file kept where the state is now typed, and that cannot be read.
+
+    Raised by :meth:`RuleSystem.upgrade_state`: ``place`` is where, as keys from the
+    encounter down (``("combat", "data", "deck")``, ``("tokens", 2, "conditions", 0,
+    "source")``), ``problem`` what is wrong there, in words. The file loader adds the file.
+    """
+
+    def __init__(self, place: Sequence[str | int], problem: str) -> None:
+        self.place = tuple(place)
+        self.problem = problem
+        super().__init__(f"{'.'.join(str(key) for key in self.place)}: {problem}")
+
+
 # --------------------------------------------------------------------------- commands
 
 
@@ -652,6 +666,11 @@ class RuleSystem(ABC):
     ``difficult_terrain_cost`` (how many times its cost a step into difficult terrain costs,
     a whole number from 1; default 2, double; the graphs of ``engine.routes`` take it as
     ``difficult_cost``).
+
+    Its own fight state is typed (a frozen dataclass registered with
+    ``engine.turns.system_state.register_system_state``), never ids or JSON packed into
+    text. A system whose older files kept such text converts it once, when the file loads,
+    in :meth:`upgrade_state`; its actions then read only the typed state.
     """
 
     name: ClassVar[str]
@@ -759,6 +778,22 @@ class RuleSystem(ABC):
     def set_card(self, state: EncounterState, token_id: str, card: str) -> Outcome:
         """The GM swaps the combatant's dealt card for ``card`` (one of ``card_choices``)."""
         raise CommandError(f"{self.title} deals no cards")
+
+    # ---- files
+
+    def upgrade_state(self, state: EncounterState) -> EncounterState:
+        """``state`` as a file held it, with whatever an older file of this system kept as
+        text (ids joined by commas, JSON inside a string, a square as ``"x,y"``) turned
+        into the typed state the actions read, and the text taken out.
+
+        The file loader (``engine.files``) calls it once on every encounter it reads, after
+        the file is validated and before anything else sees the state, so no action ever
+        decodes text. Raise :class:`OldStateError` (the place, the problem) for text that
+        cannot be read; the loader then refuses the whole file, naming it. A state that
+        holds no such text must come back equal, as every file Killbox writes now does.
+        Default: nothing to convert (a new system has no older files).
+        """
+        return state
 
     # ---- what a system implements
 

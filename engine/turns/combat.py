@@ -8,7 +8,7 @@ rest of the engine but the leaves ``engine.frozen`` and ``engine.turns.system_st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
@@ -108,12 +108,6 @@ class CombatState:
 
     def __post_init__(self) -> None:
         freeze_fields(self, "data")
-
-    def with_system_state(self, value: object, *, dropping: tuple[str, ...] = ()) -> CombatState:
-        """A copy holding the system's state ``value``; ``data`` keys starting with one of
-        ``dropping`` (where a version-1 file kept the same things as text) are left out."""
-        data = {k: v for k, v in self.data.items() if not k.startswith(dropping)}
-        return replace(self, system_state=value, data=data)
 
     def combatant(self, token_id: str) -> Combatant:
         for combatant in self.order:

@@ -2,25 +2,19 @@
 
 Stored in ``CombatState.system_state``: who has joined a Swarm Attack on whom this round,
 and the items lying dropped on squares. Ids and weapon names are kept as they are, so any
-character may appear in them. A version-1 file kept these in ``combat.data`` as text
-(``swarm:<target>`` = comma-joined ids, ``dropped:<x>,<y>`` = JSON); that is still read.
+character may appear in them. The text a version-1 file kept instead becomes this when the
+file loads (``version_1``); nothing here reads text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-import pydantic
-
 from engine.encounter import EncounterState
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square
 from engine.tokens import DroppedItems, Weapon, items_on, with_items_on
 from engine.turns.system_state import register_system_state
-
-_LEGACY_SWARM = "swarm:"
-_LEGACY_DROPPED = "dropped:"
-_LEGACY_WEAPONS = pydantic.TypeAdapter(tuple[Weapon, ...])
 
 
 @register_system_state("cities-without-number")
@@ -36,12 +30,11 @@ class CitiesCombat:
 
 def kept(state: EncounterState) -> CitiesCombat:
     value = state.combat.system_state
-    return value if isinstance(value, CitiesCombat) else _from_version_1(state)
+    return value if isinstance(value, CitiesCombat) else CitiesCombat()
 
 
 def _store(state: EncounterState, value: CitiesCombat) -> EncounterState:
-    dropping = (_LEGACY_SWARM, _LEGACY_DROPPED)
-    return replace(state, combat=state.combat.with_system_state(value, dropping=dropping))
+    return replace(state, combat=replace(state.combat, system_state=value))
 
 
 def swarm_members(state: EncounterState, target_id: str) -> tuple[str, ...]:
@@ -69,15 +62,3 @@ def store_dropped(state: EncounterState, square: Square,
     piles = with_items_on(kept(state).dropped, square, items)
     return _store(state, replace(kept(state), dropped=piles))
 
-
-def _from_version_1(state: EncounterState) -> CitiesCombat:
-    swarms: dict[str, tuple[str, ...]] = {}
-    dropped: list[DroppedItems] = []
-    for key, value in state.combat.data.items():
-        if key.startswith(_LEGACY_SWARM) and value:
-            swarms[key.removeprefix(_LEGACY_SWARM)] = tuple(m for m in str(value).split(",") if m)
-        elif key.startswith(_LEGACY_DROPPED) and value:
-            x, _, y = key.removeprefix(_LEGACY_DROPPED).partition(",")
-            items = _LEGACY_WEAPONS.validate_json(str(value))
-            dropped.append(DroppedItems(Square(int(x), int(y)), items))
-    return CitiesCombat(swarms, tuple(dropped))

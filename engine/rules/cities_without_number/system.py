@@ -40,6 +40,7 @@ from engine.rules.cities_without_number import (
     options,
     schema,
     tables,
+    version_1,
 )
 from engine.rules.cities_without_number.actions import HANDLERS, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
@@ -110,6 +111,9 @@ class CitiesWithoutNumberSystem(HandlerSystem):
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         return hit_points.heal(state, token_id, amount, board.DOWN)
+
+    # ---- files: a version-1 file's text becomes typed state once, at load
+    upgrade_state = staticmethod(version_1.upgrade)
 
     # ---- whose turn
 

@@ -127,7 +127,7 @@ def plan_attack(
         mods.append(Modifier("Charging target", special.CHARGE_DEFENSE_PENALTY, "Defense"))
         defense += special.CHARGE_DEFENSE_PENALTY
     aiming = attacker.has_condition(board.AIMING) and not blind and not weapon.melee
-    overwatch = board.overwatch(state, attacker)
+    overwatch = board.overwatch(attacker)
     on_target = overwatch is not None and (overwatch.source == target.id
                                            or overwatch.square in target.squares)
     watch = overwatch.value if overwatch is not None and on_target else 0

@@ -9,7 +9,6 @@ bonus, 0), ``perception`` (0), ``int_mod`` (0), ``str_score`` (10), feats as boo
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from engine.encounter import EncounterState
@@ -54,20 +53,10 @@ def condition(token: Token, name: str) -> Condition | None:
     return next((c for c in token.conditions if c.name == name), None)
 
 
-#: How a version-1 file named a watched square in an Overwatch's source: "square:x,y".
-_LEGACY_SQUARE = re.compile(r"square:(-?\d{1,7}),(-?\d{1,7})")
-
-
-def overwatch(state: EncounterState, token: Token) -> Condition | None:
+def overwatch(token: Token) -> Condition | None:
     """The token's Overwatch: ``source`` the watched token's id, or ``square`` the watched
-    square. A version-1 file's ``"square:x,y"`` source (naming no token) reads as a square."""
-    found = condition(token, OVERWATCH)
-    if found is None or found.square is not None or found.source is None:
-        return found
-    legacy = _LEGACY_SQUARE.fullmatch(found.source)
-    if legacy is None or any(t.id == found.source for t in state.tokens):
-        return found
-    return replace(found, source=None, square=Square(int(legacy[1]), int(legacy[2])))
+    square."""
+    return condition(token, OVERWATCH)
 
 
 def until_end_of_next_turn(state: EncounterState, token_id: str) -> Expiry:

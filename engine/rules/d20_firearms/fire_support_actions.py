@@ -174,7 +174,7 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
         target_visible=seen.visible, distance_ft=seen.distance_ft)
     if reason:
         return [reason]
-    current = board.overwatch(state, actor)
+    current = board.overwatch(actor)
     spent = current.value if current is not None and seen.is_watched_by(current) else 0
     if spent >= special.overwatch_cap(common.stat_int(actor, "int_mod")):
         return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
@@ -184,7 +184,7 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
 def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor = actor_of(state, command)
     seen = watched(state, command)
-    current = board.overwatch(state, actor)
+    current = board.overwatch(actor)
     spent = current.value if current is not None and seen.is_watched_by(current) else 0
     bonus = special.overwatch_bonus(spent + 1, common.stat_int(actor, "int_mod"))
     state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=seen.token_id,

@@ -32,7 +32,7 @@ from engine.rules.base import (
     with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, economy, options, schema, tables
+from engine.rules.d20_firearms import board, economy, options, schema, tables, version_1
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.economy import Cost
@@ -100,6 +100,9 @@ class D20FirearmsSystem(HandlerSystem):
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         return hit_points.heal(state, token_id, amount, board.DOWN)
+
+    # ---- files: a version-1 file's text becomes typed state once, at load
+    upgrade_state = staticmethod(version_1.upgrade)
     handlers = HANDLERS
     unknown_action = "the d20 firearms rules have no {key}"
 
@@ -167,7 +170,7 @@ class D20FirearmsSystem(HandlerSystem):
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         state, events = super().start_turn(state, token_id, dice)
         token = state.token(token_id)
-        watch = board.overwatch(state, token)
+        watch = board.overwatch(token)
         if watch is not None and not self._still_in_sight(state, token, watch):
             state = common.remove_condition(state, token_id, board.OVERWATCH)
             events = (*events, Event(EventKind.CONDITION, f"{token.name} has lost sight of what "

@@ -202,17 +202,3 @@ class ActionDeck:
         if deck.joker_dealt:
             return deck.shuffled(dice)
         return deck
-
-    @classmethod
-    def decode(cls, text: str) -> ActionDeck:
-        """The deck from a version-1 file, which kept it as one string:
-        ``"<pile codes>|<discard codes>|<1 if a Joker was dealt>"``, codes comma-joined."""
-        try:
-            pile, discards, joker = text.split("|")
-        except ValueError:
-            raise ValueError(f"an encoded Action Deck has three parts, not {text!r}") from None
-        return cls(
-            tuple(Card.from_code(c) for c in pile.split(",") if c),
-            tuple(Card.from_code(c) for c in discards.split(",") if c),
-            joker == "1",
-        )

@@ -45,6 +45,7 @@ from engine.rules.savage_worlds import (
     schema,
     tables,
     trait_bonuses,
+    version_1,
 )
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.actions import HANDLERS
@@ -306,6 +307,9 @@ class SavageWorldsSystem(HandlerSystem):
 
     def deck(self, state: EncounterState) -> ActionDeck:
         return combat_state.deck_of(state)
+
+    # ---- files: a version-1 file's deck text becomes the typed deck once, at load
+    upgrade_state = staticmethod(version_1.upgrade)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         """Shuffle and deal; option ``cards`` (token id -> card code, ``{"a": "AS"}``) holds

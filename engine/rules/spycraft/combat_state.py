@@ -3,29 +3,20 @@
 Stored in ``CombatState.system_state``: the weapons lying on squares, what each attacker
 has taken from each target so far (Threaten needs it), and the weapons each character has
 fired this round without proficiency (the -4 comes once a round per weapon). Ids and
-weapon names are kept as they are, so any character may appear in them. A version-1 file
-kept these as text (``item:<x>,<y>:<name>`` = the weapon as JSON,
-``harm:<attacker>><target>`` = ``"<vitality>/<wounds>"`` in ``combat.data``, and a
-combatant's ``weapons_nonprof`` = names joined by ``|``); that is still read.
+weapon names are kept as they are, so any character may appear in them. The text a
+version-1 file kept instead becomes this when the file loads (``version_1``); nothing here
+reads text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pydantic import TypeAdapter
-
 from engine.encounter import EncounterState
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square
 from engine.tokens import DroppedItems, Weapon, items_on, with_items_on
 from engine.turns.system_state import register_system_state
-
-_LEGACY_ITEM = "item:"
-_LEGACY_HARM = "harm:"
-#: The combatant data key of a version-1 file: weapon names joined by "|".
-_LEGACY_NONPROFICIENT = "weapons_nonprof"
-_LEGACY_WEAPON = TypeAdapter(Weapon)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +43,11 @@ class SpycraftCombat:
 
 def kept(state: EncounterState) -> SpycraftCombat:
     value = state.combat.system_state
-    return value if isinstance(value, SpycraftCombat) else _from_version_1(state)
+    return value if isinstance(value, SpycraftCombat) else SpycraftCombat()
 
 
 def _store(state: EncounterState, value: SpycraftCombat) -> EncounterState:
-    dropping = (_LEGACY_ITEM, _LEGACY_HARM)
-    return replace(state, combat=state.combat.with_system_state(value, dropping=dropping))
+    return replace(state, combat=replace(state.combat, system_state=value))
 
 
 def items_at(state: EncounterState, square: Square) -> dict[str, Weapon]:
@@ -104,13 +94,7 @@ def record_harm(state: EncounterState, attacker: str, target: str, vitality: int
 
 def fired_without_proficiency(state: EncounterState, token_id: str) -> tuple[str, ...]:
     """The weapons ``token_id`` has fired this round without proficiency."""
-    value = state.combat.system_state
-    if isinstance(value, SpycraftCombat) and token_id in value.nonproficient:
-        return value.nonproficient[token_id]
-    if not state.combat.has(token_id):
-        return ()
-    legacy = str(state.combat.combatant(token_id).get(_LEGACY_NONPROFICIENT, ""))
-    return tuple(name for name in legacy.split("|") if name)  # a version-1 file's text
+    return kept(state).nonproficient.get(token_id, ())
 
 
 def note_fired_without_proficiency(state: EncounterState, token_id: str,
@@ -126,19 +110,3 @@ def new_round(state: EncounterState) -> EncounterState:
         return state
     return _store(state, replace(kept(state), nonproficient=EMPTY))
 
-
-def _from_version_1(state: EncounterState) -> SpycraftCombat:
-    piles: dict[Square, list[Weapon]] = {}
-    harm: list[Harm] = []
-    for key, value in state.combat.data.items():
-        if key.startswith(_LEGACY_ITEM):
-            where, _, _name = key.removeprefix(_LEGACY_ITEM).partition(":")
-            x, _, y = where.partition(",")
-            piles.setdefault(Square(int(x), int(y)), []).append(
-                _LEGACY_WEAPON.validate_json(str(value)))
-        elif key.startswith(_LEGACY_HARM):
-            attacker, _, target = key.removeprefix(_LEGACY_HARM).partition(">")
-            vitality, _, wounds = str(value).partition("/")
-            harm.append(Harm(attacker, target, int(vitality), int(wounds or 0)))
-    items = tuple(DroppedItems(square, tuple(weapons)) for square, weapons in piles.items())
-    return SpycraftCombat(items, tuple(harm))

@@ -73,7 +73,6 @@ ROUND_KEYS = (
     "surprise_used",
     "surprise_free",
     "bonus_only",
-    "weapons_nonprof",  # a version-1 file's text; now combat_state.fired_without_proficiency
     "diverted",
     "feinted",
     "wounded",
@@ -438,9 +437,7 @@ def _apply_joint(
         leader = next((c for c in result if c.token_id == joint.token_id), None)
         if leader is None:
             continue
-        order = list(joint.tokens) or [  # a version-1 file kept them comma-joined
-            m for m in str(joint.data.get("order", "")).split(",") if m
-        ]
+        order = joint.tokens
         rank = {token_id: i for i, token_id in enumerate(order)}
         result = [
             replace(

@@ -23,10 +23,7 @@ def stand_offs(state: EncounterState) -> list[PendingAction]:
 
 
 def stand_off_members(pending: PendingAction) -> list[str]:
-    if pending.tokens:
-        return list(pending.tokens)
-    # A version-1 file kept them comma-joined in data["members"].
-    return [m for m in str(pending.data.get("members", "")).split(",") if m]
+    return list(pending.tokens)
 
 
 def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, list[Event]]:

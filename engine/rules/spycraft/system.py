@@ -30,7 +30,15 @@ from engine.rules.base import (
     with_options,
 )
 from engine.rules.gauges import Gauge
-from engine.rules.spycraft import action_dice, board, health, options, schema, tables
+from engine.rules.spycraft import (
+    action_dice,
+    board,
+    health,
+    options,
+    schema,
+    tables,
+    version_1,
+)
 from engine.rules.spycraft.actions import HANDLERS
 from engine.rules.spycraft.catalogue import (
     ACTIONS,
@@ -163,6 +171,9 @@ class SpycraftSystem(RuleSystem):
                 *fluid_gauges(state, token))
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
+
+    # ---- files: a version-1 file's text becomes typed state once, at load
+    upgrade_state = staticmethod(version_1.upgrade)
 
     # ---- catalogue queries
 

@@ -212,6 +212,12 @@ def _registered_state(kind: type) -> str | None:
         return None
 
 
+def _version_1(system: RuleSystem, package: str, module: ModuleType) -> list[str]:
+    hooked = getattr(type(system), "upgrade_state", None) is getattr(module, "upgrade", False)
+    return _pure("upgrade")(system, package, module) + (
+        [] if hooked else ["upgrade is not the system's upgrade_state"])
+
+
 ROLE_CHECKS: dict[str, Check] = {
     "system": _system,
     "catalogue": _catalogue,
@@ -230,6 +236,7 @@ ROLE_CHECKS: dict[str, Check] = {
     "suppressive_fire": _pure(),
     "health": _pure("gauges", "take_damage", "heal"),
     "combat_state": _combat_state,
+    "version_1": _version_1,
 }
 
 

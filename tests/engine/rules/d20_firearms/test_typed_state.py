@@ -3,10 +3,13 @@ or the watched square as a square, so ids and weapon names may hold any characte
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
+from engine.encounter import EncounterState
 from engine.files import EncounterFileError, encounter_from_json, encounter_to_json
 from engine.grid import Square
 from engine.rules.base import Command
@@ -54,13 +57,39 @@ def test_an_overwatch_on_a_token_whose_id_looks_like_a_square_watches_the_token(
     assert "threat 19-20" in threat(game, "b")  # on (8, 0), but not the one watched
 
 
-def test_a_version_1_square_source_still_reads_as_the_square() -> None:
+def as_version_1(state: EncounterState) -> dict[str, Any]:
+    """The file version 1 wrote: a watched square as the Overwatch's source "square:x,y"."""
+    document = encounter_to_json(state)
+    for token in document["encounter"]["tokens"]:
+        for condition in token["conditions"]:
+            if condition["name"] == "Overwatch" and condition["square"] is not None:
+                x, y = condition.pop("square")
+                condition["source"] = f"square:{x},{y}"
+    return document
+
+
+def test_a_version_1_square_source_loads_as_the_square_and_plays_on_identically() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("b", Side.ENEMY, (8, 0)))
+    game.apply(Command.build("aim", "a", weapon=RIFLE.name))
+    game.apply(Command.build("overwatch", "a", squares=[(8, 0)]))
+    document = as_version_1(game.state)
+    assert document["encounter"]["tokens"][0]["conditions"][-1]["source"] == "square:8,0"
+    loaded = Encounter(encounter_from_json(json.loads(json.dumps(document))))
+    assert (overwatch(loaded).source, overwatch(loaded).square) == (None, Square(8, 0))
+    assert loaded.state == game.state
+    shot = Command.build("attack", "a", targets=["b"], weapon=RIFLE.name)
+    assert loaded.apply(shot) == game.apply(shot) and loaded.state == game.state
+
+
+def test_a_square_source_is_never_read_as_a_square_in_play() -> None:
     game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("b", Side.ENEMY, (8, 0)))
     game.apply(Command.build("aim", "a", weapon=RIFLE.name))
     old = Condition("Overwatch", None, "square:8,0", 1)
     a = game.state.token("a")
     state = game.state.with_token(replace(a, conditions=(*a.conditions, old)))
-    assert "threat 18-20" in threat(Encounter(state), "b")
+    assert "threat 19-20" in threat(Encounter(state), "b")  # no Overwatch bonus on (8, 0)
+    assert "threat 18-20" in threat(Encounter(encounter_from_json(encounter_to_json(state))),
+                                    "b")
 
 
 def test_a_malformed_watched_square_is_refused_on_load_naming_the_place() -> None:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from pathlib import Path
+from typing import Any
 
 import pytest
 
+from engine.encounter import EncounterState
 from engine.files import EncounterFileError, encounter_from_json, encounter_to_json
 from engine.rules.base import Command
 from engine.rules.savage_worlds.combat_state import SavageWorldsCombat, deck_of
-from engine.rules.savage_worlds.deck import ActionDeck
+from engine.rules.savage_worlds.deck import ActionDeck, Card, Suit
 from engine.tokens import Side
+from engine.turns.combat import Phase
 from engine.turns.session import Encounter
 
 from .builders import fight, fighter
@@ -20,7 +22,7 @@ from .builders import fight, fighter
 
 def started() -> Encounter:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)))
-    return Encounter(replace(game.state, combat=replace(game.state.combat, phase="setup",
+    return Encounter(replace(game.state, combat=replace(game.state.combat, phase=Phase.SETUP,
                                                         order=(), active=None)), seed=4)
 
 
@@ -38,21 +40,50 @@ def test_the_deck_is_a_json_object_in_the_file_and_loads_as_the_same_deck() -> N
     assert deck_of(loaded) == deck_of(game.state) and loaded == game.state
 
 
-def test_a_version_1_file_with_the_deck_as_a_string_loads_and_plays_on(tmp_path: Path) -> None:
+def as_version_1(state: EncounterState) -> dict[str, Any]:
+    """The file version 1 wrote for ``state``: the deck as one string in the combat data."""
+    document = encounter_to_json(state)
+    combat = document["encounter"]["combat"]
+    deck = deck_of(state)
+    pile, discards = (",".join(c.code for c in cards) for cards in (deck.draw_pile,
+                                                                    deck.discards))
+    combat["data"]["deck"] = f"{pile}|{discards}|{int(deck.joker_dealt)}"
+    del combat["system_state"]
+    return document
+
+
+def test_a_version_1_file_loads_as_the_typed_deck_and_plays_on_identically() -> None:
     game = started()
     game.apply(Command("start_combat"))
-    document = encounter_to_json(game.state)
-    combat = document["encounter"]["combat"]
-    deck = deck_of(game.state)
-    pile = ",".join(c.code for c in deck.draw_pile)
-    combat["data"]["deck"] = f"{pile}||{int(deck.joker_dealt)}"  # as version 1 wrote it
-    del combat["system_state"]
-    old = Encounter(encounter_from_json(document))
-    assert deck_of(old.state) == deck
-    while old.state.combat.round == 1:
+    while game.state.combat.round == 1:  # cards on the discards too
+        game.apply(Command("end_turn"))
+    assert deck_of(game.state).discards
+    loaded = encounter_from_json(json.loads(json.dumps(as_version_1(game.state))))
+    assert loaded.combat.system_state == SavageWorldsCombat(deck_of(game.state))
+    assert "deck" not in loaded.combat.data
+    assert loaded == game.state
+    old = Encounter(loaded)
+    while game.state.combat.round < 4:
+        game.apply(Command("end_turn"))
         old.apply(Command("end_turn"))
-    assert "deck" not in old.state.combat.data
-    assert isinstance(old.state.combat.system_state, SavageWorldsCombat)
+    assert old.state == game.state
+
+
+def test_the_version_1_deck_text_is_read_card_by_card() -> None:
+    document = as_version_1(started().state)
+    document["encounter"]["combat"]["data"]["deck"] = "AS,10H,RJ|2C|1"
+    kept = encounter_from_json(document).combat.system_state
+    assert kept == SavageWorldsCombat(ActionDeck(
+        (Card(14, Suit.SPADES), Card(10, Suit.HEARTS), Card(16)), (Card(2, Suit.CLUBS),),
+        joker_dealt=True))
+
+
+def test_the_deck_is_never_read_from_text_in_play() -> None:
+    state = started().state
+    text = "AS,10H|2C|0"
+    state = replace(state, combat=replace(state.combat, system_state=None,
+                                          data={**state.combat.data, "deck": text}))
+    assert deck_of(state) == ActionDeck.fresh()
 
 
 def test_a_system_state_naming_no_known_system_is_refused_with_its_place() -> None:

@@ -135,12 +135,6 @@ def test_a_deck_holding_a_card_twice_is_refused_on_load() -> None:
                               strict=True)
 
 
-def test_a_version_1_deck_string_still_decodes() -> None:
-    deck = ActionDeck.decode("AS,10H,RJ|2C|1")
-    assert deck == ActionDeck((Card(14, Suit.SPADES), Card(10, Suit.HEARTS), Card(16)),
-                              (Card(2, Suit.CLUBS),), joker_dealt=True)
-
-
 def test_a_stacked_deck_deals_the_typed_cards_in_their_places() -> None:
     from engine.dice import SeededDice
     from engine.rules.savage_worlds.deck import ActionDeck, Card

@@ -78,12 +78,15 @@ def test_a_weapon_named_with_a_bar_costs_its_minus_four_once_a_round() -> None:
     assert fired_without_proficiency(fight.state, "kevin") == ()
 
 
-def test_a_version_1_bar_joined_text_still_counts() -> None:
+def test_a_version_1_bar_joined_text_counts_once_a_file_loads_and_never_in_play() -> None:
     fight = nonproficient_fight()
     kevin = fight.state.combat.combatant("kevin")
     old = turn_order.update(fight.state, replace(kevin, data={**kevin.data,
                                                               "weapons_nonprof": "|x|y"}))
-    assert fired_without_proficiency(old, "kevin") == ("x", "y")
+    assert fired_without_proficiency(old, "kevin") == ()
+    loaded = encounter_from_json(encounter_to_json(old))
+    assert fired_without_proficiency(loaded, "kevin") == ("x", "y")
+    assert "weapons_nonprof" not in loaded.combat.combatant("kevin").data
 
 
 def test_a_malformed_weapon_list_is_refused_on_load_naming_the_place() -> None:
