@@ -258,21 +258,6 @@ def sight_pairs(battlemap: BattleMap, tokens: Sequence[Token]) -> SightTable:
     return SightTable(ids, matrix)
 
 
-def segments_blocked_reference(
-    battlemap: BattleMap, starts: FloatArray, ends: FloatArray
-) -> NDArray[np.bool_]:
-    """The same answer as ``segments_blocked`` by a plain R-tree query (slow; for checks)."""
-    index = sight_index(battlemap)
-    count = len(starts)
-    blocked = np.zeros(count, dtype=bool)
-    if count == 0 or len(index.segments) == 0:
-        return blocked
-    lines = shapely.linestrings(np.stack([starts, ends], axis=1))
-    hits = index.tree.query(lines, predicate="intersects")
-    blocked[hits[0]] = True
-    return blocked
-
-
 def first_blocker(
     battlemap: BattleMap, start: tuple[float, float], end: tuple[float, float]
 ) -> str | None:

@@ -49,11 +49,12 @@ from engine.geometry import (  # noqa: E402
 )
 from engine.geometry._index import sight_index  # noqa: E402
 from engine.geometry._march import KERNEL_BUILT  # noqa: E402
-from engine.geometry.los import segments_blocked_reference, sight_corners  # noqa: E402
+from engine.geometry.los import sight_corners  # noqa: E402
 from engine.grid import Point, Square  # noqa: E402
 from engine.rules.spycraft.strafe import plan_strafe  # noqa: E402
 from engine.tokens import Side, Token, Weapon  # noqa: E402
 from tests.benchmarks.synthetic_map import make_big_encounter  # noqa: E402
+from tests.engine.geometry.reference_sight import segments_blocked_reference  # noqa: E402
 
 RADIUS = 60.0
 

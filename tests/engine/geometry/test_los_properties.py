@@ -12,11 +12,11 @@ from engine.geometry.los import (
     has_line_of_sight,
     lines_blocked,
     segments_blocked,
-    segments_blocked_reference,
     sight_corners,
     squares_see_each_other,
 )
 from engine.grid import Square
+from tests.engine.geometry.reference_sight import segments_blocked_reference
 from tests.engine.geometry.strategies import maps, rotate_map, rotate_square, squares, walls
 
 
