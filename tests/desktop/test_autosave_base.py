@@ -15,7 +15,10 @@ from desktop.autosave import Autosaver, crashed_sessions
 from desktop.controller import EncounterController
 from desktop.documents import Document, load_document, save_document
 from engine.rules.base import Command
+from engine.turns.session import Encounter
 from tests.desktop.sample import sample_state
+from tests.engine.rules.savage_worlds.test_combat_state import as_version_1
+from tests.engine.rules.test_conformance import small_encounter
 
 pytestmark = pytest.mark.gui
 
@@ -32,7 +35,7 @@ def _opened(tmp_path: Path) -> Document:
     return load_document(path)
 
 
-def _restored_after_a_crash(autosaver: Autosaver, folder: Path) -> tuple[str, int]:
+def _restored(autosaver: Autosaver, folder: Path) -> Encounter:
     autosaver.wait()
     assert autosaver._lock_file is not None
     autosaver._lock_file.unlock()  # as a dead process's lock: its owner is gone
@@ -40,7 +43,12 @@ def _restored_after_a_crash(autosaver: Autosaver, folder: Path) -> tuple[str, in
     restored = crashed.restore()
     crashed.release()
     assert restored.encounter is not None, restored.problem
-    return restored.encounter.state.name, restored.encounter.undo_depth
+    return restored.encounter
+
+
+def _restored_after_a_crash(autosaver: Autosaver, folder: Path) -> tuple[str, int]:
+    encounter = _restored(autosaver, folder)
+    return encounter.state.name, encounter.undo_depth
 
 
 def test_a_file_just_opened_is_the_base_as_it_is(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -53,6 +61,30 @@ def test_a_file_just_opened_is_the_base_as_it_is(qapp, tmp_path: Path) -> None: 
     controller.apply(Command("start_combat"), [9, 2, 5, 3])
     controller.apply(Command("end_turn"))
     assert _restored_after_a_crash(autosaver, tmp_path / "data") == ("Dock fight", 2)
+
+
+def test_a_version_1_file_just_opened_is_the_base_and_its_text_is_read_again_on_restore(  # type: ignore[no-untyped-def]
+        qapp, tmp_path: Path) -> None:
+    fight = Encounter(small_encounter("savage-worlds"), seed=3)
+    fight.apply(Command("start_combat"))
+    while fight.state.combat.round == 1:  # cards on the discards as well as the pile
+        fight.apply(Command("end_turn"))
+    path = tmp_path / "old.killbox"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("encounter.json", json.dumps(as_version_1(fight.state)))
+    controller = EncounterController(load_document(path))
+    assert controller.state == fight.state
+    autosaver = Autosaver(controller, tmp_path / "data")
+    assert autosaver.session_folder is not None
+    base = autosaver.session_folder / "base-1.killbox"
+    with zipfile.ZipFile(base) as archive:  # the deck as one string, as the file holds it
+        assert "deck" in json.loads(archive.read("encounter.json"))["encounter"]["combat"]["data"]
+    for _ in range(5):
+        controller.apply(Command("end_turn"))
+    controller.undo()
+    restored = _restored(autosaver, tmp_path / "data")
+    assert restored.state == controller.state and restored.undo_depth == 4
+    assert restored.redo() and controller.redo() and restored.state == controller.state
 
 
 def test_a_changed_document_is_written_as_the_base(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
