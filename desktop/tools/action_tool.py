@@ -325,7 +325,10 @@ class ActionTool(Tool):
             self.add_overlay(item)
         for target in command.targets:
             token = state.token(target)
-            self.add_overlay(TokenRingItem(token.square, token.size, TARGETED, "targeted", True))
+            # Over a token the preview rings, the pick marker stays silent, so hovering shows
+            # the preview ring's tooltip (the modifiers against it) rather than "targeted".
+            tip = "" if target in self.drawn.tokens else "targeted"
+            self.add_overlay(TokenRingItem(token.square, token.size, TARGETED, tip, True))
         self._show_tag(preview, command)
         for listener in list(self.listeners):
             listener(self)

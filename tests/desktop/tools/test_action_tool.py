@@ -102,6 +102,9 @@ def test_a_single_target_attack_rings_its_target_from_the_overlay(qtbot, tmp_pat
     assert ring.colour == GOOD
     assert all(str(m) in ring.toolTip() for m in preview.modifiers)
     assert tool.drawn.tokens == {"a1", "e1"}
+    centre = QPointF((cal.square.x + 0.5) * SQUARE, (cal.square.y + 0.5) * SQUARE)
+    tips = [item.toolTip() for item in win.scene.items(centre) if item.toolTip()]
+    assert tips and tips[0] == ring.toolTip(), "hovering the target shows its modifiers"
     render_png(win, "single-target-ring")
     bare = draw_preview(replace(preview, overlay=Overlay()), setup.state)
     assert preview.targets == ("e1",) and not bare.items and not bare.tokens
