@@ -1007,7 +1007,9 @@ class RuleSystem(ABC):
             preview = self.describe_action(state, command)
             needs = self.action(command.action).needs
             if not preview.overlay and command.squares and Need.PATH in needs:
-                # A move walks the command's path: that route is what the map draws.
+                # A system whose move walks the command's path and draws nothing of its own
+                # (the bundled four draw theirs, tests/engine/rules/test_preview_overlays.py):
+                # that path is the route the map draws.
                 overlay = route_overlay(state, str(command.actor), command.squares, preview.cost)
                 preview = replace(preview, overlay=overlay)
         overlay = preview.overlay.refused(reasons) if reasons else preview.overlay

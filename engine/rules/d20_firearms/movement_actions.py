@@ -22,6 +22,7 @@ from engine.rules.d20_firearms.handlers import (
     two_weapons,
     weapon_of,
 )
+from engine.rules.overlays import route_overlay
 from engine.tokens import Token
 
 # --- Move ------------------------------------------------------------------------------------
@@ -60,7 +61,9 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
         state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
     )
     return Preview(command, True, summary=f"Move: {actor.name} moves "
-                   f"{state.scale.describe(cost)}.", squares=command.squares)
+                   f"{state.scale.describe(cost)}.", squares=command.squares,
+                   overlay=route_overlay(state, actor.id, command.squares,
+                                         state.scale.describe(cost)))
 
 
 def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -13,6 +13,7 @@ from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of
+from engine.rules.overlays import route_overlay
 from engine.rules.savage_worlds import board, hold, maneuvers, tables
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -67,6 +68,8 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
     run = " running (Running: -2 to actions this turn)" if command.option("run", False) else ""
     return Preview(command, True, summary=f"Move: {actor.name}{run} walks "
                    f"{state.scale.describe(cost)}.", squares=command.squares,
+                   overlay=route_overlay(state, actor.id, command.squares,
+                                         state.scale.describe(cost)),
                    cost=f"{state.scale.distance(cost):g}\" of Pace",
                    rolls=("running die d6",) if command.option("run", False) else ())
 

@@ -3,12 +3,14 @@ Defense, Crouch, Drop Prone, Stand Up, Feint, Tire."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.overlay import Overlay
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.overlays import approach_overlay, route_overlay
 from engine.rules.spycraft import board, obstacles, tables
@@ -68,6 +70,7 @@ class StandardMove(SpycraftHandler):
                 f"of {state.scale.describe(self.allowance(state, mover))}."
             ),
             squares=command.squares,
+            overlay=walked(state, mover, command.squares, state.scale.describe(cost)),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -104,6 +107,11 @@ class FiveFootStep(SpycraftHandler):
         return state, tuple(events)
 
 
+def walked(state: EncounterState, mover: Token, path: Sequence[Square], label: str) -> Overlay:
+    """The route a move walks from the mover's square (nothing to draw when it stays put)."""
+    return route_overlay(state, mover.id, path, label) if path else Overlay()
+
+
 def _grappled(token: Token) -> list[str]:
     if token.has_condition(board.HELD) or token.has_condition(board.PINNED):
         return [f"{token.name} is caught in a Grapple"]
@@ -134,6 +142,7 @@ class _PathMove(SpycraftHandler):
                 f"{mover.name}: {self.spec.name}, {state.scale.describe(cost)} of "
                 f"{state.scale.describe(self.allowance(state, mover))}."
             ),
+            overlay=walked(state, mover, command.squares, state.scale.describe(cost)),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -176,6 +185,8 @@ class Run(_PathMove):
             command,
             True,
             squares=tuple(route),
+            # The straight line the Run takes, which may differ from the squares picked.
+            overlay=walked(state, mover, tuple(route), f"Run (up to {answer.limit})"),
             summary=f"{mover.name} runs to {command.squares[-1]} (up to {answer.limit}); "
             "he ends flat-footed.",
         )

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.overlay import Overlay
+from engine.overlay import Overlay, Role
 from engine.rules.base import (
     ActionEconomy,
     ActionSpec,
@@ -458,4 +458,7 @@ def _with_crossings(state: EncounterState, command: Command, preview: Preview) -
     overlay, notes = crossing_overlay(state, command.actor, tuple(path))
     if not notes:
         return preview
-    return replace(preview, notes=(*preview.notes, *notes), overlay=preview.overlay.plus(overlay))
+    # The shooters whose final attacks the move draws are among the tokens it acts on.
+    threats = tuple(t for t in overlay.token_ids(Role.THREAT) if t not in preview.targets)
+    return replace(preview, notes=(*preview.notes, *notes), overlay=preview.overlay.plus(overlay),
+                   targets=(*preview.targets, *threats))

@@ -9,6 +9,8 @@ resolution names, and every square the preview or the command names is drawn.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from engine.dice import GivenDice, SeededDice
@@ -17,6 +19,7 @@ from engine.grid import Square
 from engine.overlay import Overlay, Role
 from engine.rules import get_system
 from engine.rules.base import Need, Preview
+from engine.turns.combat import PendingAction
 from engine.turns.session import Encounter
 from tests.engine.rules.legal_setups import LegalSetUp, every_action, legal_setup
 
@@ -88,3 +91,55 @@ def test_the_ringed_targets_are_those_the_rule_resolves_against(system: str, act
     _, events = get_system(system).apply(setup.state, setup.command, dice)
     named = {t for event in events for t in event.tokens}
     assert set(preview.overlay.token_ids(Role.TARGET)) <= named
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_the_handler_itself_fills_the_overlay(system: str, action: str) -> None:
+    """The handler, not the engine's route for a bare path, names what to draw."""
+    setup, preview = legal_preview(system, action)
+    own = get_system(system).describe_action(setup.state, setup.command).overlay
+    assert own == preview.overlay
+
+
+@pytest.mark.parametrize(("system", "action"), ACTIONS, ids=lambda v: str(v))
+def test_a_walked_route_is_the_path_the_preview_names(system: str, action: str) -> None:
+    """A route from the actor's square is the path the preview says the move takes (a
+    Run's straight line, not the squares picked)."""
+    setup, preview = legal_preview(system, action)
+    start = setup.state.token(str(setup.command.actor)).square
+    for route in preview.overlay.routes:
+        if route.start == start and preview.squares:
+            # A charge's preview names its path with the start square, a move's without.
+            path = preview.squares[1:] if preview.squares[0] == start else preview.squares
+            assert route.squares[1:] == path
+
+
+def test_a_run_picked_by_its_end_square_draws_the_line_it_runs() -> None:
+    setup = legal_setup("spycraft", "run")
+    end = setup.command.squares[-1]
+    command = replace(setup.command, squares=(end,))
+    preview = Encounter(setup.state, seed=setup.seed).preview(command)
+    assert preview.legal, preview.reasons
+    (route,) = preview.overlay.routes
+    assert len(preview.squares) > 1 and route.squares[1:] == preview.squares
+    after, _ = get_system("spycraft").apply(setup.state, command, GivenDice([1] * 40))
+    assert route.end == after.token(str(command.actor)).square
+
+
+def test_a_move_through_suppressive_fire_draws_its_route_and_the_shooter() -> None:
+    """Crossing an opponent's suppressed square adds the shooter (a final attack) and the
+    square to the move's own route; the shooter is among the preview's targets."""
+    setup = legal_setup("spycraft", "standard_move")
+    (square,) = setup.command.squares
+    zone = PendingAction("e1", "suppress", "", "suppressive_fire",
+                         {"x": square.x, "y": square.y, "weapon": "rifle",
+                          "round": setup.state.combat.round})
+    state = replace(setup.state, combat=replace(setup.state.combat,
+                                                pending=(*setup.state.combat.pending, zone)))
+    preview = Encounter(state, seed=setup.seed).preview(setup.command)
+    assert preview.legal, preview.reasons
+    (route,) = preview.overlay.routes
+    assert route.end == square
+    assert preview.overlay.token_ids(Role.THREAT) == ("e1",) == preview.targets
+    assert square in {m.square for m in preview.overlay.marks}
+
