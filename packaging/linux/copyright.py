@@ -1,7 +1,13 @@
-"""Print the .deb's /usr/share/doc/killbox/copyright (machine-readable, DEP-5 format).
+"""Print the .deb's /usr/share/doc/killbox/copyright (machine-readable, DEP-5 format), or the
+Windows and macOS bundles' THIRD-PARTY-LICENSES.txt in the same format.
 
-Usage: python packaging/linux/copyright.py ROOT SOURCES
-ROOT is the checkout; SOURCES is the spec's bundled-sources.txt (bundle name, source path).
+Usage: python packaging/linux/copyright.py CHECKOUT SOURCES [--platform windows|macos]
+           [--root DIR] [--bundle INTERNAL] [--output FILE]
+CHECKOUT is the checkout; SOURCES is the spec's bundled-sources.txt (bundle name, source path).
+--bundle names the frozen folder's _internal: the build stops when a library there is named by
+no entry of native-components.toml for the platform. --root is where the Debian files the texts
+come from are read (the release workflow's copy of a Debian 12 machine's). On Windows and macOS
+the licences Debian keeps in /usr/share/common-licenses are quoted whole, once each, at the end.
 One Files paragraph for Killbox (MIT, the checkout's LICENSE), one for the Python runtime
 (with the software it incorporates, as Debian's libpython3.X-minimal records it), one for
 PyInstaller's bootloader, and one for every installed distribution that any bundled file comes
@@ -14,18 +20,36 @@ with the third-party code built into them and ICU (native_licences.py).
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
 import sysconfig
 import textwrap
 from collections.abc import Iterable
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 import native_licences
 
-INSTALLED = "usr/lib/killbox"
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the frozen folder's parts are installed, as the notices' Files patterns name them."""
+
+    internal: str  # the folder PyInstaller calls _internal
+    bootloader: str  # the program itself (PyInstaller's bootloader)
+
+
+LAYOUTS = {
+    "linux": Layout("usr/lib/killbox/_internal", "usr/lib/killbox/killbox"),
+    # Relative to the installation folder (Program Files\Killbox) and to Killbox.app.
+    "windows": Layout("_internal", "killbox.exe"),
+    "macos": Layout("Contents/Frameworks", "Contents/MacOS/killbox"),
+}
+LAYOUT = LAYOUTS["linux"]
+COMMON_NAMED = re.compile(r"/usr/share/common-licenses/([A-Za-z0-9.+-]+[A-Za-z0-9])")
 LICENCE_FILE = re.compile(r"(licen[cs]e|copying|notice|copyright)", re.IGNORECASE)
 COPYRIGHT_PREFIX = re.compile(r"^(copyright\s*)?(\(c\)|©)?\s*", re.IGNORECASE)
 # Trove classifier and free-text licence names -> DEP-5 short names.
@@ -230,10 +254,10 @@ def distribution_paragraph(name: str, tops: list[str]) -> str:
     dist = metadata.distribution(name)
     texts = licence_texts(dist)
     licence = with_vendored_licences(licence_name(dist), (t for _, t in texts))
-    files = [f"{INSTALLED}/_internal/{top}/*" for top in tops]
+    files = [f"{LAYOUT.internal}/{top}/*" for top in tops]
     holders = copyright_lines((t for _, t in texts), authors(dist))
     comment = (
-        f"{name} {dist.version}; pure-Python modules sit in the archive inside {INSTALLED}/killbox."
+        f"{name} {dist.version}; pure-Python modules sit in the archive inside {LAYOUT.bootloader}."
     )
     vendored = sorted({found for _, text in texts for found in VENDORED_NAME.findall(text)})
     if vendored:
@@ -243,10 +267,14 @@ def distribution_paragraph(name: str, tops: list[str]) -> str:
     if listed:
         comment += " The wheel's software bill of materials (dist-info/sboms) lists, with their "
         comment += "licences (the bundle may leave some out): " + "; ".join(listed) + "."
+    references = [path for spdx, path in COMMON_LICENSES.items() if spdx in licence]
     if texts:
         body = "\n .\n".join(field_text(f"--- {file} ---\n{text}") for file, text in texts)
+        if references:  # the Windows and macOS PySide6 wheels carry only the commercial licence
+            body += "\n .\n" + field_text(
+                "The full texts of its other licences are in " + ", ".join(references) + "."
+            )
         return paragraph(files, holders, licence, body, comment)
-    references = [path for spdx, path in COMMON_LICENSES.items() if spdx in licence]
     if not references:
         raise SystemExit(
             f"{name} {dist.version} carries no licence text and is not {licence!r}-known"
@@ -266,8 +294,9 @@ INCORPORATED = "Licenses and Acknowledgements for Incorporated Software"
 
 
 def incorporated_software() -> tuple[Path, str]:
-    debian = Path(f"/usr/share/doc/libpython{sys.version_info[0]}.{sys.version_info[1]}-minimal")
-    text = (debian / "copyright").read_text() if (debian / "copyright").is_file() else ""
+    debian = native_licences.DOC / f"libpython{sys.version_info[0]}.{sys.version_info[1]}-minimal"
+    found = native_licences.on_disk(debian / "copyright")
+    text = found.read_text() if found.is_file() else ""
     if INCORPORATED not in text:
         raise SystemExit(
             f"{debian}/copyright (Debian's {debian.name}) is missing or has no "
@@ -276,8 +305,34 @@ def incorporated_software() -> tuple[Path, str]:
     return debian / "copyright", text[text.index(INCORPORATED) :]
 
 
-def python_paragraph() -> str:
-    text = (Path(sysconfig.get_path("stdlib")) / "LICENSE.txt").read_text()
+def python_licence() -> str:
+    """The interpreter's LICENSE.txt: beside the standard library (Linux, macOS) or in the
+    installation folder (Windows)."""
+    for folder in (Path(sysconfig.get_path("stdlib")), Path(sys.base_prefix)):
+        if (folder / "LICENSE.txt").is_file():
+            return (folder / "LICENSE.txt").read_text(errors="replace")
+    raise SystemExit(f"no LICENSE.txt in {sysconfig.get_path('stdlib')} or {sys.base_prefix}")
+
+
+# The interpreter's own files in the frozen folder, by platform (extension modules of the
+# standard library: lib-dynload on Linux and macOS, .pyd files at the top on Windows).
+PYTHON_FILES = {
+    "linux": ["libpython3*", "python3*/*", "base_library.zip"],
+    "windows": [
+        "python3*.dll",
+        "_*.pyd",
+        "pyexpat.pyd",
+        "select.pyd",
+        "unicodedata.pyd",
+        "winsound.pyd",
+        "base_library.zip",
+    ],
+    "macos": ["Python", "libpython3*", "python3*/*", "lib-dynload/*", "base_library.zip"],
+}
+
+
+def python_paragraph(platform: str = "linux") -> str:
+    text = python_licence()
     source, incorporated = incorporated_software()
     # Python 3.11's _sha3 and _blake2 hold the Keccak Code Package and BLAKE2's reference
     # code, both dedicated to the public domain under CC0 1.0; Debian's list does not name them.
@@ -286,11 +341,7 @@ def python_paragraph() -> str:
         "implementation, both under CC0-1.0; its full text is in "
         "/usr/share/common-licenses/CC0-1.0."
     )
-    files = [
-        f"{INSTALLED}/_internal/libpython3*",
-        f"{INSTALLED}/_internal/python3*/*",
-        f"{INSTALLED}/_internal/base_library.zip",
-    ]
+    files = [f"{LAYOUT.internal}/{pattern}" for pattern in PYTHON_FILES[platform]]
     body = "\n .\n".join(
         [field_text(text), field_text(f"--- From {source} ---\n{incorporated}"), field_text(hashes)]
     )
@@ -309,35 +360,86 @@ def pyinstaller_paragraph() -> str:
     texts = licence_texts(dist)
     body = "\n .\n".join(field_text(text) for _, text in texts)
     return paragraph(
-        [f"{INSTALLED}/killbox"],
+        [LAYOUT.bootloader],
         ["2005-2024 PyInstaller Development Team"],
         "GPL-2.0-or-later with bootloader exception",
         body,
-        f"The program {INSTALLED}/killbox is PyInstaller {dist.version}'s bootloader.",
+        f"The program {LAYOUT.bootloader} is PyInstaller {dist.version}'s bootloader.",
     )
 
 
-def main(root: Path, sources_file: Path) -> None:
+def with_common_licences_quoted(text: str) -> str:
+    """For Windows and macOS, which have no /usr/share/common-licenses: each licence pointed at
+    there becomes a stand-alone License paragraph at the end, its text read from Debian's copy."""
+    names = sorted(set(COMMON_NAMED.findall(text)))
+    text = COMMON_NAMED.sub(lambda found: f"the License paragraph {found[1]} at the end", text)
+    for name in names:
+        common = native_licences.on_disk(native_licences.COMMON / name)
+        if not common.is_file():
+            raise SystemExit(f"{common} is missing: the notices quote it")
+        text += f"\n\nLicense: {name}\n{field_text(common.read_text())}"
+    return text
+
+
+def notices(checkout: Path, sources_file: Path, platform: str = "linux") -> str:
+    """The whole copyright file (Linux) or THIRD-PARTY-LICENSES.txt (Windows, macOS)."""
+    global LAYOUT
+    LAYOUT = LAYOUTS[platform]
     sources = [
         tuple(line.split("\t", 1)) for line in sources_file.read_text().splitlines() if "\t" in line
     ]
+    where = (
+        ""
+        if platform == "linux"
+        else (
+            "\n .\n Paths are relative to the folder Killbox is installed in"
+            + (" (Killbox.app)." if platform == "macos" else ".")
+        )
+    )
     header = (
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
         "Upstream-Name: Killbox\n"
         "Comment: Killbox is MIT-licensed. The bundle carries the Python runtime, PyInstaller's\n"
         " bootloader, the Python packages below and Qt with the third-party code built into it,\n"
-        " each under its own licence."
+        " each under its own licence." + where
     )
     killbox = paragraph(
-        ["*"], ["Killbox developers"], "MIT", field_text((root / "LICENSE").read_text())
+        ["*"], ["Killbox developers"], "MIT", field_text((checkout / "LICENSE").read_text())
     )
-    blocks = [header, killbox, python_paragraph(), pyinstaller_paragraph()]
+    blocks = [header, killbox, python_paragraph(platform), pyinstaller_paragraph()]
     blocks += [
         distribution_paragraph(name, tops) for name, tops in bundled_distributions(sources).items()
     ]  # type: ignore[arg-type]
-    blocks += native_licences.paragraphs()
-    print("\n\n".join(blocks))
+    manifest = native_licences.load_manifest(platform=platform)
+    blocks += native_licences.paragraphs(manifest, LAYOUT.internal)
+    text = "\n\n".join(blocks)
+    return text if platform == "linux" else with_common_licences_quoted(text)
+
+
+def main(argv: list[str]) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("checkout", type=Path)
+    parser.add_argument("sources", type=Path, help="the spec's bundled-sources.txt")
+    parser.add_argument("--platform", choices=sorted(LAYOUTS), default="linux")
+    parser.add_argument("--root", type=Path, default=Path("/"), help="the Debian files' root")
+    parser.add_argument("--bundle", type=Path, help="the frozen folder's _internal, checked")
+    parser.add_argument("--output", type=Path, help="write here (UTF-8) instead of stdout")
+    args = parser.parse_args(argv)
+    native_licences.use_root(args.root)
+    if args.bundle:
+        manifest = native_licences.load_manifest(platform=args.platform)
+        unnamed = native_licences.unnamed_libraries(args.bundle, manifest)
+        if unnamed:
+            raise SystemExit(
+                f"no entry of native-components.toml for {args.platform} names these bundled "
+                "libraries, so their licences would be left out: " + ", ".join(unnamed)
+            )
+    text = notices(args.checkout, args.sources, args.platform)
+    if args.output:
+        args.output.write_text(text + "\n", encoding="utf-8")
+    else:
+        print(text)
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), Path(sys.argv[2]))
+    main(sys.argv[1:])

@@ -9,6 +9,9 @@ written for each set of libraries that hold the same components, its licence tex
 Nothing is made up: a component whose text no installed package carries is quoted from a notice
 kept in the checkout (packaging/licences/) or says so (`missing`),
 and a source that is not installed stops the build.
+
+The same manifest lists the Windows and macOS bundles' libraries (`platform`); the release
+workflow reads the Debian files from a copy made in a Debian 12 container (use_root).
 """
 
 from __future__ import annotations
@@ -22,9 +25,29 @@ from pathlib import Path
 
 MANIFEST = Path(__file__).with_name("native-components.toml")
 CHECKOUT = MANIFEST.parents[2]  # a manifest `text` given relatively is in the checkout
+PLATFORMS = ("linux", "windows", "macos")
+# Where the files named below are read: / on the Debian build machine, or a copy of them.
+ROOT = Path("/")
 DOC = Path("/usr/share/doc")
 COMMON = Path("/usr/share/common-licenses")
 INSTALLED = "usr/lib/killbox/_internal"
+# The first bytes of a library or extension module: ELF, PE ("MZ"), Mach-O (64- and 32-bit,
+# and universal).
+NATIVE_MAGIC = (b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xca\xfe\xba\xbe")
+
+
+def use_root(root: Path) -> None:
+    """Read /usr/share/doc and /usr/share/common-licenses under ROOT (the release workflow's
+    copy of a Debian 12 machine's, for Windows and macOS)."""
+    global ROOT
+    ROOT = root
+
+
+def on_disk(path: Path) -> Path:
+    """Where an absolute path of the Debian machine is read."""
+    return ROOT / path.relative_to("/")
+
+
 # DEP-5 licence expressions: names joined by "and"/"or", a comma lowering the precedence.
 OPERATOR = re.compile(r",?\s+(?:and|or)\s+")
 
@@ -34,9 +57,13 @@ class Library:
     files: tuple[str, ...]
     components: tuple[str, ...] = ()
     paragraph: str = ""  # a paragraph copyright.py writes (a wheel, "Python", "Killbox")
+    platform: str = "linux"
 
     def holds(self, path: str) -> bool:
-        return any(fnmatch.fnmatchcase(path, pattern) for pattern in self.files)
+        if self.platform == "linux":
+            return any(fnmatch.fnmatchcase(path, pattern) for pattern in self.files)
+        # Windows and macOS ignore case in names (VCRUNTIME140.dll beside vcruntime140_1.dll).
+        return any(fnmatch.fnmatchcase(path.lower(), pattern.lower()) for pattern in self.files)
 
 
 @dataclass
@@ -50,19 +77,43 @@ class Manifest:
         return found[-1] if found else None
 
 
-def load_manifest(path: Path = MANIFEST) -> Manifest:
+def load_manifest(path: Path = MANIFEST, platform: str = "linux") -> Manifest:
+    """The libraries of one platform's bundle (an entry without `platform` is Linux's)."""
     data = tomllib.loads(path.read_text())
-    libraries = [
+    every = [
         Library(
-            tuple(entry["files"]), tuple(entry.get("components", ())), entry.get("paragraph", "")
+            tuple(entry["files"]),
+            tuple(entry.get("components", ())),
+            entry.get("paragraph", ""),
+            entry.get("platform", "linux"),
         )
         for entry in data["library"]
     ]
-    manifest = Manifest(libraries, data["component"])
-    unknown = {c for lib in libraries for c in lib.components} - manifest.components.keys()
+    unknown = {c for lib in every for c in lib.components} - data["component"].keys()
     if unknown:
         raise SystemExit(f"{path.name}: libraries name unknown components {sorted(unknown)}")
-    return manifest
+    strange = {lib.platform for lib in every} - set(PLATFORMS)
+    if strange:
+        raise SystemExit(f"{path.name}: unknown platforms {sorted(strange)}")
+    return Manifest([lib for lib in every if lib.platform == platform], data["component"])
+
+
+def native_libraries(internal: Path) -> list[str]:
+    """Every library, plug-in and extension module in a frozen folder (its _internal), by its
+    path there; links are left out (the files they point at are listed)."""
+    found = []
+    for path in sorted(internal.rglob("*")):
+        if path.is_file() and not path.is_symlink():
+            with path.open("rb") as handle:
+                if handle.read(4).startswith(NATIVE_MAGIC):
+                    found.append(path.relative_to(internal).as_posix())
+    return found
+
+
+def unnamed_libraries(internal: Path, manifest: Manifest) -> list[str]:
+    """The libraries of a frozen folder that no manifest entry names: their licences would be
+    left out of the notices."""
+    return [lib for lib in native_libraries(internal) if manifest.library_for(lib) is None]
 
 
 def read_dep5(text: str) -> list[dict[str, str]]:
@@ -127,7 +178,7 @@ def continuation(text: str) -> str:
 
 
 def installed_package(pattern: str) -> str:
-    found = sorted(path.parent.name for path in DOC.glob(f"{pattern}/copyright"))
+    found = sorted(path.parent.name for path in on_disk(DOC).glob(f"{pattern}/copyright"))
     if not found:
         raise SystemExit(
             f"the Debian package {pattern!r} is not installed: its copyright file gives the "
@@ -138,7 +189,7 @@ def installed_package(pattern: str) -> str:
 
 def from_debian(component: dict[str, object]) -> Licensed:
     package = installed_package(str(component["debian"]))
-    paragraphs = read_dep5((DOC / package / "copyright").read_text())
+    paragraphs = read_dep5(on_disk(DOC / package / "copyright").read_text())
     wanted = str(component["files"])
     matching = [p for p in paragraphs if wanted in p.get("Files", "").split()]
     if not matching:
@@ -149,11 +200,11 @@ def from_debian(component: dict[str, object]) -> Licensed:
     texts = licence_texts(paragraphs, paragraph["License"])
     source = f"{DOC / package / 'copyright'} (Files: {wanted})"
     if "text" in component:
-        (text_file,) = sorted(glob.glob(str(component["text"])))[-1:]
+        (text_file,) = sorted(glob.glob(str(on_disk(Path(str(component["text"]))))))[-1:]
         body = continuation(Path(text_file).read_text())
         licence = str(component.get("licence", licence))
         texts = [(licence, body)]
-        source += f"; the licence text from {text_file}"
+        source += f"; the licence text from /{Path(text_file).relative_to(ROOT)}"
     return Licensed(str(component["name"]), holders, licence, tuple(texts), source)
 
 
@@ -166,8 +217,11 @@ def statement(component: dict[str, object]) -> Licensed:
         note = f" The text of {licence} is not included: {component['missing']}."
         return Licensed(str(component["name"]), holders, licence, ((licence, note),), "")
     if "text" in component:  # a licence file, quoted whole
-        text_file = CHECKOUT / str(component["text"])  # an absolute path stays as it is
-        body = continuation(text_file.read_text())
+        text_file = Path(str(component["text"]))
+        in_checkout = not text_file.is_absolute()
+        body = continuation(
+            (CHECKOUT / text_file if in_checkout else on_disk(text_file)).read_text()
+        )
         return Licensed(
             str(component["name"]),
             holders,
@@ -176,7 +230,7 @@ def statement(component: dict[str, object]) -> Licensed:
             str(component.get("source", text_file)),
         )
     common = COMMON / str(component["common"])
-    if not common.is_file():
+    if not on_disk(common).is_file():
         raise SystemExit(f"{common} is missing (Debian's base-files provides it)")
     pointer = f" The full text of this licence is in {common}."
     return Licensed(str(component["name"]), holders, licence, ((licence, pointer),), str(common))
@@ -188,7 +242,7 @@ def joined(licences: list[str]) -> str:
     return ", and ".join(dict.fromkeys(terms))
 
 
-def paragraph_for_libraries(files: list[str], parts: list[Licensed]) -> str:
+def paragraph_for_libraries(files: list[str], parts: list[Licensed], installed: str) -> str:
     holders = list(dict.fromkeys(holder for part in parts for holder in part.copyright))
     sections = []
     seen: set[tuple[str, str]] = set()
@@ -201,7 +255,7 @@ def paragraph_for_libraries(files: list[str], parts: list[Licensed]) -> str:
             sections.append(f" --- {part.name}: {name}{source} ---\n{text.rstrip()}")
     names = ", ".join(part.name for part in parts)
     lines = [
-        "Files: " + " ".join(f"{INSTALLED}/{pattern}" for pattern in files),
+        "Files: " + " ".join(f"{installed}/{pattern}" for pattern in files),
         "Copyright: " + "\n ".join(holders),
         "License: " + joined([part.licence for part in parts]),
         "\n .\n".join(sections),
@@ -210,8 +264,9 @@ def paragraph_for_libraries(files: list[str], parts: list[Licensed]) -> str:
     return "\n".join(lines)
 
 
-def paragraphs(manifest: Manifest | None = None) -> list[str]:
-    """One Files paragraph per set of libraries with the same components, in manifest order."""
+def paragraphs(manifest: Manifest | None = None, installed: str = INSTALLED) -> list[str]:
+    """One Files paragraph per set of libraries with the same components, in manifest order;
+    INSTALLED is where the frozen folder's _internal is installed."""
     manifest = manifest or load_manifest()
     grouped: dict[tuple[str, ...], list[str]] = {}
     for library in manifest.libraries:
@@ -219,6 +274,6 @@ def paragraphs(manifest: Manifest | None = None) -> list[str]:
             grouped.setdefault(library.components, []).extend(library.files)
     statements = {name: statement(manifest.components[name]) for key in grouped for name in key}
     return [
-        paragraph_for_libraries(files, [statements[name] for name in key])
+        paragraph_for_libraries(files, [statements[name] for name in key], installed)
         for key, files in grouped.items()
     ]

@@ -1,13 +1,19 @@
 ; Inno Setup 6 script for the Windows installer of Killbox.
-; Built by .github/workflows/release.yml: iscc /DAppVersion=X.Y.Z /DSourceDir=dist\killbox packaging\windows\killbox.iss
+; Built by .github/workflows/release.yml: iscc /DAppVersion=X.Y.Z /DSourceDir=dist\killbox
+;   /DNoticesFile=dist\THIRD-PARTY-LICENSES.txt packaging\windows\killbox.iss
 ; Installs the PyInstaller folder under Program Files, a Start-menu entry (and, if asked, a desktop
 ; shortcut) and opens .killbox encounters in Killbox on a double-click, with the Killbox icon.
+; Beside the program: Killbox's licence (LICENSE.txt) and the licences of everything the bundle
+; carries (THIRD-PARTY-LICENSES.txt, from packaging/linux/copyright.py; iscc stops without it).
 
 #ifndef AppVersion
   #define AppVersion "0.0.0"
 #endif
 #ifndef SourceDir
   #define SourceDir "..\..\dist\killbox"
+#endif
+#ifndef NoticesFile
+  #define NoticesFile "..\..\dist\THIRD-PARTY-LICENSES.txt"
 #endif
 
 [Setup]
@@ -36,6 +42,8 @@ Name: "desktopicon"; Description: "{cm:CreateDesktopIcon}"; GroupDescription: "{
 [Files]
 Source: "{#SourceDir}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
 Source: "..\..\assets\icons\killbox.ico"; DestDir: "{app}"; Flags: ignoreversion
+Source: "..\..\LICENSE"; DestDir: "{app}"; DestName: "LICENSE.txt"; Flags: ignoreversion
+Source: "{#NoticesFile}"; DestDir: "{app}"; Flags: ignoreversion
 
 [Icons]
 Name: "{group}\Killbox"; Filename: "{app}\killbox.exe"

@@ -6,6 +6,7 @@ another (PyInstaller is minutes of CPU on a shared machine).
 
 from __future__ import annotations
 
+import fnmatch
 import importlib.util
 import os
 import shutil
@@ -87,3 +88,33 @@ def headless_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in {"DISPLAY", "WAYLAND_DISPLAY"}}
     env.pop("QT_QPA_PLATFORM", None)  # the app must choose offscreen for --export-png itself
     return env
+
+
+def dep5_paragraphs(text: str) -> list[dict[str, str]]:
+    """A machine-readable copyright file's paragraphs: field -> value, continuation lines kept."""
+    paragraphs = []
+    for block in text.split("\n\n"):
+        fields: dict[str, str] = {}
+        name = ""
+        for line in block.splitlines():
+            if line.startswith(" ") and name:
+                fields[name] += "\n" + line
+            else:
+                name, _, value = line.partition(":")
+                fields[name] = value.strip()
+        paragraphs.append(fields)
+    return paragraphs
+
+
+def paragraph_applying(
+    paragraphs: list[dict[str, str]], path: str, ignore_case: bool = False
+) -> dict[str, str] | None:
+    """The paragraph that applies to PATH: in DEP-5 the last whose Files patterns match it
+    (* matches /). Windows and macOS names are compared ignoring case."""
+    fold = str.lower if ignore_case else str
+    found = None
+    for paragraph in paragraphs:
+        patterns = paragraph.get("Files", "").split()
+        if any(fnmatch.fnmatchcase(fold(path), fold(pattern)) for pattern in patterns):
+            found = paragraph
+    return found

@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 from PyInstaller.archive.readers import CArchiveReader
 
-from tests.packaging.conftest import PACKAGING, elf_deps, load_packaging_module
+from tests.packaging.conftest import (
+    PACKAGING,
+    dep5_paragraphs,
+    elf_deps,
+    load_packaging_module,
+    paragraph_applying,
+)
 
 native_licences = load_packaging_module(
     "native_licences", PACKAGING / "linux" / "native_licences.py"
@@ -28,19 +34,7 @@ OWN = {"engine", "desktop", "assets", "maps"}
 
 
 def copyright_paragraphs(deb_root: Path) -> list[dict[str, str]]:
-    text = (deb_root / "usr/share/doc/killbox/copyright").read_text()
-    paragraphs = []
-    for block in text.split("\n\n"):
-        fields: dict[str, str] = {}
-        name = ""
-        for line in block.splitlines():
-            if line.startswith(" ") and name:
-                fields[name] += "\n" + line
-            else:
-                name, _, value = line.partition(":")
-                fields[name] = value.strip()
-        paragraphs.append(fields)
-    return paragraphs
+    return dep5_paragraphs((deb_root / "usr/share/doc/killbox/copyright").read_text())
 
 
 def third_party(deb_root: Path) -> list[dict[str, str]]:
@@ -49,13 +43,8 @@ def third_party(deb_root: Path) -> list[dict[str, str]]:
 
 
 def paragraph_for(deb_root: Path, path: str) -> dict[str, str] | None:
-    """The paragraph that applies to PATH: in DEP-5 the last whose Files patterns match it
-    (* matches /)."""
-    found = None
-    for paragraph in copyright_paragraphs(deb_root)[1:]:
-        if any(fnmatch.fnmatchcase(path, pattern) for pattern in paragraph["Files"].split()):
-            found = paragraph
-    return found
+    """The paragraph that applies to PATH (the last whose Files patterns match it)."""
+    return paragraph_applying(copyright_paragraphs(deb_root)[1:], path)
 
 
 def archived_packages(deb_root: Path) -> set[str]:
