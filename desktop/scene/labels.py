@@ -54,17 +54,27 @@ def place_beside(
     avoid: Sequence[QRectF] = (),
 ) -> QPointF:
     """Put ``tag`` (an item ignoring transformations) next to ``anchor`` (scene units),
-    fully inside the visible view, covering as few of ``avoid`` as it can."""
+    fully inside the visible view, never on ``anchor`` when any place avoids it, and then
+    covering as few of ``avoid`` as it can (the label talks about the anchor: a label on
+    its target hides the very thing the GM is aiming at)."""
     scale = max(view.transform().m11(), 1e-6)
     size = tag.boundingRect()
     width, height = size.width() / scale, size.height() / scale
     gap = GAP / scale
     visible = visible_scene_rect(view).adjusted(gap / 2, gap / 2, -gap / 2, -gap / 2)
+    right, left = anchor.right() + gap, anchor.left() - gap - width
+    below, above = anchor.bottom() + gap, anchor.top() - gap - height
     candidates = (
-        QPointF(anchor.right() + gap, anchor.top()),
-        QPointF(anchor.left() - gap - width, anchor.top()),
-        QPointF(anchor.left(), anchor.bottom() + gap),
-        QPointF(anchor.left(), anchor.top() - gap - height),
+        QPointF(right, anchor.top()),
+        QPointF(left, anchor.top()),
+        QPointF(anchor.left(), below),
+        QPointF(anchor.left(), above),
+        # The same sides, aligned to the anchor's other edge, for when the first is
+        # pushed back inside the view.
+        QPointF(right, anchor.bottom() - height),
+        QPointF(left, anchor.bottom() - height),
+        QPointF(anchor.right() - width, below),
+        QPointF(anchor.right() - width, above),
     )
 
     def clamped(point: QPointF) -> QPointF:
@@ -72,12 +82,12 @@ def place_beside(
         y = min(max(point.y(), visible.top()), visible.bottom() - height)
         return QPointF(max(x, visible.left()), max(y, visible.top()))
 
-    def cost(point: QPointF) -> tuple[float, float]:
+    def cost(point: QPointF) -> tuple[float, float, float]:
         placed = clamped(point)
         rect = QRectF(placed.x(), placed.y(), width, height)
         moved = abs(placed.x() - point.x()) + abs(placed.y() - point.y())
-        covered = sum(_overlap(rect, other) for other in (anchor, *avoid))
-        return covered, moved
+        covered = sum(_overlap(rect, other) for other in avoid)
+        return _overlap(rect, anchor), covered, moved
 
     best = min(candidates, key=cost)
     position = clamped(best)
