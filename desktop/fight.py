@@ -10,7 +10,7 @@ from dataclasses import replace
 from PySide6.QtWidgets import QInputDialog, QWidget
 
 from desktop.controller import EncounterController
-from desktop.dialogs.dice import DiceDialog, planned_rolls
+from desktop.dialogs.dice import DiceDialog, dry_run, planned_rolls
 from desktop.dialogs.start_combat import StartCombatDialog
 from engine.dice import fresh_seed
 from engine.rules.base import Command, Event
@@ -36,6 +36,7 @@ def act(
         preview.summary or system.action(command.action).name,
         rolls,
         replan=lambda typed: planned_rolls(system, state, command, preview.rolls, typed),
+        outcome=lambda faces: dry_run(system, state, command, preview.rolls, faces).outcome,
     )
     if not dialog.exec():
         return None

@@ -4,7 +4,9 @@ The rows come from the engine: a dry run of the command on a throw-away copy of 
 (states are immutable) gives each roll's purpose, expression and the face the encounter's
 seeded dice would show (the preview's ``rolls`` stand in only when the dry run fails).
 "Roll" applies with the seeded dice; "Use these dice" sends the typed faces, which the
-engine reads as GivenDice.
+engine reads as GivenDice. Below the rows, the same dry run with the faces shown says what
+they would do, in the combat log's words ("hits", "misses", "takes 7 damage"), so a GM
+rolling physical dice sees the result before committing to it.
 
 Enter does what the GM means: once a face has been typed, Enter uses the typed faces;
 untouched, it rolls (the boxes then hold the very faces the roll gives). Neither button is
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 from desktop.scrolling import vertical_scroll
 from engine.dice import Dice, GivenDice, Roll, SeededDice, dice_words, modifier_of
 from engine.encounter import EncounterState
+from engine.events import EventKind
 from engine.rules.base import Command, RuleSystem
 
 #: What the GM chose: None = seeded dice, a list = the typed faces, False = cancelled.
@@ -40,6 +43,8 @@ DiceAnswer = list[int] | None | bool
 
 #: The rolls that follow typed faces (the faces of the first rows, in order).
 Replan = Callable[[Sequence[int]], Sequence["PlannedRoll"]]
+#: What the command does with these faces: the log lines of the dry run.
+Outcome = Callable[[Sequence[int]], Sequence[str]]
 
 
 @dataclass(frozen=True)
@@ -68,14 +73,23 @@ class _Recording:
         return made
 
 
-def planned_rolls(
+@dataclass(frozen=True)
+class DryRun:
+    """The rolls a command makes, in order, and what it does (the log lines, rolls left
+    out: the rows show those)."""
+
+    rolls: list[PlannedRoll]
+    outcome: list[str]
+
+
+def dry_run(
     system: RuleSystem,
     state: EncounterState,
     command: Command,
     announced: Sequence[str] = (),
     typed: Sequence[int] = (),
-) -> list[PlannedRoll]:
-    """The rolls ``command`` would make now, in order (empty if it rolls nothing).
+) -> DryRun:
+    """Apply ``command`` to a throw-away copy of the state (states are immutable).
 
     ``typed`` are faces the GM has typed for the first rolls: what follows depends on them
     (a typed hit rolls damage where the seeded miss did not), so the rest is planned from
@@ -84,9 +98,9 @@ def planned_rolls(
     seeded = SeededDice(combat.seed, combat.rolls + len(typed))
     recorder = _Recording(GivenDice(typed, seeded) if typed else seeded)
     try:
-        system.apply(state, command, recorder)
+        _after, events = system.apply(state, command, recorder)
     except Exception:  # a dry run that fails shows the announced rolls unfilled
-        return [PlannedRoll(text, "", 1) for text in announced]
+        return DryRun([PlannedRoll(text, "", 1) for text in announced], [])
     # Each row is named by the roll's own purpose, not by position in ``announced``: a
     # Wild Die, an acing die or one die per target makes more rolls than the preview names.
     planned = []
@@ -96,7 +110,19 @@ def planned_rolls(
         planned.append(
             PlannedRoll(label, made.expression, made.total - modifier, modifier, max(1, count))
         )
-    return planned
+    outcome = [event.text for event in events if event.kind is not EventKind.ROLL]
+    return DryRun(planned, outcome)
+
+
+def planned_rolls(
+    system: RuleSystem,
+    state: EncounterState,
+    command: Command,
+    announced: Sequence[str] = (),
+    typed: Sequence[int] = (),
+) -> list[PlannedRoll]:
+    """The rolls ``command`` would make now, in order (empty if it rolls nothing)."""
+    return dry_run(system, state, command, announced, typed).rolls
 
 
 #: What the dialog asks for, said once above the rows.
@@ -123,12 +149,15 @@ class DiceDialog(QDialog):
         rolls: Sequence[PlannedRoll],
         note: str = "",
         replan: Replan | None = None,
+        outcome: Outcome | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.answer: DiceAnswer = False
         #: Asked again when a face changes: the rows after it follow from the typed faces.
         self.replan = replan
+        #: Asked after every change: what the faces shown would do.
+        self.outcome = outcome
         self.planned: list[PlannedRoll] = []
         self.rolls_layout = QFormLayout()
         self.face_boxes: list[QSpinBox] = []
@@ -148,6 +177,11 @@ class DiceDialog(QDialog):
         self.face_help.setWordWrap(True)
         layout.addWidget(self.face_help)
         layout.addLayout(self.rolls_layout)
+        self.outcome_label = QLabel()
+        self.outcome_label.setWordWrap(True)
+        self.outcome_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.outcome_label.setVisible(False)
+        layout.addWidget(self.outcome_label)
         layout.addStretch(1)
         self.scroller = vertical_scroll(self.body)
         layout = self.outer = QVBoxLayout(self)
@@ -197,6 +231,7 @@ class DiceDialog(QDialog):
                 lambda value, face=planned.face: self._face_changed(value, face)
             )
             box.valueChanged.connect(lambda _value, row=index: self._follow_typed(row))
+            box.valueChanged.connect(self._show_outcome)
             row = QHBoxLayout()
             row.addWidget(box)
             row.addWidget(total)
@@ -206,6 +241,7 @@ class DiceDialog(QDialog):
             self.planned.append(planned)
         self.typed_button.setEnabled(bool(self.face_boxes))
         self.face_help.setVisible(bool(self.face_boxes))  # no dice (a deal): nothing to type
+        self._show_outcome()
         if self.isVisible():
             # A row more or less: grow or shrink rather than squash, once the layout has
             # taken the new rows in (on the next turn of the event loop).
@@ -242,6 +278,11 @@ class DiceDialog(QDialog):
         self._set_rows_from(row + 1, rolls)
         for index, face in kept.items():
             self.face_boxes[index].setValue(face)
+
+    def _show_outcome(self) -> None:
+        lines = list(self.outcome(self.faces())) if self.outcome is not None else []
+        self.outcome_label.setText("With these faces:\n" + "\n".join(lines) if lines else "")
+        self.outcome_label.setVisible(bool(lines))
 
     def _face_typed(self) -> None:
         self.typed = True

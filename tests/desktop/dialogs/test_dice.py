@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from desktop.dialogs.dice import FACE_HELP, DiceDialog, planned_rolls
+from desktop.dialogs.dice import FACE_HELP, DiceDialog, dry_run, planned_rolls
 from engine.dice import SeededDice, dice_words
+from engine.events import EventKind
 from engine.turns.session import Encounter
 from tests.engine.rules.legal_setups import legal_setup
 
@@ -77,3 +78,27 @@ def test_a_typed_hit_adds_the_damage_row_and_a_typed_miss_takes_it_away(qtbot) -
     assert any(f"takes {5 + dialog.planned[1].modifier} damage" in e.text for e in events)
     dialog.face_boxes[0].setValue(1)  # a miss: no damage to ask for
     assert len(dialog.face_boxes) == 1
+
+
+def test_the_dialog_says_what_the_faces_shown_would_do_before_they_are_used(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A GM rolling physical dice sees the hit or miss, and the damage, of the faces typed
+    before pressing "Use these dice", in the words the combat log will then show."""
+    setup = legal_setup("cities-without-number", "ranged_attack")
+    fight = Encounter(setup.state)
+    system, state, command = fight.system, setup.state, setup.command
+    dialog = DiceDialog(
+        None, "Ranged attack", planned_rolls(system, state, command),
+        replan=lambda typed: planned_rolls(system, state, command, typed=typed),
+        outcome=lambda faces: dry_run(system, state, command, typed=faces).outcome,
+    )
+    qtbot.addWidget(dialog)
+    dialog.face_boxes[0].setValue(20)
+    dialog.face_boxes[1].setValue(5)
+    shown = dialog.outcome_label.text()
+    assert not dialog.outcome_label.isHidden() and shown.startswith("With these faces:")
+    dialog.choose_typed()
+    logged = [e.text for e in fight.apply(command, dialog.answer) if e.kind is not EventKind.ROLL]  # type: ignore[arg-type]
+    assert logged and shown.splitlines()[1:] == logged
+    dialog.face_boxes[0].setValue(1)
+    missed = dialog.outcome_label.text()
+    assert missed != shown and "damage" not in missed
