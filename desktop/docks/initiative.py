@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.controller import EncounterController
+from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate
 from desktop.fight import start_combat
 from desktop.scene import style
 from engine.encounter import EncounterState
@@ -80,6 +81,8 @@ class InitiativePanel(QWidget):
         rows.setDefaultSectionSize(self.table.fontMetrics().lineSpacing() + 6)
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.health_delegate = HealthCellDelegate(self.table)
+        self.table.setItemDelegateForColumn(self.COLUMNS.index("Health"), self.health_delegate)
         self.start_button = QPushButton("Start combat")
         self.next_button = QPushButton("End turn")
         self.end_button = QPushButton("End combat")
@@ -142,6 +145,8 @@ class InitiativePanel(QWidget):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text)
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)
+                if column == self.COLUMNS.index("Health"):
+                    item.setData(GAUGES_ROLE, tuple(gauges))
                 if token is not None and column == 1:
                     item.setForeground(QBrush(style.SIDE_COLOURS[token.side].lighter(120)))
                 if combatant.token_id == combat.active:

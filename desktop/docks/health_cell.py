@@ -1,0 +1,102 @@
+"""The tracker's Health cell drawn as small bars with their numbers, not as elided words.
+
+In a dock a few hundred pixels wide, "Vitality 30/30 · Wounds 12/12" elides to
+"Vitality..." and the GM sees no number at all. Each measured gauge (engine.rules.gauges)
+gets an equal share of the cell: a bar coloured by how well the token is, with its value
+written on it; a flag (Shaken, a fluid count change) is a red chip after the bars. The
+item's text keeps the full words for its tooltip.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+
+from desktop.scene import style
+from desktop.scene.gauge_paint import health_colour, rows
+from engine.rules.gauges import Gauge
+
+#: Where an item keeps its gauges (the tuple the rule system returned).
+GAUGES_ROLE = Qt.ItemDataRole.UserRole + 1
+GAP = 3.0
+#: The most of the cell flags may take, so the bars keep room for their numbers.
+FLAG_SHARE = 0.4
+
+
+def gauge_numbers(gauge: Gauge) -> tuple[str, ...]:
+    """What the bar may say, longest first: "22/30", else "22" when the bar is narrow."""
+    if gauge.maximum is None:
+        return (str(gauge.value),)
+    return (f"{gauge.value}/{gauge.maximum}", str(gauge.value))
+
+
+def fitting(painter: QPainter, texts: tuple[str, ...], width: float) -> str:
+    metrics = painter.fontMetrics()
+    for text in texts:
+        if metrics.horizontalAdvance(text) <= width:
+            return text
+    return metrics.elidedText(texts[-1], Qt.TextElideMode.ElideRight, int(width))
+
+
+class HealthCellDelegate(QStyledItemDelegate):
+    def paint(
+        self,
+        painter: QPainter,
+        option: QStyleOptionViewItem,
+        index: QModelIndex | QPersistentModelIndex,
+    ) -> None:
+        gauges = index.data(GAUGES_ROLE)
+        if not gauges:
+            super().paint(painter, option, index)
+            return
+        # The row's background and selection as usual, without the text.
+        plain = QStyleOptionViewItem(option)
+        self.initStyleOption(plain, index)
+        plain.text = ""
+        style_of = plain.widget.style() if plain.widget is not None else None
+        if style_of is not None:
+            style_of.drawControl(QStyle.ControlElement.CE_ItemViewItem, plain, painter, plain.widget)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        paint_health(painter, tuple(gauges), QRectF(option.rect).adjusted(3, 3, -3, -3))
+        painter.restore()
+
+
+def paint_health(painter: QPainter, gauges: tuple[Gauge, ...], rect: QRectF) -> None:
+    measured, flags = rows(gauges)
+    font = style.label_font(max(8.0, min(11.0, rect.height() - 4)), bold=True)
+    painter.setFont(font)
+    flag_width = 0.0
+    if flags:
+        flag_width = rect.width() * (FLAG_SHARE if measured else 1.0)
+        chip = QRectF(rect.right() - flag_width, rect.top(), flag_width, rect.height())
+        painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
+        painter.setBrush(QColor("#e03131"))
+        painter.drawRoundedRect(chip, 3, 3)
+        words = ", ".join(g.label for g in flags)
+        text = painter.fontMetrics().elidedText(
+            words, Qt.TextElideMode.ElideRight, int(chip.width() - 4)
+        )
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, text)
+        flag_width += GAP
+    if not measured:
+        return
+    share = (rect.width() - flag_width - GAP * (len(measured) - 1)) / len(measured)
+    for number, gauge in enumerate(measured):
+        bar = QRectF(rect.left() + number * (share + GAP), rect.top(), share, rect.height())
+        painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
+        painter.setBrush(QColor(20, 22, 26, 220))
+        painter.drawRoundedRect(bar, 3, 3)
+        filled = QRectF(bar)
+        filled.setWidth(bar.width() * gauge.fraction)
+        if filled.width() > 0:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(health_colour(gauge.health))
+            painter.drawRoundedRect(filled, 3, 3)
+        text = fitting(painter, gauge_numbers(gauge), bar.width() - 4)
+        painter.setPen(QColor(0, 0, 0))
+        painter.drawText(bar.translated(1, 1), Qt.AlignmentFlag.AlignCenter, text)
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(bar, Qt.AlignmentFlag.AlignCenter, text)

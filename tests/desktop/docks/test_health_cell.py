@@ -1,0 +1,82 @@
+"""The tracker's Health cell: bars with their numbers, coloured by how well the token is."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtWidgets import QApplication
+
+from desktop.docks.health_cell import (
+    GAUGES_ROLE,
+    HealthCellDelegate,
+    fitting,
+    gauge_numbers,
+    paint_health,
+)
+from desktop.scene.gauge_paint import health_colour
+from engine.rules.base import Command
+from engine.rules.gauges import Gauge, GaugeStyle
+from tests.desktop.test_fight import open_map
+
+pytestmark = pytest.mark.gui
+
+
+def _painted(gauges: tuple[Gauge, ...], width: int = 200, height: int = 16) -> QImage:
+    image = QImage(width, height, QImage.Format.Format_ARGB32)
+    image.fill(QColor(255, 255, 255))
+    painter = QPainter(image)
+    paint_health(painter, gauges, QRectF(0, 0, width, height))
+    painter.end()
+    return image
+
+
+def test_a_bar_fills_to_its_share_in_the_colour_of_how_well_the_token_is(qapp: QApplication) -> None:
+    image = _painted((Gauge("vitality", "Vitality", 6, 30),))
+    # 6 of 30 is a fifth: the first tenth is filled red, the far end is the empty bar.
+    assert image.pixelColor(10, 2) == health_colour(0.2)
+    assert image.pixelColor(190, 2).red() < 80
+
+
+def test_two_gauges_share_the_cell_and_a_flag_is_a_red_chip(qapp: QApplication) -> None:
+    gauges = (
+        Gauge("vitality", "Vitality", 30, 30),
+        Gauge("wounds", "Wounds", 3, 12),
+        Gauge("shaken", "Shaken", 1, 1, GaugeStyle.FLAG, harm=True),
+    )
+    image = _painted(gauges, 300)
+    assert image.pixelColor(5, 2) == health_colour(1.0)  # full vitality: green from the start
+    # The wounds bar starts after the first bar's share and is a quarter full: red.
+    assert image.pixelColor(95, 2) == health_colour(0.25)
+    assert image.pixelColor(296, 8).name() == "#e03131"  # the flag chip, at the right
+
+
+def test_the_tracker_draws_each_combatants_gauges_with_their_numbers(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    win = open_map(qtbot, tmp_path, "warehouse")
+    win.controller.apply(Command("start_combat"))
+    table = win.initiative.table
+    column = win.initiative.COLUMNS.index("Health")
+    assert isinstance(table.itemDelegateForColumn(column), HealthCellDelegate)
+    state = win.controller.state
+    for row in range(table.rowCount()):
+        item = table.item(row, column)
+        token = state.token(item.data(Qt.ItemDataRole.UserRole))
+        assert item.data(GAUGES_ROLE) == win.controller.system.gauges(state, token)
+    QApplication.processEvents()
+    cell = table.visualItemRect(table.item(0, column))
+    shot = table.viewport().grab(cell).toImage()
+    greens = sum(
+        shot.pixelColor(x, cell.height() // 2) == health_colour(1.0) for x in range(shot.width())
+    )
+    assert greens > cell.width() // 4  # an unhurt combatant: green bars, not elided words
+
+
+def test_a_narrow_bar_drops_the_maximum_before_it_elides_the_value(qapp: QApplication) -> None:
+    image = QImage(10, 10, QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    painter.setFont(QFont("DejaVu Sans", 9))
+    gauge = Gauge("vitality", "Vitality", 22, 30)
+    wide = painter.fontMetrics().horizontalAdvance("22/30") + 1
+    assert fitting(painter, gauge_numbers(gauge), wide) == "22/30"
+    assert fitting(painter, gauge_numbers(gauge), wide - 4) == "22"
+    painter.end()
