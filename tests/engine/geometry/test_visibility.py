@@ -1,5 +1,7 @@
 """Visibility polygon and the squares a token sees, checked against line of sight."""
 
+import math
+
 import numpy as np
 import pytest
 import shapely
@@ -125,3 +127,19 @@ def test_only_a_ring_once_round_its_origin_in_one_direction_winds_once() -> None
     assert not _winds_once(outline, (20.0, 20.0))  # the origin outside it
     spike = np.insert(outline, 5, outline[4], axis=0)  # a point repeated: no turn
     assert not _winds_once(spike, (10.0, 10.0))
+
+
+@pytest.mark.parametrize("origin", [(0.0, 1.0), (0.0, 0.0), (0.0, 2e-214), (10.0, 5.0)])
+def test_seen_from_the_maps_edge_the_polygon_is_valid_and_inside_the_map(
+    origin: tuple[float, float],
+) -> None:
+    # A token in the first column has sight corners on the map's edge; there GEOS's
+    # rectangle clip folded the outline back onto the edge (found by the property above).
+    walls = tuple(
+        Wall(start=a, end=b, blocks_sight=True, blocks_movement=True)
+        for a, b in (((0, 0), (1, 0)), ((0, 0), (0, 1)), ((0, 0), (3, 0)))
+    )
+    battlemap = BattleMap(SIZE, SIZE, walls=walls)
+    seen = visibility_polygon(battlemap, origin, 0.5)
+    assert shapely.is_valid(seen)
+    assert seen.area <= math.pi * 0.25 / 2 + 1e-9  # at most half a disc: the rest is off the map
