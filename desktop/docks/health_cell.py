@@ -54,9 +54,10 @@ class HealthCellDelegate(QStyledItemDelegate):
         plain = QStyleOptionViewItem(option)
         self.initStyleOption(plain, index)
         plain.text = ""
-        style_of = plain.widget.style() if plain.widget is not None else None
-        if style_of is not None:
-            style_of.drawControl(QStyle.ControlElement.CE_ItemViewItem, plain, painter, plain.widget)
+        widget = plain.widget
+        if widget is not None:
+            item = QStyle.ControlElement.CE_ItemViewItem
+            widget.style().drawControl(item, plain, painter, widget)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         paint_health(painter, tuple(gauges), QRectF(option.rect).adjusted(3, 3, -3, -3))

@@ -93,10 +93,11 @@ _EDGE_MARGIN = 1e-3
 def _on_edge(index: SightIndex, origins: Sequence[Point]) -> NDArray[np.bool_]:
     left, top, right, bottom = index.bounds.bounds
     xy = np.asarray(origins, dtype=np.float64).reshape(-1, 2)
-    return (
+    near: NDArray[np.bool_] = (
         (np.abs(xy[:, 0] - left) < _EDGE_MARGIN) | (np.abs(xy[:, 0] - right) < _EDGE_MARGIN)
         | (np.abs(xy[:, 1] - top) < _EDGE_MARGIN) | (np.abs(xy[:, 1] - bottom) < _EDGE_MARGIN)
     )
+    return near
 
 
 #: How far round (the sine of the angle) each point of a ring must be from the last, seen

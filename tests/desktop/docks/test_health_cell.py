@@ -31,7 +31,9 @@ def _painted(gauges: tuple[Gauge, ...], width: int = 200, height: int = 16) -> Q
     return image
 
 
-def test_a_bar_fills_to_its_share_in_the_colour_of_how_well_the_token_is(qapp: QApplication) -> None:
+def test_a_bar_fills_to_its_share_in_the_colour_of_how_well_the_token_is(
+    qapp: QApplication,
+) -> None:
     image = _painted((Gauge("vitality", "Vitality", 6, 30),))
     # 6 of 30 is a fifth: the first tenth is filled red, the far end is the empty bar.
     assert image.pixelColor(10, 2) == health_colour(0.2)
