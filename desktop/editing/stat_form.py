@@ -1,7 +1,10 @@
 """The stat block as a form, built from the rule system's declared stat schema (StatSpec).
 
 Each stat gets a box for its kind (a tick box for yes/no, a line for numbers and words, a
-box of lines for a stat holding names: one name per line, each kept whole).
+box of lines for a stat holding names: one name per line, each kept whole). A yes/no stat
+the rules derive when it is missing (default None) gets a list of three, "rules' default",
+yes and no, so that opening and closing the form never turns the derived answer into a
+written "no".
 A value the schema refuses (not a number, below the minimum, above the maximum, missing
 when required) is shown in red with the reason, and the form is not valid until it is
 fixed. The form knows no rule system: it reads only the schema.
@@ -28,10 +31,27 @@ from engine.tokens import StatNames, StatValue
 
 Box = QLineEdit | QCheckBox | QComboBox | QPlainTextEdit
 
+#: The choices of a yes/no stat the rules derive when it is missing: (text, data).
+UNSET_FLAG = ("rules' default", "")
+FLAG_CHOICES = (UNSET_FLAG, ("yes", "yes"), ("no", "no"))
+
 
 def kind_name(spec: StatSpec) -> str:
     """ "int", "float", "str", "bool" or "names"."""
     return "names" if isinstance(spec.kind, ListOf) else spec.kind.__name__
+
+
+def derived_flag(spec: StatSpec) -> bool:
+    """A yes/no stat that may stay unset, the rules then deciding (e.g. from the side)."""
+    return kind_name(spec) == "bool" and spec.default is None and not spec.required
+
+
+def _flag_data(value: object) -> str:
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        return "yes" if value.strip().lower() in {"1", "true", "yes"} else "no"
+    return "yes" if value else "no"
 
 
 def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | StatNames | None, str]:
@@ -55,7 +75,9 @@ def parse_stat(spec: StatSpec, text: str) -> tuple[StatValue | StatNames | None,
             value = float(text)
     except ValueError:
         whole = "a whole number" if kind == "int" else "a number"
-        return None, f"{label} must be {whole}, not {text!r}"
+        # The schema's own words say how the number is written (a die as its sides...).
+        how = f" ({spec.help})" if spec.help else ""
+        return None, f"{label} must be {whole}, not {text!r}{how}"
     problem = spec.problem(value)
     return (None, f"{label} {problem}") if problem else (value, "")
 
@@ -88,6 +110,12 @@ class StatForm(QWidget):
                 box.setPlaceholderText("one per line")
                 box.setMaximumHeight(80)
                 box.textChanged.connect(self._changed)
+            elif derived_flag(spec):
+                box = QComboBox()
+                for text, data in FLAG_CHOICES:
+                    box.addItem(text, data)
+                box.setCurrentIndex(box.findData(_flag_data(value)))
+                box.currentIndexChanged.connect(self._changed)
             elif kind_name(spec) == "bool":
                 box = QCheckBox()
                 box.setChecked(bool(value))
@@ -125,7 +153,8 @@ class StatForm(QWidget):
         if isinstance(box, QCheckBox):
             box.setChecked(text.strip().lower() in {"1", "true", "yes"})
         elif isinstance(box, QComboBox):
-            box.setCurrentIndex(box.findData(text))
+            spec = next(s for s in self.specs if s.name == name)
+            box.setCurrentIndex(box.findData(_flag_data(text) if derived_flag(spec) else text))
         elif isinstance(box, QPlainTextEdit):
             box.setPlainText(text)
         else:
@@ -139,7 +168,10 @@ class StatForm(QWidget):
         found = []
         for spec in self.specs:
             box = self.boxes[spec.name]
-            reason = "" if isinstance(box, QCheckBox) else parse_stat(spec, _box_text(box))[1]
+            if isinstance(box, QCheckBox) or derived_flag(spec):
+                reason = ""
+            else:
+                reason = parse_stat(spec, _box_text(box))[1]
             self.reasons[spec.name].setText(reason)
             self.reasons[spec.name].setVisible(bool(reason))
             if reason:
@@ -153,6 +185,11 @@ class StatForm(QWidget):
             box = self.boxes[spec.name]
             if isinstance(box, QCheckBox):
                 result[spec.name] = box.isChecked()
+                continue
+            if derived_flag(spec):
+                answer = _box_text(box)
+                if answer:
+                    result[spec.name] = answer == "yes"
                 continue
             value, _reason = parse_stat(spec, _box_text(box))
             if value is not None:

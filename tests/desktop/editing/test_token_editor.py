@@ -275,3 +275,37 @@ def test_a_stat_box_the_gm_empties_takes_the_stat_out(qtbot, blank_window) -> No
     assert "defense" not in win.controller.state.tokens[0].stats
     win.menu_actions["undo"].trigger()
     assert win.controller.state.tokens[0].stats["defense"] == 14
+
+
+def test_a_yes_no_stat_the_rules_derive_stays_unset_through_the_editor(
+    qtbot, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """A party token is a Wild Card unless told otherwise: opening the editor and pressing
+    OK must not write "no" for it (a tick box could only say yes or no)."""
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    win = make_window(qtbot, tmp_path, blank_state("savage-worlds"))
+
+    def party(editor: TokenEditor) -> None:
+        editor.name_edit.setText("Detective")
+        editor.side_box.setCurrentIndex(editor.side_box.findData("party"))
+
+    win.token_editing.run_editor, _ = fill_and_ok(party)
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    assert "wild_card" not in win.controller.state.tokens[0].stats
+    for answer, stored in (("no", False), ("yes", True)):
+        win.token_editing.run_editor, _ = fill_and_ok(
+            lambda e, a=answer: e.stats.set_text("wild_card", a)
+        )
+        double_click_at(qtbot, win.view, (4.5, 3.5))
+        assert win.controller.state.tokens[0].stats["wild_card"] is stored
+    win.token_editing.run_editor, _ = fill_and_ok(lambda e: e.stats.set_text("wild_card", ""))
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    assert "wild_card" not in win.controller.state.tokens[0].stats
+
+
+def test_a_number_typed_the_table_way_is_refused_saying_how_to_write_it() -> None:
+    spec = StatSpec("shooting", int, 0, 0, 12, label="Shooting", help="Skill die (8 = d8).")
+    reason = parse_stat(spec, "d8")[1]
+    assert reason == "Shooting must be a whole number, not 'd8' (Skill die (8 = d8).)"
