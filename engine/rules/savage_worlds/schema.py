@@ -29,8 +29,9 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("armor", int, 0, 0, 30, label="Armor", help="Armor added to Toughness."),
     StatSpec("shield_parry", int, 0, 0, 6, label="Shield", help="Parry bonus of a shield."),
     StatSpec("wounds", int, 0, 0, 6, label="Wounds", help="Wounds taken."),
-    StatSpec("max_wounds", int, 3, 0, 6, label="Max wounds",
-             help="Wounds a Wild Card takes before Incapacitation (Extras: 0)."),
+    StatSpec("max_wounds", int, None, 0, 6, label="Max wounds",
+             help="Wound pips shown on the token; without it 3 for a Wild Card, none for an "
+                  "Extra (the first Wound takes an Extra out)."),
     StatSpec("fatigue", int, 0, 0, 2, label="Fatigue",
              help="Fatigue levels (Fatigued, Exhausted)."),
     StatSpec("bennies", int, 0, 0, 20, label="Bennies", help="Bennies in hand."),

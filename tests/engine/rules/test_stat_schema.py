@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from engine.files import (
     load_encounter,
     save_encounter,
 )
+from engine.grid import Square
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, IllegalCommand, ListOf, StatSpec, stat_problems
 from engine.tokens import Side, Token
@@ -180,3 +182,22 @@ def test_every_stat_read_in_play_is_declared_with_the_default_the_rules_use(
                 f"{name} reads {stat!r} with default {default!r}; its schema says "
                 f"{spec.default!r}"
             )
+
+
+
+@pytest.mark.parametrize(("side", "pips"), [(Side.PARTY, 3), (Side.ENEMY, None)])
+def test_savage_worlds_defaults_written_out_keep_the_wound_track_the_rules_keep(
+    side: Side, pips: int | None
+) -> None:
+    """The token editor writes each schema default into a new token's stat block; a
+    max_wounds default of 3 gave every new Extra the three Wound pips of a Wild Card, though
+    the first Wound takes an Extra out."""
+    system = get_system("savage-worlds")
+    bare = Token("t", "T", side, Square(1, 1))
+    written = replace(
+        bare, stats={s.name: s.default for s in system.stats if s.default is not None}
+    )
+    state = small_encounter("savage-worlds")
+    wounds = {g.key: g.maximum for g in system.gauges(state, written)}.get("wounds")
+    assert wounds == pips
+    assert system.gauges(state, written) == system.gauges(state, bare)
