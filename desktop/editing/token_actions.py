@@ -85,6 +85,7 @@ class TokenEditing:
             name,
             Side.ENEMY,
             square,
+            speed=self.controller.system.default_speed,
             stats={k: v for k, v in defaults.items() if v is not None},
         )
 

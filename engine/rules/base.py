@@ -648,7 +648,8 @@ class ActionHandler(Protocol):
 class RuleSystem(ABC):
     """A rule system. Subclass, fill the class data, implement the abstract methods.
 
-    Class data: ``name`` (registry key), ``title``, ``scale``, ``economy``,
+    Class data: ``name`` (registry key), ``title``, ``scale``, ``default_speed`` (a new
+    token's), ``economy``,
     ``initiative_scheme``, ``catalogue`` (tuple of :class:`ActionSpec`, each declaring its
     options), ``conditions``, ``stats`` (the stat block schema: a token with a stat not
     declared here, or a value out of range, is refused on load and by ``add_token``),
@@ -676,6 +677,8 @@ class RuleSystem(ABC):
     name: ClassVar[str]
     title: ClassVar[str]
     scale: ClassVar[GridScale] = FIVE_FOOT
+    #: A new token's speed in the scale's unit: an ordinary person of the system (30 ft).
+    default_speed: ClassVar[float] = 30.0
     economy: ClassVar[ActionEconomy]
     initiative_scheme: ClassVar[InitiativeScheme]
     catalogue: ClassVar[tuple[ActionSpec, ...]]

@@ -82,6 +82,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     template_inclusion = tables.INCLUSION
     title = "Cities Without Number"
     scale = METRIC
+    default_speed = 10.0  # a Move action's 10 m
     economy = ActionEconomy(
         dict(economy.FRESH_BUDGET),
         "Each round: one Main and one Move action (the Main may be a second Move), On Turn "

@@ -82,6 +82,7 @@ class SavageWorldsSystem(HandlerSystem):
     templates = TEMPLATES
     title = "Savage Worlds Adventure Edition"
     scale = SAVAGE_INCH
+    default_speed = 6.0  # Pace 6"
     economy = ActionEconomy(
         {"actions": MAX_ACTIONS, "pace": 6},
         "Each turn: one action, or up to three at -2 per extra action, and movement up to "
