@@ -111,6 +111,7 @@ class MainWindow(QMainWindow):
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         self.host = ToolHost(self.view, self.controller)
+        self.host.tool_done = self._tool_done
         self.default_tool: Tool = SelectMoveTool(self.host)
         #: What lasts on the map (zones, cones, waiting tokens), redrawn after each command.
         self.lasting_layer = LayerItem()
@@ -492,6 +493,14 @@ class MainWindow(QMainWindow):
         self.action_palette.targeting.follow(tool)
         self.docks["Actions"].raise_()
         return tool
+
+    def _tool_done(self, tool: Tool) -> None:
+        """A one-shot tool is done: the default tool again, the tool's last word kept."""
+        if self.view.tool is tool:
+            said = self.statusBar().currentMessage()
+            self.view.set_tool(self.default_tool)
+            if said:
+                self.statusBar().showMessage(said, 6000)
 
     def _action_finished(self, tool: ActionTool) -> None:
         if self.view.tool is tool:

@@ -42,7 +42,7 @@ from desktop.editing.token_actions import unique_id
 from desktop.roster_store import Roster, RosterEntry, RosterError
 from desktop.tools.base import Tool, ToolHost
 from engine.grid import Square
-from engine.rules.base import CommandError
+from engine.rules.base import CommandError, IllegalCommand
 
 #: The drag payload: a roster entry's key.
 ROSTER_MIME = "application/x-killbox-roster-entry"
@@ -197,6 +197,9 @@ class RosterDock(QWidget):
                 portrait=portrait,
             )
             self.controller.apply(commands.add_token(placed))
+        except IllegalCommand as error:
+            self.status(f"{name} not placed: " + "; ".join(error.reasons))
+            return False
         except CommandError as error:
             self.status(str(error))
             return False
@@ -282,7 +285,10 @@ class PlaceFromRosterTool(Tool):
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
-        self.dock.place(self.key, square_at(scene_pos))
+        # Placed: back to selecting, so the next click on a token selects it instead of
+        # placing another copy there. Refused: stay, the status says why; click elsewhere.
+        if self.dock.place(self.key, square_at(scene_pos)):
+            self.hand_back()
         return True
 
 

@@ -10,6 +10,7 @@ they build a Command, ask ``host.controller.preview`` and draw what comes back.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF
@@ -36,6 +37,8 @@ class ToolHost:
     def __init__(self, view: MapView, controller: EncounterController) -> None:
         self.view = view
         self.controller = controller
+        #: Called by a one-shot tool whose work is done (the window hands back its default).
+        self.tool_done: Callable[[Tool], None] = lambda tool: None
 
     @property
     def scene(self) -> MapScene:
@@ -49,7 +52,8 @@ class Tool:
     """Base class: override the handlers you need. ``name`` is shown in menus and the status bar."""
 
     name = "Tool"
-    #: Tools that end after one use (a template placed) hand back to the default tool.
+    #: Tools that end after one use (a roster character placed) hand back to the default
+    #: tool when they call :meth:`hand_back`.
     one_shot = False
 
     def __init__(self, host: ToolHost) -> None:
@@ -64,6 +68,11 @@ class Tool:
     def deactivate(self) -> None:
         self.clear_overlay()
         detach(self.overlay)
+
+    def hand_back(self) -> None:
+        """The tool's one use is done: a one-shot tool hands back to the default tool."""
+        if self.one_shot:
+            self.host.tool_done(self)
 
     def cancel(self) -> bool:
         """Escape: drop whatever is in progress. Returns True if something was cancelled."""

@@ -1077,11 +1077,16 @@ def _check_add(system: RuleSystem, state: EncounterState, command: Command) -> l
     problems = [*system.stat_problems(token), *token.weapon_name_problems()]
     if problems:
         return [f"{token.name}: {problem}" for problem in problems]
+    # The footprint first: it names who stands in the way, where the state's own check
+    # names only ids.
+    problems = footprint_problems(state, token)
+    if problems:
+        return problems
     try:
         state.with_token(token)
     except ValueError as error:
         return [str(error)]
-    return footprint_problems(state, token)
+    return []
 
 
 #: How the log tells a door or window changing state ("The door between (3,4) and (4,4) opens.").

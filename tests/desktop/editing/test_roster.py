@@ -172,3 +172,37 @@ def test_a_roster_that_cannot_be_made_says_so_and_the_window_goes_on(
     dock.refresh()
     assert dock.list.count() == 0
     assert "could not be read or made" in dock.caption.text()
+
+
+def choose(dock, name: str) -> None:  # type: ignore[no-untyped-def]
+    keys = [dock.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dock.list.count())]
+    dock.list.setCurrentRow(keys.index(key_of(dock, name)))
+
+
+def test_add_to_map_places_once_then_clicks_select_again(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    """After a character is placed, the next click on a token selects it: placing stayed on
+    and tried to put a second copy on the token the GM clicked."""
+    win = blank_window
+    choose(win.roster, "Gunman")
+    win.roster.start_placing()
+    click_at(qtbot, win.view, (1.5, 1.5))
+    assert win.view.tool is win.default_tool
+    assert "Gunman joins the encounter" in win.statusBar().currentMessage()
+    click_at(qtbot, win.view, (1.5, 1.5))
+    (token,) = win.controller.state.tokens
+    assert win.controller.selected == token.id
+
+
+def test_a_character_placed_on_a_token_is_refused_naming_who_stands_there(
+    qtbot, blank_window
+) -> None:  # type: ignore[no-untyped-def]
+    win = blank_window
+    assert win.roster.place(key_of(win.roster, "Kestrel"), Square(2, 2))
+    choose(win.roster, "Gunman")
+    win.roster.start_placing()
+    click_at(qtbot, win.view, (2.5, 2.5))
+    said = win.statusBar().currentMessage()
+    assert said == "Gunman not placed: Kestrel already stands on (2,2)"
+    assert win.view.tool is not win.default_tool  # still placing: the GM clicks elsewhere
+    click_at(qtbot, win.view, (3.5, 2.5))
+    assert sorted(t.name for t in win.controller.state.tokens) == ["Gunman", "Kestrel"]

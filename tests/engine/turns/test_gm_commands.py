@@ -23,7 +23,7 @@ def test_adding_a_token_on_an_occupied_square_is_refused() -> None:
     fight = started(agent("kevin", 1, 1), agent("guard", 8, 1, Side.ENEMY), rolls=[18, 2])
     clash = Token("dog", "Dog", Side.ENEMY, Square(1, 1))
     refused = fight.preview(cmd("add_token", token=clash))
-    assert not refused.legal and "both stand on" in refused.reasons[0]
+    assert not refused.legal and refused.reasons == ("Kevin already stands on (1,1)",)
 
 
 def test_removing_the_active_token_passes_the_turn() -> None:
