@@ -69,6 +69,8 @@ TERRAIN_FILL: dict[TerrainKind, QColor] = {
 ROUTE_OK = QColor("#3ddc84")
 #: The ring round the token whose turn it is.
 ACTING = QColor("#ffd54a")
+#: The cross over a token out of the fight (its system's down condition).
+DOWN_MARK = QColor("#e5484d")
 ROUTE_BAD = QColor("#ff4d4f")
 SIGHT_FILL = QColor(255, 255, 200, 40)
 FOG = QColor(8, 10, 14, 235)

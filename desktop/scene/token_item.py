@@ -77,6 +77,8 @@ class TokenItem(QGraphicsItem):
         self.endings: Mapping[str, str] = {}
         #: False hides the gauges (an enemy's health on the players' screen).
         self.show_gauges = True
+        #: The rule system's condition that takes a token out of the fight ("" if none).
+        self.down_condition = ""
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
         self.label = TokenLabelItem(self)
@@ -85,6 +87,11 @@ class TokenItem(QGraphicsItem):
     @property
     def token_id(self) -> str:
         return self.token.id
+
+    @property
+    def is_down(self) -> bool:
+        """Out of the fight by its system's word (drawn crossed out, as a defeated token)."""
+        return bool(self.down_condition) and self.token.has_condition(self.down_condition)
 
     def set_token(
         self,
@@ -196,6 +203,8 @@ class TokenItem(QGraphicsItem):
             painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(style.SIDE_COLOURS[self.token.side])
         painter.drawEllipse(self._disc())
+        if self.is_down:
+            self._paint_down(painter, self._disc())
 
     def _paint_full(self, painter: QPainter) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -233,11 +242,29 @@ class TokenItem(QGraphicsItem):
             painter.setPen(QPen(QColor("#ffffff"), 3, Qt.PenStyle.DashLine))
             painter.drawEllipse(disc.adjusted(-3, -3, 3, 3))
         self._paint_facing(painter, disc, colour)
+        if self.is_down:
+            self._paint_down(painter, disc)
         self._paint_conditions(painter, s)
         self._paint_ammo(painter, s)
         if self.show_gauges and self.gauges:
             margin = s * 0.12
             paint_gauges(painter, self.gauges, margin, s - 8, s - 2 * margin)
+
+    def _paint_down(self, painter: QPainter, disc: QRectF) -> None:
+        """Out of the fight: the disc dimmed and crossed out, so a glance at the map tells
+        who is still up (a condition badge alone reads like any other condition)."""
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 150))
+        painter.drawEllipse(disc)
+        cross = disc.adjusted(disc.width() * 0.2, disc.height() * 0.2,
+                              -disc.width() * 0.2, -disc.height() * 0.2)
+        for width, colour in ((max(6.0, disc.width() * 0.16), QColor(0, 0, 0, 200)),
+                              (max(3.0, disc.width() * 0.1), style.DOWN_MARK)):
+            pen = QPen(colour, width)
+            pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+            painter.setPen(pen)
+            painter.drawLine(cross.topLeft(), cross.bottomRight())
+            painter.drawLine(cross.topRight(), cross.bottomLeft())
 
     def _paint_facing(self, painter: QPainter, disc: QRectF, colour: QColor) -> None:
         # Facing is in degrees, 0 = towards +x (east), growing clockwise on screen (y down).

@@ -134,3 +134,35 @@ def test_gauges_read_at_table_zoom(qtbot) -> None:
             rows[y] = run
     assert max(rows.values(), default=0) >= 20  # the green part of the vitality bar
     assert len(rows) >= 5
+
+
+def cross_pixels(image: QImage) -> int:
+    """Pixels in the red of the cross over a token out of the fight."""
+    mark = QColor("#e5484d")
+    return sum(
+        1
+        for y in range(image.height())
+        for x in range(image.width())
+        if abs(image.pixelColor(x, y).red() - mark.red())
+        + abs(image.pixelColor(x, y).green() - mark.green())
+        + abs(image.pixelColor(x, y).blue() - mark.blue()) < 30
+    )
+
+
+@pytest.mark.parametrize("system", list(MAPS))
+def test_a_token_out_of_the_fight_is_crossed_out_on_the_map(qtbot, system: str) -> None:
+    """Knocked out, a token showed only one more small condition badge among the others:
+    nothing at a glance said it was out of the fight."""
+    loaded = load_encounter(ROOT / "maps" / f"{MAPS[system]}.killbox")
+    fight = Encounter(loaded.state)
+    party = next(t.id for t in fight.state.tokens if t.side is Side.PARTY)
+    up = MapScene(fight.state)
+    fight.apply(Command.build("gm_knock_out", targets=[party]))
+    down = MapScene(fight.state)
+    assert down.token_items[party].is_down and not up.token_items[party].is_down
+    assert cross_pixels(render_tokens(down, [party])) > cross_pixels(
+        render_tokens(up, [party])
+    ) + 150
+    fight.undo()
+    up.set_state(fight.state)
+    assert not up.token_items[party].is_down
