@@ -2,7 +2,8 @@
 
 The acting token is the one whose turn it is (the palette follows the turn, whatever token
 is selected); before combat, or for an out-of-turn action, the "Acting" list picks another.
-Typing in the filter box narrows the buttons (Enter starts the first one shown). Only
+Typing in the filter box narrows the buttons; Enter starts the first one shown whose name
+holds the words typed (else the first shown), and that button is marked as the default. Only
 actions the engine allows are enabled; a greyed button's tooltip says why not. Choosing an
 action that needs targets, squares or options asks for the targeting mode; one that needs
 nothing is applied at once (with "roll or type the dice").
@@ -155,12 +156,24 @@ class ActionPalette(QWidget):
         for group in self.groups.values():
             shown = any(not b.isHidden() for b in group.findChildren(QPushButton))
             group.setVisible(shown)
+        target = self.enter_target() if words else None
+        for button in self.buttons.values():
+            button.setDefault(button is target)
+
+    def enter_target(self) -> QPushButton | None:
+        """What Enter in the filter starts: the first shown, enabled action whose name holds
+        every word typed, else the first shown and enabled. ("hold" matched Crush and
+        Break Free by their summaries, ahead of Go on Hold in the catalogue's order.)"""
+        words = self.filter.text().lower().split()
+        shown = [b for b in self.buttons.values() if not b.isHidden() and b.isEnabled()]
+        named = [b for b in shown if all(word in b.text().lower() for word in words)]
+        first = named or shown
+        return first[0] if first else None
 
     def _start_first_shown(self) -> None:
-        for button in self.buttons.values():
-            if not button.isHidden() and button.isEnabled():
-                button.click()
-                return
+        target = self.enter_target()
+        if target is not None:
+            target.click()
 
     def _allowed(self, spec: ActionSpec, actor: str, legal: set[str]) -> bool:
         """An action that needs nothing picked is the whole command: the engine's preview

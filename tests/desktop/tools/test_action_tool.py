@@ -203,3 +203,20 @@ def test_the_palette_groups_by_category_filters_and_follows_the_turn(qtbot, tmp_
     assert palette.actor(win.controller.state) == win.controller.state.combat.active != "a1"
     win.find_action()
     assert palette.filter.hasFocus() or not win.isActiveWindow()
+
+
+def test_enter_in_the_palette_filter_starts_the_action_named_by_the_words(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """'hold' matched Crush and Break Free by their summaries too; Enter started Crush, the
+    first in the catalogue's order, instead of Go on Hold."""
+    win, _setup = window_at(qtbot, tmp_path, "savage-worlds", "shooting")
+    palette = win.action_palette
+    palette.filter.setText("hold")
+    hold = palette.buttons["hold"]
+    others = [b for k, b in palette.buttons.items() if k != "hold" and not b.isHidden()]
+    assert others  # other actions mention holding in their summaries
+    clicked: list[str] = []
+    for key, button in palette.buttons.items():
+        button.clicked.connect(lambda _checked=False, k=key: clicked.append(k))
+    assert hold.isDefault()  # marked: the GM sees what Enter will start
+    palette.filter.returnPressed.emit()
+    assert clicked == ["hold"]
