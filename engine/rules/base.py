@@ -55,6 +55,7 @@ from engine.rules.option_values import (
 )
 from engine.rules.option_values import Ref as Ref
 from engine.rules.overlays import pending_markers, route_overlay
+from engine.rules.overlays import target_overlay as target_overlay  # a handler's rings
 from engine.rules.placement import footprint_problems
 from engine.tokens import Condition, StatNames, StatValue, Token
 from engine.turns import order as turn_order
@@ -221,7 +222,9 @@ class Preview:
     from engine.geometry for the overlay; ``rolls`` lists the rolls apply would make, in
     order, so a GM with physical dice knows what to type; ``initiative`` lists count
     changes by token. ``overlay`` is what the map draws for the command (areas and their
-    squares, marks, routes, touched tokens, templates), see :mod:`engine.overlay`.
+    squares, marks, routes, touched tokens, templates), see :mod:`engine.overlay`: the map
+    draws nothing else, so a handler puts there the actor and each target with the
+    modifiers against it (``target_overlay(actor_id, targets, modifiers)``).
     """
 
     command: Command

@@ -388,7 +388,7 @@ def _suppress_overlay(state: EncounterState, actor: Token, command: Command,
     """The Medium Blast as the rule places it (cut by walls) and each target under it with
     the one Shooting roll's modifiers and its own cover; a target in total cover is under
     the template but out of reach."""
-    touched = [OverlayToken(actor.id, Role.ACTOR)]
+    touched = [OverlayToken(actor.id, Role.ACTOR, tuple(shooting), "one Shooting roll for all")]
     for target in _suppress_targets(state, command):
         cover = _target_cover(state, actor, target)
         if cover is None:

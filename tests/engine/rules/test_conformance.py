@@ -34,6 +34,7 @@ from engine.tokens import Side, Token, Weapon
 from engine.turns.session import Encounter
 from tests.engine.immutability import mutable_parts
 from tests.engine.rules.legal_setups import legal_setup
+from tests.engine.rules.overlay_checks import overlay_problems
 
 SEEDS = (1, 2, 3, 4, 5)
 STEPS = 60
@@ -77,6 +78,10 @@ def candidates(fight: Encounter) -> list[Command]:
     return found
 
 
+def catalogue_keys(fight: Encounter) -> set[str]:
+    return {spec.key for spec in fight.system.catalogue}
+
+
 def play_step(
     fight: Encounter,
     rng: random.Random,
@@ -100,6 +105,8 @@ def play_step(
             with pytest.raises(CommandError):
                 fight.system.apply(before, command, fight.dice_for(None))
             continue
+        if command.action in catalogue_keys(fight):
+            assert overlay_problems(before, command, preview) == [], command
         fight.apply(command)
         after = fight.state
         assert fight.undo() == before and snapshot(fight.state) == snap, command

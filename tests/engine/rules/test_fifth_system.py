@@ -36,6 +36,7 @@ from engine.rules.base import (
     Preview,
     RuleSystem,
     StatSpec,
+    target_overlay,
 )
 from engine.tokens import Token, are_opponents
 from engine.turns import order as turn_order
@@ -187,7 +188,8 @@ class Shoot:
         actor = state.token(str(command.actor))
         return Preview(command, True, summary=f"{actor.name} shoots "
                        f"(1d20{self._aim(actor, command):+d}).", cost="the shot",
-                       targets=command.targets, rolls=("1d20",))
+                       targets=command.targets, rolls=("1d20",),
+                       overlay=target_overlay(actor.id, command.targets))
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
