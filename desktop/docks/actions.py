@@ -57,6 +57,10 @@ class ActionPalette(QWidget):
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self._apply_filter)
         self.filter.returnPressed.connect(self._start_first_shown)
+        #: Said when the filter hides every action, so an empty list is never a mystery.
+        self.no_match = QLabel()
+        self.no_match.setWordWrap(True)
+        self.no_match.setVisible(False)
         self.buttons: dict[str, QPushButton] = {}
         self.groups: dict[str, QGroupBox] = {}
         self._chosen_actor: str | None = None
@@ -70,7 +74,7 @@ class ActionPalette(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(inner)
         layout = QVBoxLayout(self)
-        for widget in (self.targeting, self.title, self.acting, self.filter, scroll):
+        for widget in (self.targeting, self.title, self.acting, self.filter, self.no_match, scroll):
             layout.addWidget(widget)
         # While an action is aimed its fields and preview come first: the list below takes
         # what room is left (all of it when nothing is aimed).
@@ -159,6 +163,12 @@ class ActionPalette(QWidget):
         target = self.enter_target() if words else None
         for button in self.buttons.values():
             button.setDefault(button is target)
+        nothing = bool(self.buttons) and all(b.isHidden() for b in self.buttons.values())
+        self.no_match.setText(
+            f"No action matches “{text.strip()}”: the search reads each action's name, "
+            "category and summary." if nothing else ""
+        )
+        self.no_match.setVisible(nothing)
 
     def enter_target(self) -> QPushButton | None:
         """What Enter in the filter starts: the first shown, enabled action whose name holds

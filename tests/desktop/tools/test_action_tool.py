@@ -196,7 +196,12 @@ def test_the_palette_groups_by_category_filters_and_follows_the_turn(qtbot, tmp_
     assert "shooting" in shown and "fighting" not in shown
     hidden_groups = [g for g in palette.groups.values() if g.isHidden()]
     assert hidden_groups  # a category with nothing matching folds away
+    assert palette.no_match.isHidden()
+    palette.filter.setText("grenade launcher")  # no action says so: the list says why empty
+    assert all(b.isHidden() for b in palette.buttons.values())
+    assert not palette.no_match.isHidden() and "grenade launcher" in palette.no_match.text()
     palette.filter.clear()
+    assert palette.no_match.isHidden()
     greyed = next(b for b in palette.buttons.values() if not b.isEnabled())
     assert "Not now:" in greyed.toolTip()
     win.controller.apply(Command("end_turn"))
