@@ -181,9 +181,18 @@ class ActionPalette(QWidget):
         return first[0] if first else None
 
     def _start_first_shown(self) -> None:
+        """Enter in the search: ``enter_target``; when every action shown is greyed, say
+        why the first is not allowed now instead of doing nothing."""
         target = self.enter_target()
         if target is not None:
             target.click()
+            return
+        shown = [key for key, b in self.buttons.items() if not b.isHidden()]
+        actor = self.actor(self.controller.state)
+        if shown and actor is not None:
+            spec = self.controller.system.action(shown[0])
+            self.no_match.setText(f"{spec.name}: not now, {self._why_not(spec, actor)}")
+            self.no_match.setVisible(True)
 
     def _allowed(self, spec: ActionSpec, actor: str, legal: set[str]) -> bool:
         """An action that needs nothing picked is the whole command: the engine's preview
@@ -201,12 +210,16 @@ class ActionPalette(QWidget):
     def _tooltip(self, spec: ActionSpec, actor: str, allowed: bool) -> str:
         lines = [f"<b>{spec.name}</b> ({spec.time})", spec.summary]
         if not allowed:
-            try:
-                reasons = self.controller.preview(Command(spec.key, actor)).reasons
-            except CommandError as error:
-                reasons = (str(error),)
-            lines.append("<i>Not now: " + ("; ".join(reasons) or "not available") + "</i>")
+            lines.append(f"<i>Not now: {self._why_not(spec, actor)}</i>")
         return "<br>".join(lines)
+
+    def _why_not(self, spec: ActionSpec, actor: str) -> str:
+        """The engine's reasons the action is not allowed for ``actor`` now."""
+        try:
+            reasons = self.controller.preview(Command(spec.key, actor)).reasons
+        except CommandError as error:
+            reasons = (str(error),)
+        return "; ".join(reasons) or "not available"
 
     def _chosen(self, actor: str, spec: ActionSpec) -> None:
         if needs_targeting(self.controller.system, spec):

@@ -202,6 +202,20 @@ def test_the_palette_groups_by_category_filters_and_follows_the_turn(qtbot, tmp_
     assert not palette.no_match.isHidden() and "grenade launcher" in palette.no_match.text()
     palette.filter.clear()
     assert palette.no_match.isHidden()
+
+    def only_greyed_shown(key: str) -> bool:
+        palette.filter.setText(win.controller.system.action(key).name)
+        return all(not b.isEnabled() for b in palette.buttons.values() if not b.isHidden())
+
+    greyed_keys = [k for k, b in palette.buttons.items() if not b.isEnabled()]
+    assert any(only_greyed_shown(k) for k in greyed_keys)  # leaves the filter on that one
+    palette.filter.returnPressed.emit()  # Enter on a greyed action says why, starts nothing
+    first = next(k for k, b in palette.buttons.items() if not b.isHidden())
+    assert palette.no_match.text().startswith(
+        f"{win.controller.system.action(first).name}: not now, "
+    )
+    assert win.view.tool is win.default_tool
+    palette.filter.clear()
     greyed = next(b for b in palette.buttons.values() if not b.isEnabled())
     assert "Not now:" in greyed.toolTip()
     win.controller.apply(Command("end_turn"))
