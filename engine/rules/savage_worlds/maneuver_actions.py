@@ -25,7 +25,13 @@ from engine.rules.savage_worlds.handlers import (
     target_of,
     target_reasons,
 )
-from engine.rules.savage_worlds.traits import trait_roll
+from engine.rules.savage_worlds.traits import (
+    WILD_DIE,
+    TraitResult,
+    acing_die,
+    require_trait_die,
+    trait_roll,
+)
 from engine.tokens import Condition, Token, are_opponents
 
 # --- Grappling ------------------------------------------------------------------------------
@@ -72,11 +78,11 @@ def _grapple_describe(state: EncounterState, command: Command) -> Preview:
 
 def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: str,
                    resist: str, mods: list[Modifier], dice: Dice, label: str,
-                   ) -> tuple[EncounterState, int, int, list[Event]]:
+                   *, skill_dice: int = 1) -> tuple[EncounterState, int, int, list[Event]]:
     die, untrained = board.trait_die(actor, skill)
     mods = [*mods, *trait_bonuses.support_modifiers(actor, skill)]
-    mine = trait_roll(die, dice, modifier=sum(m.value for m in mods) + untrained,
-                      wild_card=board.is_wild_card(actor), purpose=f"{actor.name} {label}")
+    mine = best_skill_die(die, skill_dice, dice, modifier=sum(m.value for m in mods) + untrained,
+                          wild_card=board.is_wild_card(actor), purpose=f"{actor.name} {label}")
     tdie, tuntrained = board.trait_die(target, resist)
     resisting = trait_bonuses.resisting_modifiers(target, resist)
     theirs = trait_roll(tdie, dice, modifier=tuntrained + sum(m.value for m in resisting),
@@ -85,6 +91,20 @@ def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: st
     state = trait_bonuses.spend_support(state, target.id, resist)
     text = f"{label}: {actor.name} {mine} against {target.name} {theirs}."
     return state, mine.total, theirs.total, [Event(EventKind.ROLL, text, (actor.id, target.id))]
+
+
+def best_skill_die(die: int, count: int, dice: Dice, *, modifier: int, wild_card: bool,
+                   purpose: str) -> TraitResult:
+    """A roll with ``count`` skill dice (Test: extra dice from a high Rate of Fire): every
+    die is rolled, the Wild Die too, and the single best counts (``best_of``). One die is an
+    ordinary Trait roll, rolled in the same order."""
+    require_trait_die(die)
+    faces = [acing_die(die, dice, purpose) for _ in range(count)]
+    wild = acing_die(WILD_DIE, dice, f"{purpose} (Wild Die)") if wild_card else None
+    best = opp.best_of([*faces, *([] if wild is None else [wild])])
+    skill_best = opp.best_of(faces)
+    critical = wild_card and wild == 1 and skill_best == 1
+    return TraitResult(best + modifier, skill_best, wild, modifier, critical)
 
 
 def _grapple_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -332,8 +352,11 @@ def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     attribute = opp.TEST_RESISTED_BY.get(skill.title(), "Agility").lower()
     effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
     mods = attack_math.common_modifiers(state, actor, target)
-    state, mine, theirs, events = _opposed_rolls(state, actor, target, skill, attribute, mods, dice,
-                                          f"Test ({skill} against {attribute})")
+    count = int(command.option("dice", 1) or 1)
+    dice_words = f", best of {count} dice" if count > 1 else ""
+    state, mine, theirs, events = _opposed_rolls(
+        state, actor, target, skill, attribute, mods, dice,
+        f"Test ({skill} against {attribute}{dice_words})", skill_dice=count)
     result = opp.resolve_test(mine, theirs, effect)
     for name in result.conditions:
         state, more = board.add_condition(state, target.id, name, source=actor.id)

@@ -156,7 +156,8 @@ TEST_RESISTED_BY = {
 
 
 def best_of(test_dice: list[int]) -> int:
-    """With extra dice (a high Rate of Fire), a Test keeps only the best single total."""
+    """With extra dice (a high Rate of Fire), a Test keeps only the best single die: one
+    result, never several, and none spread over other targets."""
     if not test_dice:
         raise OpposedError("a Test needs at least one roll")
     return max(test_dice)

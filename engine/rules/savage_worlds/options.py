@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from engine.limits import MAX_RATE_OF_FIRE
 from engine.rules.base import ListOf, MapOf, OptionSpec, Ref
 from engine.rules.savage_worlds.deck import full_deck
 from engine.rules.savage_worlds.maneuvers import DESPERATE_STEPS, CalledShotTarget, Scale
@@ -70,6 +71,8 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
                    default="taunt", label="Skill"),
         OptionSpec("effect", str, tuple(e.value for e in SWTestEffect),
                    default=SWTestEffect.DISTRACTED.value, label="Effect"),
+        OptionSpec("dice", int, default=1, minimum=1, maximum=MAX_RATE_OF_FIRE,
+                   label="Skill dice (more with a fast-firing weapon; the best one counts)"),
     ),
     "act_from_hold": (
         OptionSpec("interrupt", bool, default=False, label="Cut into the active turn"),

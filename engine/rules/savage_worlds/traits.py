@@ -58,12 +58,16 @@ def acing_die(sides: int, dice: Dice, purpose: str) -> int:
     return dice.roll(f"1d{sides}e{sides}", purpose).total
 
 
+def require_trait_die(die: int) -> None:
+    if die not in TRAIT_DICE:
+        raise ValueError(f"a Trait die is one of d4..d12, not d{die}")
+
+
 def trait_roll(
     die: int, dice: Dice, *, modifier: int = 0, wild_card: bool = True, purpose: str = "Trait"
 ) -> TraitResult:
     """A Trait roll: the Trait die (and the Wild Die for a Wild Card), best one, plus modifier."""
-    if die not in TRAIT_DICE:
-        raise ValueError(f"a Trait die is one of d4..d12, not d{die}")
+    require_trait_die(die)
     trait = acing_die(die, dice, purpose)
     wild = acing_die(WILD_DIE, dice, f"{purpose} (Wild Die)") if wild_card else None
     best = max(trait, wild) if wild is not None else trait

@@ -305,6 +305,33 @@ def test_test_makes_the_foe_distracted_or_vulnerable() -> None:
     assert game.state.token("b").has_condition("Vulnerable")
 
 
+def test_a_test_with_extra_dice_rolls_them_all_and_keeps_only_the_best() -> None:
+    # Three Shooting dice (the SMG's Rate of Fire): 1, 5 and 2; the 5 alone beats Agility 3.
+    game = fight(fighter("a", Side.PARTY, (0, 0), SMG), fighter("b", Side.ENEMY, (5, 5)))
+    events = game.apply(Command.build("test", "a", targets=["b"], skill="shooting",
+                                      effect="Vulnerable", dice=3), GivenDice([1, 5, 2, 3]))
+    b = game.state.token("b")
+    assert b.has_condition("Vulnerable") and not b.has_condition("Shaken")
+    assert any("best of 3 dice" in e.text and "A 5 " in e.text for e in events)
+
+
+def test_a_wild_cards_wild_die_is_one_of_the_test_dice() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0), SMG, wild_card=True),
+                 fighter("b", Side.ENEMY, (5, 5)))
+    # Shooting 1 and 2, Wild Die 9: a raise over Agility 3 (9 against 4), so Shaken too.
+    game.apply(Command.build("test", "a", targets=["b"], skill="shooting", dice=2),
+               GivenDice([1, 2, 9, 3]))
+    b = game.state.token("b")
+    assert b.has_condition("Distracted") and b.has_condition("Shaken")
+
+
+def test_a_test_rolls_at_least_one_die() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)))
+    assert game.preview(Command.build("test", "a", targets=["b"], dice=2)).legal
+    with pytest.raises(BadOptions, match=r"dice.* at least 1"):
+        game.preview(Command.build("test", "a", targets=["b"], dice=0))
+
+
 def test_finishing_move_needs_a_helpless_foe() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (0, 1)))
     finish = Command.build("finishing_move", "a", targets=["b"], weapon="Knife")
