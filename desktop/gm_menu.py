@@ -1,6 +1,7 @@
 """The GM's overrides as a menu (token right-click and the inspector): engine commands only.
 
-Each entry asks for a number or a name with a plain Qt input dialog and applies the
+Each entry asks for a number or a name with a plain Qt input dialog (damage and healing
+with their own, which shows what the amount would do) and applies the
 engine's ``gm_*`` command (engine.rules.gm_overrides), so it is checked, logged in words
 and undone like any action. What the numbers mean is the rule system's business; the
 menu offers the stats the system reports as gauges and the conditions it lists.
@@ -14,6 +15,8 @@ from functools import partial
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
 
 from desktop.controller import EncounterController
+from desktop.dialogs.amount import AmountDialog
+from desktop.dialogs.dice import dry_run
 from engine.rules.base import Command, CommandError, OptionValue
 from engine.tokens import Token
 
@@ -113,7 +116,17 @@ class GmMenu:
     # ---- asking and sending
 
     def amount(self, token_id: str, action: str, label: str) -> None:
-        self.number(token_id, action, label, 1, 1, key="amount")
+        """Damage or healing: the amount, with what the engine says it would do."""
+        state, system = self.controller.state, self.controller.system
+        name = state.token(token_id).name
+
+        def foresee(amount: int) -> list[str]:
+            command = Command.build(action, targets=[token_id], amount=amount)
+            return dry_run(system, state, command).outcome
+
+        dialog = AmountDialog(self.parent, f"{name}: {label}", f"{label}:", foresee, 1, 1, MOST)
+        if dialog.exec():
+            self.send(action, token_id, {"amount": dialog.value()})
 
     def number(
         self,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication, QInputDialog, QMenu
 
+from desktop.dialogs.amount import AmountDialog
 from desktop.main_window import MainWindow
 from engine.rules import get_system, system_names
 from engine.rules.base import Command
@@ -30,8 +31,11 @@ def entry(menu: QMenu, text: str):  # type: ignore[no-untyped-def]
 
 
 def type_number(value: int):  # type: ignore[no-untyped-def]
-    def choose(dialog: QInputDialog) -> None:
-        dialog.setIntValue(value)
+    def choose(dialog: QInputDialog | AmountDialog) -> None:
+        if isinstance(dialog, AmountDialog):
+            dialog.set_value(value)
+        else:
+            dialog.setIntValue(value)
         dialog.accept()
 
     return choose
@@ -156,3 +160,30 @@ def test_selecting_a_token_never_moves_the_map(qtbot, tmp_path) -> None:
         qtbot.wait(5)
         assert win.view.viewport().geometry() == before, token.name
     assert win.view.mapToScene(win.view.viewport().rect().center()) == centre
+
+
+@pytest.mark.parametrize(
+    ("map_name", "amount"), [("night_street", 12), ("office_floor", 5), ("compound", 9)]
+)
+def test_the_damage_dialog_says_what_the_amount_would_do_before_ok(
+    qtbot, tmp_path, map_name: str, amount: int
+) -> None:  # type: ignore[no-untyped-def]
+    """'Damage: 1' said nothing of what a number means in the system (hit points off, or a
+    total against Toughness that may Shake, wound or drop the token): the dialog now shows
+    the engine's words for the amount typed, the very lines the log then gets."""
+    win = open_map(qtbot, tmp_path, map_name)
+    token_id = first_party(win)
+    shown: list[str] = []
+
+    def type_and_read(dialog: AmountDialog) -> None:
+        dialog.set_value(amount)
+        shown.extend(dialog.outcome.text().splitlines())
+        dialog.accept()
+
+    before = win.log.list.count()
+    answer_next_dialog(type_and_read)
+    entry(win.token_menu(token_id), "Apply damage").trigger()
+    logged = [win.log.list.item(i).text() for i in range(before, win.log.list.count())]
+    assert len(shown) >= 2  # more than the GM's own line: what the damage did
+    assert len(logged) == len(shown)  # (the log puts the round in front in a fight)
+    assert all(line.endswith(text) for line, text in zip(logged, shown, strict=True))
