@@ -15,6 +15,8 @@ The tool decides no rule: it never filters targets or squares itself, the previe
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QWheelEvent
@@ -37,6 +39,11 @@ from engine.rules.base import (
     RuleSystem,
 )
 
+if TYPE_CHECKING:
+    from desktop.controller import EncounterController
+
+#: How many of the engine's example picks an action's weapons are tried on.
+FITTING_PICKS = 4
 #: Needs the map collects (the rest come from the form).
 MAP_NEEDS = (Need.TARGET, Need.TARGETS, Need.SQUARE, Need.PATH, Need.AREA)
 TARGETED = QColor(255, 200, 40)  # the targeted-token marker, as Foundry's crosshair
@@ -60,6 +67,38 @@ def option_specs(system: RuleSystem, spec: ActionSpec) -> tuple[OptionSpec, ...]
     return system.options_of(spec.key)
 
 
+def fittest_weapon(
+    controller: EncounterController, actor_id: str, spec: ActionSpec
+) -> str | None:
+    """The weapon an action starts with: of the token's weapons, the first that the engine
+    refuses the action for the fewest reasons, tried on the engine's own example picks for
+    it (before anything is picked the engine only asks for the pick). It started with the
+    first weapon carried: Suppressive Fire with a pump shotgun, refused, though the rifle
+    beside it could. The GM can still choose another in the panel."""
+    names = [w.name for w in controller.state.token(actor_id).weapons]
+    if len(names) < 2:
+        return names[0] if names else None
+    picks: list[Command] = []
+    for example in controller.session.example_commands(actor_id):
+        if example.action == spec.key and all(
+            (example.targets, example.squares) != (p.targets, p.squares) for p in picks
+        ):
+            picks.append(example)
+            if len(picks) == FITTING_PICKS:
+                break
+
+    def refusals(name: str) -> int:
+        total = 0
+        for pick in picks or [Command(spec.key, actor_id)]:
+            try:
+                total += len(controller.preview(replace(pick, weapon=name)).reasons)
+            except CommandError:
+                total += 1000  # a command the engine cannot even read: last choice
+        return total
+
+    return min(names, key=refusals)  # the first among equals
+
+
 class ActionTool(Tool):
     """Targeting mode for one action of one acting token."""
 
@@ -79,11 +118,11 @@ class ActionTool(Tool):
         self.spec = spec
         self.targets: list[str] = list(targets)
         self.squares: list[Square] = []
-        actor = host.controller.state.token(actor_id)
         wants_weapon = Need.WEAPON in spec.needs
-        first = actor.weapons[0].name if actor.weapons else None
         self.weapon: str | None = (
-            weapon if weapon is not None else (first if wants_weapon else None)
+            weapon
+            if weapon is not None
+            else (fittest_weapon(host.controller, actor_id, spec) if wants_weapon else None)
         )
         self.options: dict[str, OptionValue] = dict(options or {})
         self.hover: Square | None = None

@@ -239,3 +239,22 @@ def test_enter_in_the_palette_filter_starts_the_action_named_by_the_words(qtbot,
     assert hold.isDefault()  # marked: the GM sees what Enter will start
     palette.filter.returnPressed.emit()
     assert clicked == ["hold"]
+
+
+def test_an_action_starts_with_a_weapon_that_can_do_it(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Suppressive Fire started with the first weapon carried, a pump shotgun the engine
+    refuses (not semi-automatic), though the weapon beside it could lay the fire down."""
+    from dataclasses import replace
+
+    from engine.tokens import Weapon
+
+    setup = legal_setup("d20-firearms", "suppressive_fire")
+    actor = setup.state.token(str(setup.command.actor))
+    shotgun = Weapon("Pump shotgun", "2d8", 30.0, ammo=6, capacity=6, modes=("single",))
+    state = setup.state.with_token(replace(actor, weapons=(shotgun, *actor.weapons)))
+    win = make_window(qtbot, tmp_path, state)
+    spec = win.controller.system.action("suppressive_fire")
+    tool = win.start_action(actor.id, spec)
+    assert tool.weapon == setup.command.weapon != "Pump shotgun"
+    tool.squares = list(setup.command.squares)
+    assert tool.ready
