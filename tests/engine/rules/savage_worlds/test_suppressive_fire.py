@@ -46,3 +46,17 @@ def test_shooter_chooses_who_is_hit() -> None:
     assert result.hit == ("d",)
     with pytest.raises(SuppressiveFireError):
         resolve(9, {"a": 0, "b": -4}, rate_of_fire=1, chosen=["b"])
+
+
+def test_the_log_says_the_bullets_were_fired_not_how_long_it_lasts() -> None:
+    """'...; 3 rounds.' in a combat log of rounds read as three rounds of suppression."""
+    from engine.dice import SeededDice
+    from engine.rules import get_system
+    from tests.engine.rules.legal_setups import legal_setup
+
+    setup = legal_setup("savage-worlds", "suppressive_fire")
+    actor = setup.state.token(str(setup.command.actor))
+    weapon = actor.weapon(str(setup.command.weapon))
+    _state, events = get_system("savage-worlds").apply(setup.state, setup.command, SeededDice(1))
+    said = next(e.text for e in events if "lays down Suppressive Fire" in e.text)
+    assert said.endswith(f"; {bullets_needed(weapon)} rounds fired.")
