@@ -69,13 +69,14 @@ def out_of_fight(token: Token) -> bool:
 
 
 def gang_up(state: EncounterState, attacker: Token, target: Token) -> int:
-    """+1 per other active foe of the target beside it (besides the attacker), at most +4."""
+    """+1 per other foe of the target beside it (besides the attacker), at most +4. A Stunned
+    foe does not count (the edition's Stunned); a Shaken one, still on its feet, does."""
     others = [
         t for t in state.tokens
         if t.id not in (attacker.id, target.id)
         and are_opponents(t.side, target.side)
         and common.adjacent(t, target)
-        and cond.can_act(t)
+        and not t.has_condition(cond.SWCondition.STUNNED)
         and not out_of_fight(t)
     ]
     return min(len(others), 4)

@@ -65,8 +65,6 @@ class ConditionRule:
     against_modifier: int = 0
     parry_modifier: int = 0
     can_move: bool = True
-    #: False: only free actions (Shaken) or none at all (Stunned).
-    can_act: bool = True
     #: Other conditions this one brings along.
     implies: tuple[SWCondition, ...] = ()
 
@@ -78,14 +76,14 @@ RULES: dict[SWCondition, ConditionRule] = {
             SWCondition.SHAKEN, Lasts.UNTIL_RECOVERED,
             "Shaken: rattled; may move and take free actions only. Spirit roll at the start "
             "of each turn to shake it off.",
-            can_act=False,
         ),
         ConditionRule(
             SWCondition.STUNNED, Lasts.UNTIL_RECOVERED,
-            "Stunned: knocked flat and dazed; no moving or acting, Vulnerable while it lasts, "
-            "Distracted as usual. Vigor roll at the start of each turn: a success ends it with "
-            "Vulnerable kept to the end of the next turn, a raise to the end of this one.",
-            can_move=False, can_act=False,
+            "Stunned: knocked flat and dazed; no moving or acting, no help to a Gang Up, "
+            "Vulnerable while it lasts, Distracted as usual. Vigor roll at the start of each "
+            "turn: a success ends it with Vulnerable kept to the end of the next turn, a raise "
+            "to the end of this one.",
+            can_move=False,
             implies=(SWCondition.VULNERABLE,),
         ),
         ConditionRule(
@@ -236,11 +234,6 @@ def parry_modifier(token: Token) -> int:
 
 def can_move(token: Token) -> bool:
     return all(RULES[name].can_move for name in active(token))
-
-
-def can_act(token: Token) -> bool:
-    """False when only free actions (Shaken) or nothing at all (Stunned) is possible."""
-    return all(RULES[name].can_act for name in active(token))
 
 
 def stun(token: Token, current_round: int, acted_this_round: bool) -> Token:

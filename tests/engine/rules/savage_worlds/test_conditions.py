@@ -6,7 +6,6 @@ from engine.grid import Square
 from engine.rules.savage_worlds.conditions import (
     SWCondition,
     active,
-    can_act,
     can_move,
     condition,
     expiry,
@@ -61,7 +60,7 @@ def test_bound_brings_distracted_and_vulnerable_and_stops_movement() -> None:
 
 def test_entangled_stops_movement_and_distracts() -> None:
     token = with_condition(hero(), condition(SWCondition.ENTANGLED, 1, "h", False))
-    assert not can_move(token) and trait_modifier(token) == -2 and can_act(token)
+    assert not can_move(token) and trait_modifier(token) == -2
 
 
 def test_a_second_distracted_does_not_shorten_the_first() -> None:
@@ -70,16 +69,16 @@ def test_a_second_distracted_does_not_shorten_the_first() -> None:
     assert [c.expires for c in token.conditions] == [Expiry(2, ExpiryPoint.END_OF_TURN, "h")]
 
 
-def test_shaken_allows_free_actions_only_until_a_spirit_success() -> None:
+def test_shaken_leaves_movement_until_a_spirit_success() -> None:
     token = with_condition(hero(), condition(SWCondition.SHAKEN, 1, "h", False))
-    assert not can_act(token) and can_move(token)
+    assert can_move(token)
     assert recover_from_shaken(token, 3).has_condition("Shaken")
     assert not recover_from_shaken(token, 4).has_condition("Shaken")
 
 
 def test_stunned_victim_falls_prone_distracted_and_vulnerable_and_cannot_move_or_act() -> None:
     token = stun(hero(), 2, False)
-    assert token.has_condition("Prone") and not can_act(token) and not can_move(token)
+    assert token.has_condition("Prone") and not can_move(token)
     assert trait_modifier(token) == -2 and modifier_against(token) == 2
     # Distracted keeps its own end (the victim's next turn: this round, not acted yet).
     distracted = next(c for c in token.conditions if c.name == "Distracted")

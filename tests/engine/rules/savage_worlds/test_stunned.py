@@ -97,3 +97,18 @@ def test_a_condition_the_gm_gives_lasts_as_its_rule_says() -> None:
     assert game.state.token("b").has_condition("Distracted")
     game.apply(Command("end_turn"))  # the end of b's turn ends it
     assert not game.state.token("b").has_condition("Distracted")
+
+
+def gang_up_of(game: Encounter) -> int:
+    fighting = game.preview(Command.build("fighting", "a", targets=["b"], weapon="Knife"))
+    return sum(m.value for m in fighting.modifiers if m.name == "Gang Up")
+
+
+def test_a_stunned_foe_beside_the_target_adds_no_gang_up_but_a_shaken_one_does() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (1, 0)),
+                 fighter("c", Side.PARTY, (2, 0)))
+    assert gang_up_of(game) == 1
+    game.apply(Command.build("gm_condition", targets=["c"], condition="Shaken"))
+    assert gang_up_of(game) == 1
+    game.apply(Command.build("gm_condition", targets=["c"], condition="Stunned"))
+    assert gang_up_of(game) == 0
