@@ -20,6 +20,7 @@ from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import opposed_maneuvers as opp
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import (
+    attack_extras,
     register,
     simple_describe,
     target_of,
@@ -346,17 +347,49 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
 register("support", _support_check, simple_describe("Support"), _support_resolve)
 
 
-def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
-    actor, target = actor_of(state, command), target_of(state, command)
+def _test_roll(command: Command) -> tuple[str, str, int]:
+    """The Test's skill, the attribute resisting it, and how many skill dice it rolls."""
     skill = str(command.option("skill", "taunt")).lower()
     attribute = opp.TEST_RESISTED_BY.get(skill.title(), "Agility").lower()
+    return skill, attribute, int(command.option("dice", 1) or 1)
+
+
+def _test_mods(state: EncounterState, command: Command, actor: Token, target: Token,
+               ) -> list[Modifier]:
+    """The roller's own modifiers, +2 on a Vulnerable foe, and the GM's cover and modifier
+    (the text leaves a Test's modifiers to the GM: range and cover for a shot, a telling
+    taunt, repetition)."""
+    return [*attack_math.common_modifiers(state, actor, target), *attack_extras(state, command)]
+
+
+def _dice_words(count: int) -> str:
+    return f", best of {count} dice" if count > 1 else ""
+
+
+def _test_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target = actor_of(state, command), target_of(state, command)
+    except KeyError as error:
+        return Preview(command, False, summary=f"Test: {error}")
+    skill, attribute, count = _test_roll(command)
+    effect = str(command.option("effect", "Distracted")).title()
+    mods = _test_mods(state, command, actor, target)
+    return Preview(command, True, summary=f"Test: {actor.name} {skill.title()} "
+                   f"{sum(m.value for m in mods):+d}{_dice_words(count)} against {target.name}'s "
+                   f"{attribute.title()}; a win leaves {target.name} {effect}, a raise Shakes "
+                   "too.", modifiers=tuple(mods), targets=(target.id,),
+                   rolls=(skill, f"target {attribute}"), cost="1 action",
+                   overlay=target_overlay(actor.id, (target.id,), mods))
+
+
+def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target = actor_of(state, command), target_of(state, command)
+    skill, attribute, count = _test_roll(command)
     effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
-    mods = attack_math.common_modifiers(state, actor, target)
-    count = int(command.option("dice", 1) or 1)
-    dice_words = f", best of {count} dice" if count > 1 else ""
+    mods = _test_mods(state, command, actor, target)
     state, mine, theirs, events = _opposed_rolls(
         state, actor, target, skill, attribute, mods, dice,
-        f"Test ({skill} against {attribute}{dice_words})", skill_dice=count)
+        f"Test ({skill} against {attribute}{_dice_words(count)})", skill_dice=count)
     result = opp.resolve_test(mine, theirs, effect)
     for name in result.conditions:
         state, more = board.add_condition(state, target.id, name, source=actor.id)
@@ -377,4 +410,4 @@ def _test_check(state: EncounterState, command: Command) -> list[str]:
     return []
 
 
-register("test", _test_check, simple_describe("Test"), _test_resolve)
+register("test", _test_check, _test_describe, _test_resolve)

@@ -73,6 +73,7 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
                    default=SWTestEffect.DISTRACTED.value, label="Effect"),
         OptionSpec("dice", int, default=1, minimum=1, maximum=MAX_RATE_OF_FIRE,
                    label="Skill dice (more with a fast-firing weapon; the best one counts)"),
+        *_ATTACK,  # the GM sets a Test's modifiers: cover on a shot, a telling taunt...
     ),
     "act_from_hold": (
         OptionSpec("interrupt", bool, default=False, label="Cut into the active turn"),

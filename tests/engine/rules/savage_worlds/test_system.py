@@ -325,6 +325,18 @@ def test_a_wild_cards_wild_die_is_one_of_the_test_dice() -> None:
     assert b.has_condition("Distracted") and b.has_condition("Shaken")
 
 
+def test_a_test_previews_its_roll_and_takes_the_gms_modifier() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0), SMG), fighter("b", Side.ENEMY, (5, 5)))
+    command = Command.build("test", "a", targets=["b"], skill="shooting", dice=3, modifier=4,
+                            cover=2)
+    preview = game.preview(command)
+    assert preview.legal and "Shooting +2, best of 3 dice against B's Agility" in preview.summary
+    assert {("GM modifier", 4), ("Cover", -2)} <= {(m.name, m.value) for m in preview.modifiers}
+    # Shooting 1, 2 and 2, +4 from the GM and -2 cover: 4 against Agility 3 wins.
+    game.apply(command, GivenDice([1, 2, 2, 3]))
+    assert game.state.token("b").has_condition("Distracted")
+
+
 def test_a_test_rolls_at_least_one_die() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)))
     assert game.preview(Command.build("test", "a", targets=["b"], dice=2)).legal
