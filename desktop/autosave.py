@@ -96,6 +96,8 @@ class Autosaver(QObject):
         #: Why autosave failed or is off, for the status bar and the warning; None when fine.
         self.last_error: str | None = None
         self._lock_file: QLockFile | None = None
+        #: The base, journal and file the session's info names (rewritten when they change).
+        self._info: tuple[str, str, Path | None] | None = None
         self._journal: CommandJournal | None = None
         self._generation = 0
         self._mutex = threading.Lock()
@@ -109,6 +111,7 @@ class Autosaver(QObject):
         except OSError as error:
             self._disable(error)
         controller.state_changed.connect(self._state_changed)
+        controller.document_changed.connect(self._file_changed)
         controller.session_started.connect(self.restart)
         controller.journal = self._record
 
@@ -182,6 +185,7 @@ class Autosaver(QObject):
     def _write_info(self, base: str, journal: str) -> None:
         assert self.session_folder is not None
         path = self.controller.path
+        self._info = (base, journal, path)
         info = {
             "pid": os.getpid(),
             "file": str(path) if path else None,
@@ -208,6 +212,17 @@ class Autosaver(QObject):
         try:
             self._journal.append(record)
         except (OSError, ValueError) as error:
+            self._disable(error)
+
+    def _file_changed(self) -> None:
+        """Saved under a new name (Save as, or a first Save): the info names that file, so
+        a fight restored after a crash saves back to it instead of asking for a name."""
+        info = self._info
+        if not self.enabled or info is None or info[2] == self.controller.path:
+            return
+        try:
+            self._write_info(info[0], info[1])
+        except OSError as error:
             self._disable(error)
 
     def _state_changed(self, _state: object) -> None:

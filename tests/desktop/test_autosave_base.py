@@ -107,3 +107,21 @@ def test_a_file_gone_since_it_was_opened_leaves_the_document_as_the_base(  # typ
     assert autosaver.session_folder is not None
     assert load_document(autosaver.session_folder / "base-1.killbox").state == controller.state
     autosaver.finish()
+
+
+def test_a_fight_saved_under_a_new_name_comes_back_from_a_crash_with_that_file(
+    qapp, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A new fight saved as fight.killbox, then a crash: the restored fight was 'unsaved',
+    and Save asked for a name again (the session's info still named no file)."""
+    controller = EncounterController(Document(sample_state(), {}, None))
+    autosaver = Autosaver(controller, tmp_path / "data")
+    controller.save(tmp_path / "fight.killbox")
+    controller.apply(Command("start_combat"))
+    autosaver.wait()
+    assert autosaver._lock_file is not None
+    autosaver._lock_file.unlock()  # as a dead process's lock: its owner is gone
+    (crashed,) = crashed_sessions(tmp_path / "data")
+    restored = crashed.restore()
+    crashed.release()
+    assert restored.document.path == tmp_path / "fight.killbox"
