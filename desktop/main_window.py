@@ -35,7 +35,7 @@ from desktop.autosave import (
     keep_legacy_autosave_aside,
 )
 from desktop.controller import EncounterController
-from desktop.docks.actions import ActionPalette
+from desktop.docks.actions import ActionPalette, needs_targeting
 from desktop.docks.initiative import InitiativePanel
 from desktop.docks.inspector import TokenInspector
 from desktop.docks.log import CombatLog
@@ -50,7 +50,7 @@ from desktop.documents import (
     is_uvtt,
     load_document,
 )
-from desktop.fight import pin_seed
+from desktop.fight import act, pin_seed
 from desktop.gm_menu import GmMenu
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
@@ -58,13 +58,13 @@ from desktop.scene.overlay_items import LayerItem, detach
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
-from desktop.tools.offers import target_offers
+from desktop.tools.offers import own_offers, target_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.view import MapView
 from desktop.warm import after_first_paint, warm_after_first_paint
 from engine.encounter import EncounterState
 from engine.files.atomic import remove_stale_temporaries
-from engine.rules.base import ActionSpec, CommandError, RuleSystem
+from engine.rules.base import ActionSpec, Command, CommandError, RuleSystem
 
 if TYPE_CHECKING:
     # Added by desktop.editing.install, imported there.
@@ -535,6 +535,7 @@ class MainWindow(QMainWindow):
                     entry.setToolTip(offer.reason)
                     entry.setEnabled(False)
             menu.addSeparator()
+        self._own_entries(menu, token_id)
         menu.addAction(f"Select {token.name}", lambda: self.controller.select(token_id))
         menu.addAction(
             "Centre the view here",
@@ -548,6 +549,28 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction("Remove token", lambda: self._remove(token_id))
         return menu
+
+    def _own_entries(self, menu: QMenu, token_id: str) -> None:
+        """While another token acts, what this one may do out of turn (Act from Hold...):
+        the moment a held token cuts in is a right click on it, as a tracker's Act Now."""
+        state = self.controller.state
+        if state.combat.active in (None, token_id):
+            return
+        name = state.token(token_id).name
+        offers = own_offers(self.controller, token_id)
+        for spec in offers:
+            menu.addAction(f"{name}: {spec.name}", partial(self._act_as, token_id, spec))
+        if offers:
+            menu.addSeparator()
+
+    def _act_as(self, token_id: str, spec: ActionSpec) -> None:
+        if needs_targeting(self.controller.system, spec):
+            self.start_action(token_id, spec)
+            return
+        try:
+            act(self, self.controller, Command(spec.key, token_id))
+        except CommandError as error:
+            self._status(str(error))
 
     def portal_menu(self, portal_id: str) -> QMenu:
         """What a right click on a door or window offers: open, close, lock (engine set_portal)."""

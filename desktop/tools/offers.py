@@ -68,3 +68,22 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
 
 def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
     return any(o.required for o in option_specs(system, spec))
+
+
+def own_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:
+    """What ``token_id`` itself may do now though it is not its turn (Act from Hold, an
+    out-of-turn dive for cover...): the engine's legal actions for it, each allowed by the
+    preview of its bare command, or, when it needs picks on the map, listed as legal."""
+    try:
+        legal = controller.session.legal_actions(token_id)
+    except CommandError:
+        return []
+    offers = []
+    for spec in legal:
+        try:
+            allowed = controller.preview(Command(spec.key, token_id)).legal
+        except CommandError:
+            allowed = False
+        if allowed or any(n in MAP_NEEDS for n in spec.needs):
+            offers.append(spec)
+    return offers

@@ -207,3 +207,28 @@ def test_condition_badges_name_their_end_and_go_when_the_engine_drops_them(qtbot
     assert not any(c.name == "flat-footed" for c in items[following].token.conditions)
     assert "flat-footed" not in describe_token(items[following].token)
     assert any(c.name == "flat-footed" for c in items[waiting[-1]].token.conditions)
+
+
+def test_a_token_on_hold_cuts_in_from_its_own_right_click(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A held token's Act from Hold was only in the palette, after picking that token in
+    its Acting list; its right-click menu offered only what the acting token may do to it."""
+    from engine.rules.base import Command
+    from tests.desktop.test_gm_overrides_ui import entry
+    from tests.desktop.tools.conftest import make_window as plain_window
+
+    document = load_document(MAPS / "night_street.killbox")
+    win = plain_window(qtbot, tmp_path, document.state, document.images)
+    win.controller.apply(Command("start_combat"))
+    holder = win.controller.state.combat.active
+    assert holder is not None
+    win.controller.apply(Command("hold", holder))
+    acting = win.controller.state.combat.active
+    assert acting not in (None, holder)
+    name = win.controller.state.token(holder).name
+    other = next(t for t in win.controller.state.tokens if t.id not in (holder, acting))
+    assert entry(win.token_menu(other.id), f"{other.name}:") is None  # not on Hold
+    entry(win.token_menu(holder), f"{name}: Act from Hold").trigger()
+    tool = win.view.tool
+    assert tool.actor_id == holder and tool.spec.key == "act_from_hold"
+    tool.confirm()
+    assert win.controller.state.combat.active == holder
