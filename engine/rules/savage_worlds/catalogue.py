@@ -76,8 +76,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                needs=(Need.SQUARE, Need.WEAPON)),
     ActionSpec("test", "Test", MANEUVER, ACTION,
                "Rattle a foe with a skill against its linked attribute: a win leaves it "
-               "Distracted or Vulnerable, a raise Shakes it too. Extra skill dice (a "
-               "fast-firing weapon) are all rolled, and only the best one counts.",
+               "Distracted or Vulnerable, a raise Shakes it too (or, as the GM allows, knocks "
+               "it prone). Extra skill dice (a fast-firing weapon) are all rolled, and only "
+               "the best one counts; the GM sets the modifiers.",
                needs=(Need.TARGET,)),
     ActionSpec("touch_attack", "Touch Attack", ATTACK, ACTION,
                "A touch only: +2 to Fighting.", needs=(Need.TARGET,)),

@@ -362,6 +362,15 @@ def _test_mods(state: EncounterState, command: Command, actor: Token, target: To
     return [*attack_math.common_modifiers(state, actor, target), *attack_extras(state, command)]
 
 
+def _test_effects(command: Command) -> tuple[opp.SWTestEffect, opp.SWTestRaise]:
+    """What a win leaves on the foe, and what a raise adds."""
+    return (opp.SWTestEffect(str(command.option("effect", "Distracted")).title()),
+            opp.SWTestRaise(str(command.option("on_raise", "Shaken")).title()))
+
+
+_RAISE_WORDS = {opp.SWTestRaise.SHAKEN: "Shakes it", opp.SWTestRaise.PRONE: "knocks it prone"}
+
+
 def _dice_words(count: int) -> str:
     return f", best of {count} dice" if count > 1 else ""
 
@@ -372,12 +381,12 @@ def _test_describe(state: EncounterState, command: Command) -> Preview:
     except KeyError as error:
         return Preview(command, False, summary=f"Test: {error}")
     skill, attribute, count = _test_roll(command)
-    effect = str(command.option("effect", "Distracted")).title()
+    effect, on_raise = _test_effects(command)
     mods = _test_mods(state, command, actor, target)
     return Preview(command, True, summary=f"Test: {actor.name} {skill.title()} "
                    f"{sum(m.value for m in mods):+d}{_dice_words(count)} against {target.name}'s "
-                   f"{attribute.title()}; a win leaves {target.name} {effect}, a raise Shakes "
-                   "too.", modifiers=tuple(mods), targets=(target.id,),
+                   f"{attribute.title()}; a win leaves {target.name} {effect}, a raise "
+                   f"{_RAISE_WORDS[on_raise]} too.", modifiers=tuple(mods), targets=(target.id,),
                    rolls=(skill, f"target {attribute}"), cost="1 action",
                    overlay=target_overlay(actor.id, (target.id,), mods))
 
@@ -385,12 +394,12 @@ def _test_describe(state: EncounterState, command: Command) -> Preview:
 def _test_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target = actor_of(state, command), target_of(state, command)
     skill, attribute, count = _test_roll(command)
-    effect = opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
+    effect, on_raise = _test_effects(command)
     mods = _test_mods(state, command, actor, target)
     state, mine, theirs, events = _opposed_rolls(
         state, actor, target, skill, attribute, mods, dice,
         f"Test ({skill} against {attribute}{_dice_words(count)})", skill_dice=count)
-    result = opp.resolve_test(mine, theirs, effect)
+    result = opp.resolve_test(mine, theirs, effect, on_raise)
     for name in result.conditions:
         state, more = board.add_condition(state, target.id, name, source=actor.id)
         events.extend(more)
@@ -404,9 +413,10 @@ def _test_check(state: EncounterState, command: Command) -> list[str]:
     if reasons:
         return reasons
     try:
-        opp.SWTestEffect(str(command.option("effect", "Distracted")).title())
+        _test_effects(command)
     except ValueError:
-        return ["a Test leaves the foe Distracted or Vulnerable"]
+        return ["a Test leaves the foe Distracted or Vulnerable, and a raise Shakes it or "
+                "knocks it prone"]
     return []
 
 

@@ -163,17 +163,26 @@ def best_of(test_dice: list[int]) -> int:
     return max(test_dice)
 
 
+class SWTestRaise(StrEnum):
+    """What a raise on a Test adds: Shaken, or what the GM allows instead (a tripped foe
+    knocked prone is the text's example)."""
+
+    SHAKEN = "Shaken"
+    PRONE = "Prone"
+
+
 def resolve_test(
-    attacker_total: int, defender_attribute: int, effect: SWTestEffect
+    attacker_total: int, defender_attribute: int, effect: SWTestEffect,
+    on_raise: SWTestRaise = SWTestRaise.SHAKEN,
 ) -> SWTestResult:
     """Skill against the linked attribute: a win leaves the foe Distracted or Vulnerable
-    (attacker's pick); a raise also Shakes the foe."""
+    (attacker's pick); a raise also Shakes the foe (or, as the GM allows, knocks it prone)."""
     result = opposed(attacker_total, defender_attribute)
     if not result.success:
         return SWTestResult(result, ())
     chosen = SWCondition(str(effect))
     if result.raises >= 1:
-        return SWTestResult(result, (chosen, SWCondition.SHAKEN))
+        return SWTestResult(result, (chosen, SWCondition(str(on_raise))))
     return SWTestResult(result, (chosen,))
 
 

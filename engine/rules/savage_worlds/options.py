@@ -13,7 +13,11 @@ from engine.limits import MAX_RATE_OF_FIRE
 from engine.rules.base import ListOf, MapOf, OptionSpec, Ref
 from engine.rules.savage_worlds.deck import full_deck
 from engine.rules.savage_worlds.maneuvers import DESPERATE_STEPS, CalledShotTarget, Scale
-from engine.rules.savage_worlds.opposed_maneuvers import TEST_RESISTED_BY, SWTestEffect
+from engine.rules.savage_worlds.opposed_maneuvers import (
+    TEST_RESISTED_BY,
+    SWTestEffect,
+    SWTestRaise,
+)
 from engine.rules.savage_worlds.schema import ATTRIBUTES, SKILLS
 
 #: The GM's additions to any attack roll: a cover penalty and a free modifier.
@@ -71,6 +75,9 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
                    default="taunt", label="Skill"),
         OptionSpec("effect", str, tuple(e.value for e in SWTestEffect),
                    default=SWTestEffect.DISTRACTED.value, label="Effect"),
+        OptionSpec("on_raise", str, tuple(e.value for e in SWTestRaise),
+                   default=SWTestRaise.SHAKEN.value,
+                   label="A raise adds (Prone only as the GM allows, e.g. a trip)"),
         OptionSpec("dice", int, default=1, minimum=1, maximum=MAX_RATE_OF_FIRE,
                    label="Skill dice (more with a fast-firing weapon; the best one counts)"),
         *_ATTACK,  # the GM sets a Test's modifiers: cover on a shot, a telling taunt...

@@ -337,6 +337,16 @@ def test_a_test_previews_its_roll_and_takes_the_gms_modifier() -> None:
     assert game.state.token("b").has_condition("Distracted")
 
 
+def test_a_trip_that_wins_with_a_raise_may_knock_the_foe_prone_instead_of_shaking_it() -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (1, 0)))
+    trip = Command.build("test", "a", targets=["b"], skill="athletics", on_raise="Prone")
+    assert "a raise knocks it prone too" in game.preview(trip).summary
+    game.apply(trip, GivenDice([9, 3]))  # Athletics 9 against Agility 3: a raise
+    b = game.state.token("b")
+    assert b.has_condition("Distracted") and b.has_condition("Prone")
+    assert not b.has_condition("Shaken")
+
+
 def test_a_test_rolls_at_least_one_die() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)))
     assert game.preview(Command.build("test", "a", targets=["b"], dice=2)).legal
