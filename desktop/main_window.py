@@ -51,6 +51,7 @@ from desktop.documents import (
     load_document,
 )
 from desktop.fight import act, pin_seed
+from desktop.file_places import start_folder, suggested_file
 from desktop.gm_menu import GmMenu
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
@@ -366,14 +367,18 @@ class MainWindow(QMainWindow):
         return True
 
     def open_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Open encounter", "", OPEN_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Open encounter", str(self.dialog_folder()), OPEN_FILTER
+        )
         if name:
             self.open_path(Path(name))
 
     def import_dialog(self) -> None:
         from desktop.dialogs.import_map import ImportOptionsDialog
 
-        name, _ = QFileDialog.getOpenFileName(self, "Import Universal VTT map", "", UVTT_FILTER)
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import Universal VTT map", str(self.dialog_folder()), UVTT_FILTER
+        )
         if not name:
             return
         choices = ImportOptionsDialog(self, Path(name))
@@ -386,7 +391,9 @@ class MainWindow(QMainWindow):
         return self.save_to(self.controller.path)
 
     def save_as_dialog(self) -> bool:
-        name, _ = QFileDialog.getSaveFileName(self, "Save encounter", "", KILLBOX_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Save encounter", str(self.proposed_file(".killbox")), KILLBOX_FILTER
+        )
         if not name:
             return False
         path = Path(name)
@@ -405,7 +412,9 @@ class MainWindow(QMainWindow):
         return True
 
     def export_dialog(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export picture", "", "PNG pictures (*.png)")
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export picture", str(self.proposed_file(".png")), "PNG pictures (*.png)"
+        )
         if name:
             self.export_to(Path(name))
 
@@ -422,6 +431,17 @@ class MainWindow(QMainWindow):
 
     def recent_files(self) -> list[Path]:
         return [Path(n) for n in recent_names(self.settings) if n]
+
+    def dialog_folder(self) -> Path:
+        """Where Open, Import, Save as and Export start (desktop.file_places)."""
+        return start_folder(self.controller.path, recent_names(self.settings))
+
+    def proposed_file(self, suffix: str) -> Path:
+        """The name Save as or Export proposes: the fight's file, else the fight's name."""
+        path = self.controller.path
+        if path is not None and path.parent.is_dir():
+            return path.with_suffix(suffix)
+        return suggested_file(self.dialog_folder(), self.controller.state.name, suffix)
 
     def add_recent(self, path: Path) -> None:
         names = [str(path.resolve())]
