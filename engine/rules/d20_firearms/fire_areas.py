@@ -1,4 +1,5 @@
-"""The d20 cones: Aiming and Covering Fire, drawn by engine.geometry with these numbers.
+"""The d20 cones: Aiming and Covering Fire, drawn by engine.geometry with the numbers of
+``combat_rules`` (the rule's numbers live there once; this module only lays the cones).
 
 Both are quarter circles (a d20 cone is 90 degrees) from the centre of the actor's space,
 its own squares left out; a square counts when its centre lies inside.
@@ -10,31 +11,30 @@ from engine.encounter import EncounterState
 from engine.geometry.areas import token_cone
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, opponents_inside
 from engine.grid import Unit
+from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.tables import INCLUSION
 from engine.tokens import Weapon
 
-#: Aiming: a 60 ft cone; +5 Perception in, -5 out.
-AIMING_LENGTH_FT = 60.0
+#: A d20 cone is a quarter circle.
 AIMING_ANGLE = 90.0
-AIMING_PERCEPTION = 5
-#: Covering Fire: a cone as long as the weapon's range increment; Reflex DC 15 to duck.
 COVERING_FIRE_ANGLE = 90.0
-COVERING_FIRE_REFLEX_DC = 15
 
 
 def aiming_area(encounter: EncounterState, token_id: str, direction: float) -> TemplateResult:
-    """Aiming: a 60 ft cone; the aimer's Perception is +5 inside it and -5 outside.
+    """Aiming: a 60 ft cone; the aimer's Perception is +5 inside it and -5 outside
+    (``combat_rules.AIM_PERCEPTION_CONE_FT`` and ``aiming_perception``).
 
     Every other token is listed, with the modifier the aimer has to notice it.
     """
-    length = AIMING_LENGTH_FT / _feet_per_square(encounter)
+    length = special.AIM_PERCEPTION_CONE_FT / _feet_per_square(encounter)
     shape, squares = token_cone(
         encounter, token_id, direction, length, AIMING_ANGLE, inclusion=INCLUSION
     )
-    inside = Modifier("Aiming", AIMING_PERCEPTION, "to the aimer's Perception to notice this token")
+    inside = Modifier("Aiming", special.aiming_perception(True),
+                      "to the aimer's Perception to notice this token")
     outside = Modifier(
         "Aiming",
-        -AIMING_PERCEPTION,
+        special.aiming_perception(False),
         "to the aimer's Perception to notice this token (outside the cone)",
     )
     tokens = []
@@ -47,22 +47,23 @@ def aiming_area(encounter: EncounterState, token_id: str, direction: float) -> T
 def covering_fire_area(
     encounter: EncounterState, token_id: str, direction: float, weapon_name: str
 ) -> TemplateResult:
-    """Covering Fire: a cone as long as the weapon's range increment.
+    """Covering Fire: a cone as long as the weapon's range increment
+    (``combat_rules.covering_fire_cone_ft``).
 
     Opponents inside may be attacked (once per attack action) and may dive for cover
-    with a Reflex save against DC 15. Not allowed with melee weapons or weapons that
-    fire only single shots.
+    with a Reflex save (``combat_rules.COVERING_FIRE_REFLEX_DC``). Not allowed with melee
+    weapons or weapons that fire only single shots (``combat_rules.covering_fire_refusal``).
     """
     token = encounter.token(token_id)
     weapon = token.weapon(weapon_name)
     reasons = _covering_fire_problems(weapon)
-    length = max(weapon.range_increment, 1e-6) / encounter.scale.square_size
+    length = max(special.covering_fire_cone_ft(weapon), 1e-6) / encounter.scale.square_size
     shape, squares = token_cone(
         encounter, token_id, direction, length, COVERING_FIRE_ANGLE, inclusion=INCLUSION
     )
     save = Modifier(
         "Covering Fire",
-        COVERING_FIRE_REFLEX_DC,
+        special.COVERING_FIRE_REFLEX_DC,
         "Reflex save DC to take cover after the first attack action",
     )
     tokens = opponents_inside(encounter, token_id, squares, (save,))
@@ -78,10 +79,5 @@ def _covering_fire_problems(weapon: Weapon) -> tuple[str, ...]:
         return (
             f"Covering Fire needs a firearm with a range increment; the {weapon.name} has none",
         )
-    modes = " ".join(weapon.modes).lower()
-    if weapon.modes and not any(word in modes for word in ("semi", "auto", "burst")):
-        return (
-            f"Covering Fire needs a semi-automatic or automatic weapon; the {weapon.name} "
-            f"fires {', '.join(weapon.modes)}",
-        )
-    return ()
+    refusal = special.covering_fire_refusal(weapon)
+    return (refusal,) if refusal else ()

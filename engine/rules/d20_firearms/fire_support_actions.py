@@ -35,7 +35,13 @@ from engine.rules.d20_firearms.handlers import (
 )
 from engine.rules.d20_firearms.perception_actions import AIM_DIRECTION
 from engine.rules.d20_firearms.suppressive_fire import suppressive_fire_area
-from engine.rules.overlays import area_overlay, lasting_area, overlay_tokens, template_overlay
+from engine.rules.overlays import (
+    area_overlay,
+    chosen_squares,
+    lasting_area,
+    overlay_tokens,
+    template_overlay,
+)
 from engine.tokens import Condition, Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
 
@@ -193,7 +199,18 @@ def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> O
                          f"+{bonus} on the next shot (Overwatch).", (actor.id, *command.targets)),)
 
 
-register("overwatch", _overwatch_check, simple_describe("Overwatch"), _overwatch_resolve)
+def _overwatch_describe(state: EncounterState, command: Command) -> Preview:
+    """The catalogue words, and what is watched drawn: the target ringed, or the watched
+    square marked (a square watched with no target drew nothing at all)."""
+    preview = simple_describe("Overwatch")(state, command)
+    if command.target is not None or not command.squares:
+        return preview
+    actor = actor_of(state, command)
+    return replace(preview, squares=command.squares,
+                   overlay=chosen_squares(actor.id, command.squares, "Overwatch"))
+
+
+register("overwatch", _overwatch_check, _overwatch_describe, _overwatch_resolve)
 
 
 # --- Covering Fire ---------------------------------------------------------------------------
@@ -243,8 +260,9 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
     in_fight = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
                    f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
-                   "foe inside can be hit once per action; after the first, Reflex DC 15 to "
-                   "dive for cover.", squares=tuple(sorted(area.squares)), shapes=(area.shape,),
+                   "foe inside can be hit once per action; after the first, Reflex DC "
+                   f"{special.COVERING_FIRE_REFLEX_DC} to dive for cover.",
+                   squares=tuple(sorted(area.squares)), shapes=(area.shape,),
                    targets=tuple(t.token_id for t in in_fight),
                    shots=actions * rounds_per_action(weapon),
                    overlay=template_overlay(

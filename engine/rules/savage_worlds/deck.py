@@ -26,9 +26,6 @@ from enum import IntEnum
 
 from engine.dice import Dice
 
-#: Bonus a Joker gives to its holder's Trait and damage rolls for the round.
-JOKER_BONUS = 2
-
 
 class Suit(IntEnum):
     """Suits in tie-breaking order: a higher value acts first."""

@@ -172,6 +172,8 @@ def _guided_step(fight: Encounter, rng: random.Random, coverage: Coverage, appli
         fight.save(path)
         loaded = Encounter.open(path).state
         assert loaded == fight.state and snapshot(loaded) == snapshot(fight.state), command
+        # A FrozenMap equals the dict it copies: only the walk sees a loader's plain dict.
+        check_invariants(loaded)
 
 
 def guided_play(name: str, saves: Path) -> Coverage:
@@ -232,6 +234,7 @@ def test_save_and_load_mid_fight_give_the_same_state(name: str, tmp_path: Path) 
     save_encounter(path, EncounterFile(fight.state))
     loaded = Encounter(load_encounter(path).state)
     assert loaded.state == fight.state and snapshot(loaded.state) == snapshot(fight.state)
+    assert not list(mutable_parts(loaded.state))
     rng_a, rng_b = random.Random(5), random.Random(5)
     for _ in range(10):
         a = play_step(fight, rng_a)

@@ -15,6 +15,7 @@ from engine.grid import FIVE_FOOT, Square
 from engine.rules.base import Command, IllegalCommand
 from engine.tokens import Side, Weapon
 from engine.turns.session import Encounter
+from tests.engine.rules.overlay_checks import overlay_problems
 
 from .builders import KNIFE, PISTOL, RIFLE, SMG, SNIPER, crate, fight, soldier
 
@@ -303,6 +304,18 @@ def test_overwatch_on_a_square_pays_off_against_whoever_stands_there() -> None:
     summary = game.preview(Command.build("attack", "a", targets=["b"],
                                          weapon="Assault rifle")).summary
     assert "threat 18-20" in summary  # Aiming and one Overwatch action
+
+
+def test_overwatch_on_a_square_draws_the_watched_square() -> None:
+    """A square watched with no one on it was a legal preview with an empty overlay: the
+    map drew nothing (the conformance suite's random play found it)."""
+    game = fight(soldier("a", Side.PARTY, (0, 0)), soldier("b", Side.ENEMY, (8, 3)))
+    game.apply(Command.build("aim", "a", weapon="Assault rifle"))
+    command = Command.build("overwatch", "a", squares=[(8, 0)])
+    preview = game.preview(command)
+    assert preview.legal, preview.reasons
+    assert [(m.square, m.label) for m in preview.overlay.marks] == [(Square(8, 0), "Overwatch")]
+    assert overlay_problems(game.state, command, preview) == []
 
 
 def test_aiming_preview_draws_the_sixty_foot_perception_cone() -> None:
