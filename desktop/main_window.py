@@ -776,6 +776,18 @@ def ask_restore(parent: QWidget | None, document: Document) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
+def already_saved(document: Document) -> bool:
+    """Whether ``document`` is exactly what its file on disk holds (a fight killed after
+    its last save, e.g. at logout): then a restore would offer nothing the file lacks."""
+    if document.path is None:
+        return False
+    try:
+        on_disk = load_document(document.path)
+    except (DocumentError, OSError):
+        return False
+    return on_disk.state == document.state and dict(on_disk.images) == dict(document.images)
+
+
 def look_for_a_crash(
     warnings: list[str], declined: list[Path] | None = None
 ) -> tuple[RestoredSession, CrashedSession] | None:
@@ -805,6 +817,9 @@ def look_for_a_crash(
         kept = crashed.keep_aside()
         warnings.append(f"The autosave of the last session could not be restored "
                         f"({type(error).__name__}: {error}). It was kept in {kept}.")
+        return None
+    if restored.encounter is not None and already_saved(restored.document):
+        crashed.discard()  # killed after a save: the file holds it all, nothing to offer
         return None
     if not ask_restore(None, restored.document):
         declined.append(crashed.decline(restored.document))

@@ -65,6 +65,52 @@ def _crash_with(folder: Path, name: str, moves: int = 2) -> Path:
     return autosaver.session_folder
 
 
+def _crash_after_saving(folder: Path, file: Path, moves_after: int) -> Path:
+    """A run that saved ``file``, made ``moves_after`` more changes and was killed."""
+    state = replace(sample_state(), name="Saved fight", system="spycraft")
+    controller = EncounterController(Document(state, {}, None))
+    autosaver = Autosaver(controller, folder)
+    controller.apply(Command("start_combat"), [9, 2, 5, 3])
+    controller.save(file)
+    for _ in range(moves_after):
+        controller.apply(Command("end_turn"))
+    autosaver.wait()
+    assert autosaver._lock_file is not None and autosaver.session_folder is not None
+    autosaver._lock_file.unlock()  # as the dead process's lock: its owner is gone
+    controller.journal = None
+    return autosaver.session_folder
+
+
+def test_a_fight_killed_just_after_its_save_is_not_offered_back(
+    qapp, started, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Killed at logout with everything saved: the file holds it all, so no question."""
+    folder, file = tmp_path / "data", tmp_path / "saved.killbox"
+    session = _crash_after_saving(folder, file, moves_after=0)
+    monkeypatch.setattr(mw, "ask_restore", lambda parent, document: pytest.fail("asked"))
+    mw.launch(qapp, file)
+    window = started[0]
+    assert window.controller.path == file and not window.controller.dirty
+    assert window.controller.state.combat.round == 1
+    assert not session.exists() and crashed_sessions(folder) == []
+
+
+def test_a_change_after_the_save_is_still_offered_back(
+    qapp, started, monkeypatch, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    folder, file = tmp_path / "data", tmp_path / "saved.killbox"
+    _crash_after_saving(folder, file, moves_after=1)
+    asked: list[str] = []
+    monkeypatch.setattr(
+        mw, "ask_restore", lambda parent, document: asked.append(document.state.name) or True
+    )
+    mw.launch(qapp, None)
+    assert asked == ["Saved fight"]
+    controller = started[0].controller
+    assert controller.dirty and controller.path == file
+    assert controller.state != load_document(file).state  # the turn ended after the save
+
+
 def test_launch_opens_the_default_encounter(qapp, started, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     assert mw.launch(qapp, None) == 0
     window = started[0]
