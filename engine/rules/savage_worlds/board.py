@@ -16,6 +16,7 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import hold
+from engine.rules.savage_worlds.schema import SKILLS
 from engine.tokens import Condition, Side, Token, are_opponents
 
 INCAPACITATED = "Incapacitated"
@@ -34,10 +35,6 @@ def trait_die(token: Token, trait: str) -> tuple[int, int]:
     if die == 0:
         return UNSKILLED_DIE, UNSKILLED_PENALTY
     return die, 0
-
-
-SKILLS = ("fighting", "shooting", "athletics", "taunt", "intimidation", "notice", "persuasion",
-          "stealth", "healing", "thievery", "battle")
 
 
 def is_wild_card(token: Token) -> bool:

@@ -21,11 +21,11 @@ from engine.rules.spycraft.checks import failed_save_fluid, note_failed_check, s
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import is_ready
-from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
+from engine.rules.spycraft.schema import ATTRIBUTES
+from engine.tokens import Token, Weapon
 
 TRICKS = ("burst", "called_shot", "cheap_shot", "bounce")
 ARMOR_PENALTY = {"none": 0, "partial": -3, "moderate": -6, "full": -9}
-ATTRIBUTES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def chosen_weapon(actor: Token, command: Command) -> Weapon | None:
@@ -362,24 +362,6 @@ def mark_attacked(state: EncounterState, target_id: str, attacker_id: str) -> En
         if taunt.source == target_id:
             state = board.remove_condition(state, attacker_id, board.TAUNTED)
     return state
-
-
-def opponents_in_cqb(state: EncounterState, actor: Token) -> list[Token]:
-    reach = am.cqb_range_ft(actor)
-    return [
-        t
-        for t in state.tokens
-        if are_opponents(actor.side, t.side) and board.feet_between(state, actor, t) <= reach
-    ]
-
-
-def full_round_expiry(state: EncounterState, actor_id: str) -> Expiry:
-    """ "1 full round": until the start of the actor's next Initiative Count."""
-    return board.until_next_turn(state, actor_id)
-
-
-def end_of_next_round(state: EncounterState) -> Expiry:
-    return Expiry(state.combat.round + 1, ExpiryPoint.END_OF_ROUND)
 
 
 class _Trick(SpycraftHandler):

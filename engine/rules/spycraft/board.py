@@ -14,7 +14,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
 from engine.rules.common import stat_int as stat_int  # read as board.stat_int by the actions
-from engine.rules.spycraft.schema import SIZE_CATEGORIES
+from engine.rules.spycraft.schema import SAVES, SIZE_CATEGORIES
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue
@@ -164,10 +164,6 @@ def set_budget(state: EncounterState, token_id: str, halves: int) -> EncounterSt
     return turn_order.update(state, replace(mine, budget={**mine.budget, "half": halves}))
 
 
-def halves_left(state: EncounterState, token_id: str) -> int:
-    return state.combat.combatant(token_id).budget.get("half", 0)
-
-
 def set_count(state: EncounterState, token_id: str, count: int) -> EncounterState:
     mine = state.combat.combatant(token_id)
     return turn_order.update(state, replace(mine, initiative=count))
@@ -197,7 +193,6 @@ SKILL_KEYS = {
 }
 #: Conditions that take 4 from every attack and skill check.
 SKILL_PENALTY_CONDITIONS = (DEFENSIVE, COVER_FIRED, SUPPRESSED)
-SAVES = ("fortitude", "reflex", "will")
 
 
 def skill(token: Token, name: str) -> int:

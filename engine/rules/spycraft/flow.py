@@ -40,7 +40,7 @@ from engine.rules.spycraft.fluid_initiative import (
 from engine.rules.spycraft.refresh import finish_refresh
 from engine.rules.spycraft.stand_offs import stand_off_round
 from engine.rules.spycraft.suppression_zones import expire_suppression
-from engine.tokens import Expiry, ExpiryPoint, Side, Token
+from engine.tokens import Expiry, ExpiryPoint, Side
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
@@ -566,7 +566,3 @@ def yield_if_passed(system: RuleSystem, state: EncounterState, dice: Dice) -> Ou
         (active,),
     )
     return state, (note, *started)
-
-
-def is_participant(token: Token) -> bool:
-    return not token.has_condition(board.DEAD)

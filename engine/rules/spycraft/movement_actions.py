@@ -574,11 +574,6 @@ def _sign(value: int) -> int:
     return (value > 0) - (value < 0)
 
 
-def _distance_moved(state: EncounterState, before: Token, token_id: str) -> int:
-    after = state.token(token_id).square
-    return max(abs(after.x - before.square.x), abs(after.y - before.square.y))
-
-
 def push(
     state: EncounterState, token_id: str, dx: int, dy: int, squares: int
 ) -> tuple[EncounterState, list[Event]]:

@@ -1,5 +1,5 @@
-"""A rule's number lives once in its system's package (issue 13): no constant is defined in two
-modules of one package, and the d20 cones draw with the numbers their rules then use."""
+"""A rule's number lives once in its system's package (issue 13): no number or list is written
+out in two modules of one package, and the d20 cones draw with the numbers their rules then use."""
 
 from __future__ import annotations
 
@@ -19,21 +19,30 @@ PACKAGES = sorted(p for p in RULES.iterdir() if (p / "__init__.py").is_file())
 
 
 def constants_defined_twice(package: Path) -> dict[str, list[str]]:
-    """UPPER_CASE module constants holding a number assigned in more than one module of
-    ``package`` (the same rule number written twice, free to drift apart)."""
-    where: dict[str, list[str]] = {}
+    """UPPER_CASE module constants of ``package`` written out in more than one module: a
+    number under the same name, or the same literal (a list of skills) under the same name.
+    Written twice, the two are free to drift apart; one module should import the other's."""
+    numbers: dict[str, list[str]] = {}
+    literals: dict[str, dict[str, list[str]]] = {}
     for module in sorted(package.glob("*.py")):
         for node in ast.parse(module.read_text(encoding="utf-8")).body:
             targets = node.targets if isinstance(node, ast.Assign) else (
                 [node.target] if isinstance(node, ast.AnnAssign) and node.value else [])
-            value = getattr(node, "value", None)
-            number = isinstance(value, ast.Constant) and type(value.value) in (int, float)
-            if isinstance(value, ast.UnaryOp) and isinstance(value.operand, ast.Constant):
-                number = type(value.operand.value) in (int, float)
-            for target in targets:
-                if number and isinstance(target, ast.Name) and target.id.isupper():
-                    where.setdefault(target.id, []).append(module.name)
-    return {name: modules for name, modules in where.items() if len(set(modules)) > 1}
+            names = [t.id for t in targets if isinstance(t, ast.Name) and t.id.isupper()]
+            try:
+                value = ast.literal_eval(node.value) if names else None  # type: ignore[attr-defined]
+            except ValueError:
+                continue
+            for name in names:
+                if type(value) in (int, float):
+                    numbers.setdefault(name, []).append(module.name)
+                literals.setdefault(name, {}).setdefault(repr(value), []).append(module.name)
+    found = {name: modules for name, modules in numbers.items() if len(set(modules)) > 1}
+    for name, by_value in literals.items():
+        for modules in by_value.values():
+            if len(set(modules)) > 1:
+                found[name] = modules
+    return found
 
 
 def test_every_system_package_is_looked_at() -> None:
@@ -47,10 +56,15 @@ def test_no_constant_is_defined_in_two_modules_of_a_system(package: Path) -> Non
 
 
 def test_a_constant_defined_twice_is_caught(tmp_path: Path) -> None:
-    (tmp_path / "deck.py").write_text("JOKER_BONUS = 2\nOTHER = 1\nPENALTY = -2\nMOVE = 'm'\n")
-    (tmp_path / "traits.py").write_text("JOKER_BONUS: int = 2\nPENALTY = -2\nMOVE = 'move'\n")
+    (tmp_path / "deck.py").write_text(
+        "JOKER_BONUS = 2\nOTHER = 1\nPENALTY = -2\nMOVE = 'm'\nSAVES = ('reflex', 'will')\n"
+        "TRICKS = ('burst',)\n")
+    (tmp_path / "traits.py").write_text(
+        "JOKER_BONUS: int = 3\nPENALTY = -2\nMOVE = 'move'\nSAVES = ('reflex', 'will')\n"
+        "TRICKS = ('burst', 'bounce')\n")
     assert constants_defined_twice(tmp_path) == {"JOKER_BONUS": ["deck.py", "traits.py"],
-                                                 "PENALTY": ["deck.py", "traits.py"]}
+                                                 "PENALTY": ["deck.py", "traits.py"],
+                                                 "SAVES": ["deck.py", "traits.py"]}
 
 
 def test_the_d20_cones_draw_with_the_numbers_the_rules_use(
