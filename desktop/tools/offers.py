@@ -72,8 +72,10 @@ def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
 
 def own_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:
     """What ``token_id`` itself may do now though it is not its turn (Act from Hold, an
-    out-of-turn dive for cover...): the engine's legal actions for it, each allowed by the
-    preview of its bare command, or, when it needs picks on the map, listed as legal."""
+    out-of-turn dive for cover...): the engine's legal actions for it that its handler
+    takes out of turn (a side-initiative teammate's whole list belongs to the palette),
+    each allowed by the preview of its bare command, or, when it needs picks on the map,
+    listed as legal."""
     try:
         legal = controller.session.legal_actions(token_id)
     except CommandError:
@@ -81,6 +83,8 @@ def own_offers(controller: EncounterController, token_id: str) -> list[ActionSpe
     offers = []
     for spec in legal:
         try:
+            if not controller.system.handler(spec.key).out_of_turn:
+                continue
             allowed = controller.preview(Command(spec.key, token_id)).legal
         except CommandError:
             allowed = False

@@ -232,3 +232,21 @@ def test_a_token_on_hold_cuts_in_from_its_own_right_click(qtbot, tmp_path) -> No
     assert tool.actor_id == holder and tool.spec.key == "act_from_hold"
     tool.confirm()
     assert win.controller.state.combat.active == holder
+
+
+def test_a_teammates_right_click_offers_only_what_it_may_do_out_of_turn(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """With side initiative a teammate of the acting token may do everything now; its
+    right click listed all fifteen of its actions, burying the acting token's offers."""
+    from engine.rules.base import Command
+    from tests.desktop.tools.conftest import make_window as plain_window
+
+    document = load_document(MAPS / "office_floor.killbox")
+    win = plain_window(qtbot, tmp_path, document.state, document.images)
+    win.controller.apply(Command("start_combat"))
+    state = win.controller.state
+    active = state.token(str(state.combat.active))
+    mate = next(t for t in state.tokens if t.side is active.side and t.id != active.id)
+    own = [a.text() for a in win.token_menu(mate.id).actions() if a.text().startswith(mate.name)]
+    names = {spec.name: spec.key for spec in win.controller.system.catalogue}
+    keys = [names[text.split(": ", 1)[1]] for text in own]
+    assert keys and all(win.controller.system.handler(k).out_of_turn for k in keys)
