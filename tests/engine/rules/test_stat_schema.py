@@ -201,3 +201,25 @@ def test_savage_worlds_defaults_written_out_keep_the_wound_track_the_rules_keep(
     wounds = {g.key: g.maximum for g in system.gauges(state, written)}.get("wounds")
     assert wounds == pips
     assert system.gauges(state, written) == system.gauges(state, bare)
+
+
+def test_a_missing_required_stat_is_refused_on_load_and_by_add_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No bundled system declares a required stat yet; a system that does gets a file
+    refused with the place of the token's stat block, and an add_token refused by name."""
+    system = get_system("d20-firearms")
+    codename = StatSpec("codename", str, None, required=True, label="Codename")
+    monkeypatch.setattr(type(system), "stats", (*system.stats, codename))
+    with pytest.raises(EncounterFileError) as refused:
+        encounter_from_json(_document_with("d20-firearms", {}), "fight.killbox")
+    assert refused.value.place == "encounter.tokens[0].stats.codename"
+    assert refused.value.problem.startswith("missing: this stat is required")
+    state = small_encounter("d20-firearms")
+    given = {"codename": "Cal"}
+    state = replace(state, tokens=tuple(replace(t, stats=given) for t in state.tokens))
+    fight = Encounter(state, seed=1)
+    newcomer = Token("new", "Newcomer", Side.ENEMY, (9, 7))
+    preview = fight.preview(Command.build("add_token", token=newcomer))
+    assert not preview.legal
+    assert any("'codename'" in r and "required" in r for r in preview.reasons), preview.reasons
