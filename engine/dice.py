@@ -130,6 +130,11 @@ def dice_words(expression: str) -> str:
     return _EXPLODING.sub(r"\1d\2 acing", expression)
 
 
+def aces(expression: str) -> bool:
+    """Whether a die of ``expression`` is rolled again while it shows its highest face."""
+    return bool(_EXPLODING.search(expression))
+
+
 def modifier_of(expression: str) -> tuple[int, int]:
     """(constant modifier, number of dice) of an expression such as ``2d6+3``."""
     import d20

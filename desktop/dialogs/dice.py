@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scrolling import vertical_scroll
-from engine.dice import Dice, GivenDice, Roll, SeededDice, dice_words, modifier_of
+from engine.dice import Dice, GivenDice, Roll, SeededDice, aces, dice_words, modifier_of
 from engine.encounter import EncounterState
 from engine.events import EventKind
 from engine.rules.base import Command, RuleSystem
@@ -129,6 +129,11 @@ def planned_rolls(
 FACE_HELP = (
     "Type the die face your dice show (for several dice, their faces added up), "
     "not the total: the engine adds the modifier and shows the total it will make."
+)
+#: Said too when a row's die aces: the engine takes a typed face as the whole die's result.
+ACING_HELP = (
+    " An acing die that shows its highest face is rolled again and added: type all its "
+    "faces added up (a 6, then a 4 on the d6: type 10)."
 )
 
 
@@ -241,6 +246,8 @@ class DiceDialog(QDialog):
             self.planned.append(planned)
         self.typed_button.setEnabled(bool(self.face_boxes))
         self.face_help.setVisible(bool(self.face_boxes))  # no dice (a deal): nothing to type
+        acing = any(aces(planned.expression) for planned in self.planned)
+        self.face_help.setText(FACE_HELP + (ACING_HELP if acing else ""))
         self._show_outcome()
         if self.isVisible():
             # A row more or less: grow or shrink rather than squash, once the layout has

@@ -94,7 +94,9 @@ def paint_health(painter: QPainter, gauges: tuple[Gauge, ...], rect: QRectF) -> 
         filled.setWidth(bar.width() * gauge.fraction)
         if filled.width() > 0:
             painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(health_colour(gauge.health))
+            # A bar of harm (Wounds taken) fills as the token gets worse: never "good" green.
+            health = min(gauge.health, 0.5) if gauge.harm else gauge.health
+            painter.setBrush(health_colour(health))
             painter.drawRoundedRect(filled, 3, 3)
         text = fitting(painter, gauge_numbers(gauge), bar.width() - 4)
         painter.setPen(QColor(0, 0, 0))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from desktop.dialogs.dice import FACE_HELP, DiceDialog, dry_run, planned_rolls
+from desktop.dialogs.dice import ACING_HELP, FACE_HELP, DiceDialog, dry_run, planned_rolls
 from engine.dice import SeededDice, dice_words
 from engine.events import EventKind
 from engine.turns.session import Encounter
@@ -102,3 +102,13 @@ def test_the_dialog_says_what_the_faces_shown_would_do_before_they_are_used(qtbo
     dialog.face_boxes[0].setValue(1)
     missed = dialog.outcome_label.text()
     assert missed != shown and "damage" not in missed
+
+
+def test_an_acing_die_says_to_type_all_its_faces_added_up(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A typed face is the whole die's result: a GM whose d6 aced types 6 + 4, not 6."""
+    setup = legal_setup("savage-worlds", "shooting")
+    fight = Encounter(setup.state)
+    rolls = planned_rolls(fight.system, setup.state, setup.command)
+    dialog = DiceDialog(None, "Shooting", rolls)
+    qtbot.addWidget(dialog)
+    assert dialog.face_help.text() == FACE_HELP + ACING_HELP

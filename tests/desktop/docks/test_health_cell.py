@@ -82,3 +82,10 @@ def test_a_narrow_bar_drops_the_maximum_before_it_elides_the_value(qapp: QApplic
     assert fitting(painter, gauge_numbers(gauge), wide) == "22/30"
     assert fitting(painter, gauge_numbers(gauge), wide - 4) == "22"
     painter.end()
+
+
+def test_a_bar_of_harm_taken_is_never_good_green(qapp: QApplication) -> None:
+    # One Wound of three: a third of the bar filled, amber (not the green of "well").
+    image = _painted((Gauge("wounds", "Wounds", 1, 3, harm=True),), 300)
+    assert image.pixelColor(10, 2) == health_colour(0.5)
+    assert image.pixelColor(10, 2) != health_colour(1.0)
