@@ -169,10 +169,6 @@ class Overlay:
                 return token
         raise KeyError(f"token {token_id!r} is not in this overlay")
 
-    def end_squares(self) -> tuple[Square, ...]:
-        """Where the overlay's legal routes end."""
-        return tuple(r.end for r in self.routes if r.tone is Tone.LEGAL)
-
     def refused(self, reasons: tuple[str, ...]) -> Overlay:
         """The overlay of a command the rules refuse: every legal area, route and shape turns
         refused, keeping its own reason or taking ``reasons``. Marks keep their own verdict:

@@ -85,12 +85,6 @@ class RangeBands:
     half_maximum: int
     maximum: int
 
-    def band_at(self, distance: int) -> RangeBand | None:
-        for band in self.bands:
-            if band.inner < distance <= band.outer:
-                return band
-        return None
-
 
 @dataclass(frozen=True)
 class RangeTable:

@@ -8,9 +8,6 @@ a 2"-square map covers a radius of one square.
 
 from __future__ import annotations
 
-import shapely
-import shapely.affinity
-
 from engine.encounter import EncounterState
 from engine.geometry.results import TemplateResult
 from engine.geometry.templates import (
@@ -18,7 +15,6 @@ from engine.geometry.templates import (
     TemplateSpec,
     apply_template,
     circle_shape,
-    teardrop_shape,
 )
 from engine.grid import Point, Unit
 from engine.rules.savage_worlds.tables import INCLUSION
@@ -60,12 +56,3 @@ def blast(state: EncounterState, centre: Point, size: str = "medium") -> Templat
     shape = circle_shape(centre, radius_inches * squares_per_inch(state))
     return apply_template(state, shape, origin=centre, inclusion=INCLUSION, clip_to_walls=True)
 
-
-def cone(state: EncounterState, origin: Point, direction: float) -> TemplateResult:
-    """The Cone Template from ``origin`` towards ``direction`` (degrees clockwise from east)."""
-    factor = squares_per_inch(state)
-    shape: shapely.Geometry = shapely.affinity.scale(
-        teardrop_shape(origin, direction, CONE_LENGTH, CONE_END_RADIUS), factor, factor,
-        origin=origin,
-    )
-    return apply_template(state, shape, origin=origin, inclusion=INCLUSION, clip_to_walls=True)

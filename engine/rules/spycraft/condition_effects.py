@@ -4,8 +4,9 @@ The two Spycraft texts we have name the conditions (flat-footed, sprawled, prone
 crouched, reeling) but point at a conditions page that is not among them, so the numbers
 in the table follow the usual d20 conventions and a table may edit them:
 
-- flat-footed: no positive Dexterity modifier and no dodge bonuses in Defense; may not
-  make attacks of opportunity (a flag; no Spycraft action here makes one yet).
+- flat-footed: no positive Dexterity modifier and no dodge bonuses in Defense. (He may
+  not make attacks of opportunity either; no Spycraft action here makes one, so the table
+  does not say so.)
 - sprawled and prone (lying down): -4 to his own melee attacks; +4 Defense against ranged
   attacks, -4 Defense against melee attacks. Getting up is Stand Up, a half action.
 - crouched ("a smaller target"): +2 Defense against ranged attacks, like light cover.
@@ -52,7 +53,6 @@ class Effect:
 @dataclass(frozen=True, slots=True)
 class EffectTable:
     effects: tuple[Effect, ...]
-    flags: dict[str, tuple[str, ...]]
 
 
 def _effect(raw: Any, where: str) -> Effect:
@@ -93,11 +93,7 @@ def parse_table(raw: Any, source: str = "condition_effects.json") -> EffectTable
     effects = tuple(
         _effect(row, f"{source}, effect {i + 1}") for i, row in enumerate(raw["effects"])
     )
-    flags_raw = raw.get("flags", {})
-    if not isinstance(flags_raw, dict):
-        raise ValueError(f"{source}: 'flags' must be an object of condition -> list")
-    flags = {str(k): tuple(str(f) for f in v) for k, v in flags_raw.items()}
-    return EffectTable(effects, flags)
+    return EffectTable(effects)
 
 
 @lru_cache(maxsize=1)
@@ -132,7 +128,3 @@ def loses_dodge(target: Token) -> bool:
     """Does a condition take away the target's dodge bonuses to Defense?"""
     return any(e.lose_dodge and target.has_condition(e.condition) for e in table().effects)
 
-
-def has_flag(token: Token, flag: str) -> bool:
-    """A yes/no effect of a condition, e.g. ``no_attacks_of_opportunity``."""
-    return any(flag in flags and token.has_condition(name) for name, flags in table().flags.items())

@@ -22,6 +22,7 @@ from engine.turns.journal import command_from_json, command_to_json
 from engine.turns.session import Encounter
 
 from .builders import KNIFE, PISTOL, SMG, fight, fighter
+from .cone_oracle import cone
 
 # A Fisher-Yates shuffle that keeps every card in place: the deck deals Red Joker, Black
 # Joker, Ace of spades, Ace of hearts...
@@ -49,8 +50,8 @@ def test_medium_blast_is_scaled_to_the_maps_grid() -> None:
     assert len(big.squares) > len(small.squares)
     assert Square(7, 5) in big.squares and Square(8, 6) not in small.squares
     assert len(templates.blast(one_inch, (6.0, 6.0), "large").squares) > len(big.squares)
-    cone = templates.cone(one_inch, (0.5, 6.0), 0.0)
-    assert Square(8, 6) in cone.squares and Square(11, 6) not in cone.squares
+    covered = cone(one_inch, (0.5, 6.0), 0.0).squares
+    assert Square(8, 6) in covered and Square(11, 6) not in covered
 
 
 def start_with_deck(*tokens_: object) -> Encounter:

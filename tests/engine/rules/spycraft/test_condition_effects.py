@@ -55,13 +55,6 @@ def test_flat_footed_target_loses_dodge_bonuses_too() -> None:
     assert "total defense (dodge)" not in [m.name for m in preview.modifiers]
 
 
-def test_flat_footed_forbids_attacks_of_opportunity() -> None:
-    assert condition_effects.has_flag(
-        with_conditions(FAR_GUARD, "flat-footed"), "no_attacks_of_opportunity"
-    )
-    assert not condition_effects.has_flag(FAR_GUARD, "no_attacks_of_opportunity")
-
-
 @pytest.mark.parametrize("lying", ["sprawled", "prone"])
 def test_lying_target_is_harder_to_shoot_and_easier_to_stab(lying: str) -> None:
     ranged = attack(fight(KEVIN, with_conditions(FAR_GUARD, lying)), "pistol")
