@@ -417,15 +417,6 @@ class CrashedSession:
             return self.folder
         return target
 
-    def copy_aside(self) -> Path | None:
-        """Copy the folder to ``<data>/damaged/`` (the restored part goes on being used)."""
-        target = _free_name(self.folder.parent.parent / DAMAGED / self.folder.name)
-        try:
-            shutil.copytree(self.folder, target, ignore=shutil.ignore_patterns(LOCK_NAME))
-        except OSError:
-            return None
-        return target
-
 
 def _last_written(folder: Path) -> float:
     """When a session last wrote (its journal, else its folder), to find the newest."""

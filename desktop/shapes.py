@@ -5,8 +5,6 @@ Engine geometry is in square units; paths come out in scene units (``style.SQUAR
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 import shapely
 from PySide6.QtCore import QPointF
@@ -49,10 +47,6 @@ def _add(path: QPainterPath, geometry: object) -> None:
     else:  # Multi* and GeometryCollection
         for part in shapely.get_parts(geometry):
             _add(path, part)
-
-
-def paths_of(geometries: Iterable[object]) -> list[QPainterPath]:
-    return [to_painter_path(g) for g in geometries]
 
 
 def is_geometry(value: object) -> bool:

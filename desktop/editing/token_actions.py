@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from desktop.editing import commands
@@ -128,8 +127,3 @@ class TokenEditing:
         if events:
             self.status(events[-1].text)
         return True
-
-
-def renamed_copy(token: Token, name: str, square: Square, taken: set[str]) -> Token:
-    """A copy of a token (a roster entry) under a new id at a square."""
-    return replace(token, id=unique_id(name, taken), name=name, square=square)

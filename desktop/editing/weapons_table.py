@@ -146,10 +146,6 @@ class WeaponsTable(QWidget):
             del self._templates[row]
             self.changed.emit()
 
-    def set_cell(self, row: int, field: str, text: str) -> None:
-        column = [f for _h, f in COLUMNS].index(field)
-        self._cell(row, column).setText(text)
-
     def _cell(self, row: int, column: int) -> QTableWidgetItem:
         """The table's item at a cell (every cell of a row gets one when the row is added)."""
         item = self.table.item(row, column)

@@ -35,12 +35,6 @@ def rows(gauges: tuple[Gauge, ...]) -> tuple[list[Gauge], list[Gauge]]:
     return measured, flags
 
 
-def gauges_height(gauges: tuple[Gauge, ...]) -> float:
-    measured, flags = rows(gauges)
-    height = sum(_row_height(g) + ROW_GAP for g in measured)
-    return height + (FLAG_HEIGHT + ROW_GAP if flags else 0.0)
-
-
 def _row_height(gauge: Gauge) -> float:
     return PIP_SIZE if gauge.style is GaugeStyle.PIPS else BAR_HEIGHT
 

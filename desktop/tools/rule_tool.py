@@ -108,10 +108,6 @@ class RuleTool(Tool):
             self.info.scene().removeItem(self.info)
         self.lines = []
 
-    def clear_marks(self) -> None:
-        """Remove everything but keep nothing: overlay items are cheap to rebuild."""
-        self.clear_overlay()
-
     # ---- life cycle
 
     def activate(self) -> None:
