@@ -49,30 +49,17 @@ def started(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[mw.MainWind
         window.close()
 
 
-def _crash_with(folder: Path, name: str, moves: int = 2) -> Path:
+def _crash_with(folder: Path, name: str, moves: int = 2, saved_as: Path | None = None) -> Path:
     """Leave what a killed run leaves: a session folder (base, journal, snapshot) whose
-    lock's owner is gone. Returns the session folder."""
+    lock's owner is gone; with ``saved_as``, the fight was saved there after its first
+    command. Returns the session folder."""
     state = replace(sample_state(), name=name, system="spycraft")
     controller = EncounterController(Document(state, {}, None))
     autosaver = Autosaver(controller, folder)
     controller.apply(Command("start_combat"), [9, 2, 5, 3])
+    if saved_as is not None:
+        controller.save(saved_as)
     for _ in range(moves - 1):
-        controller.apply(Command("end_turn"))
-    autosaver.wait()
-    assert autosaver._lock_file is not None and autosaver.session_folder is not None
-    autosaver._lock_file.unlock()  # as the dead process's lock: its owner is gone
-    controller.journal = None
-    return autosaver.session_folder
-
-
-def _crash_after_saving(folder: Path, file: Path, moves_after: int) -> Path:
-    """A run that saved ``file``, made ``moves_after`` more changes and was killed."""
-    state = replace(sample_state(), name="Saved fight", system="spycraft")
-    controller = EncounterController(Document(state, {}, None))
-    autosaver = Autosaver(controller, folder)
-    controller.apply(Command("start_combat"), [9, 2, 5, 3])
-    controller.save(file)
-    for _ in range(moves_after):
         controller.apply(Command("end_turn"))
     autosaver.wait()
     assert autosaver._lock_file is not None and autosaver.session_folder is not None
@@ -86,7 +73,7 @@ def test_a_fight_killed_just_after_its_save_is_not_offered_back(
 ) -> None:  # type: ignore[no-untyped-def]
     """Killed at logout with everything saved: the file holds it all, so no question."""
     folder, file = tmp_path / "data", tmp_path / "saved.killbox"
-    session = _crash_after_saving(folder, file, moves_after=0)
+    session = _crash_with(folder, "Saved fight", moves=1, saved_as=file)
     monkeypatch.setattr(mw, "ask_restore", lambda parent, document: pytest.fail("asked"))
     mw.launch(qapp, file)
     window = started[0]
@@ -99,7 +86,7 @@ def test_a_change_after_the_save_is_still_offered_back(
     qapp, started, monkeypatch, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     folder, file = tmp_path / "data", tmp_path / "saved.killbox"
-    _crash_after_saving(folder, file, moves_after=1)
+    _crash_with(folder, "Saved fight", moves=2, saved_as=file)
     asked: list[str] = []
     monkeypatch.setattr(
         mw, "ask_restore", lambda parent, document: asked.append(document.state.name) or True
