@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from desktop.scene import style
-from desktop.scene.gauge_paint import health_colour, rows
+from desktop.scene.gauge_paint import paint_bar, rows
 from engine.rules.gauges import Gauge
 
 #: Where an item keeps its gauges (the tuple the rule system returned).
@@ -87,17 +87,7 @@ def paint_health(painter: QPainter, gauges: tuple[Gauge, ...], rect: QRectF) -> 
     share = (rect.width() - flag_width - GAP * (len(measured) - 1)) / len(measured)
     for number, gauge in enumerate(measured):
         bar = QRectF(rect.left() + number * (share + GAP), rect.top(), share, rect.height())
-        painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
-        painter.setBrush(QColor(20, 22, 26, 220))
-        painter.drawRoundedRect(bar, 3, 3)
-        filled = QRectF(bar)
-        filled.setWidth(bar.width() * gauge.fraction)
-        if filled.width() > 0:
-            painter.setPen(Qt.PenStyle.NoPen)
-            # A bar of harm (Wounds taken) fills as the token gets worse: never "good" green.
-            health = min(gauge.health, 0.5) if gauge.harm else gauge.health
-            painter.setBrush(health_colour(health))
-            painter.drawRoundedRect(filled, 3, 3)
+        paint_bar(painter, gauge, bar)
         text = fitting(painter, gauge_numbers(gauge), bar.width() - 4)
         painter.setPen(QColor(0, 0, 0))
         painter.drawText(bar.translated(1, 1), Qt.AlignmentFlag.AlignCenter, text)

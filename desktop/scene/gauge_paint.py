@@ -28,6 +28,12 @@ def health_colour(health: float) -> QColor:
     return QColor("#e03131")
 
 
+def fill_colour(gauge: Gauge) -> QColor:
+    """A gauge's fill: by how well the token is, but harm taken (a Wound, a level of
+    Fatigue) is never "good" green however little of it there is."""
+    return health_colour(min(gauge.health, 0.5) if gauge.harm else gauge.health)
+
+
 def rows(gauges: tuple[Gauge, ...]) -> tuple[list[Gauge], list[Gauge]]:
     """Bars and pips (one row each), and flags (one row of chips)."""
     measured = [g for g in gauges if g.style is not GaugeStyle.FLAG]
@@ -49,14 +55,14 @@ def paint_gauges(painter: QPainter, gauges: tuple[Gauge, ...], left: float, bott
         if gauge.style is GaugeStyle.PIPS and gauge.maximum:
             _paint_pips(painter, gauge, QRectF(left, y, width, PIP_SIZE))
         else:
-            _paint_bar(painter, gauge, QRectF(left, y, width, BAR_HEIGHT))
+            paint_bar(painter, gauge, QRectF(left, y, width, BAR_HEIGHT))
         y -= ROW_GAP
     if flags:
         y -= FLAG_HEIGHT
         _paint_flags(painter, flags, QPointF(left, y), width)
 
 
-def _paint_bar(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
+def paint_bar(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
     painter.setPen(QPen(QColor(0, 0, 0, 220), 1.2))
     painter.setBrush(QColor(20, 22, 26, 220))
     painter.drawRoundedRect(rect, 2.5, 2.5)
@@ -64,15 +70,14 @@ def _paint_bar(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
     filled.setWidth(rect.width() * gauge.fraction)
     if filled.width() > 0:
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(health_colour(gauge.health))
+        painter.setBrush(fill_colour(gauge))
         painter.drawRoundedRect(filled.adjusted(0.8, 0.8, -0.8, -0.8), 2, 2)
 
 
 def _paint_pips(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
     count = int(gauge.maximum or 0)
     step = min(PIP_SIZE + 3, rect.width() / max(count, 1))
-    # A filled pip of harm (a Wound, a level of Fatigue) is never "good" green.
-    fill = health_colour(min(gauge.health, 0.5) if gauge.harm else gauge.health)
+    fill = fill_colour(gauge)
     for index in range(count):
         centre = QPointF(rect.left() + step * index + PIP_SIZE / 2, rect.center().y())
         on = index < gauge.value
