@@ -129,7 +129,8 @@ def strafe_overlay(
 ) -> Overlay:
     """The sweep, a mark per square (its place; a target's Defense step; a friend spared; a
     refused square and why), the shooter and the opponents the one roll is compared with,
-    each with the roll's ``attack`` modifiers, its own ``defence`` ones and its steps."""
+    each with the roll's ``attack`` modifiers, its own ``defence`` ones and its steps (the
+    shooter carries the ``attack`` ones when the sweep holds no opponent)."""
     steps = {t.square: t for t in plan.targets}
     spared = dict((square, token_id) for token_id, square in plan.bystanders)
     marks = []
@@ -161,7 +162,9 @@ def strafe_overlay(
             Modifier("Strafe", t.defense_bonus, f"to Defense at {t.square}")
         )
     own = defence or {}
-    tokens = [OverlayToken(actor_id, Role.ACTOR)] if actor_id is not None else []
+    # With no opponent in the sweep, the roll's modifiers ride on the shooter (one roll).
+    shooter = () if steps_of else tuple(attack)
+    tokens = [OverlayToken(actor_id, Role.ACTOR, shooter)] if actor_id is not None else []
     tokens += [
         OverlayToken(i, Role.TARGET, (*attack, *own.get(i, ()), *steps))
         for i, steps in steps_of.items()

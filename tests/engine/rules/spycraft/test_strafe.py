@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.grid import FIVE_FOOT, Square
-from engine.overlay import Role, Tone
+from engine.overlay import Modifier, Role, Tone
 from engine.rules.spycraft.strafe import plan_strafe, strafe_overlay
 from engine.tokens import Side, Token, Weapon
 
@@ -90,3 +90,16 @@ def test_a_legal_sweeps_area_is_its_chain() -> None:
     state = sweep()
     overlay = strafe_overlay(state, plan(state))
     assert overlay.squares() == set(COLUMN)
+
+
+def test_a_sweep_with_no_opponent_shows_the_rolls_modifiers_on_the_shooter() -> None:
+    # Found by random play: a Strafe under Cover Fire over empty squares showed its -4 nowhere.
+    state = sweep()
+    empty = (Square(3, 10), Square(4, 10), Square(5, 10))
+    covered = Modifier("under Cover Fire", -4, "attack")
+    overlay = strafe_overlay(state, plan(state, empty), "me", (covered,))
+    assert overlay.token_ids(Role.TARGET) == ()
+    assert overlay.token("me").modifiers == (covered,)
+    with_targets = strafe_overlay(state, plan(state), "me", (covered,))
+    assert with_targets.token("me").modifiers == ()  # on each target instead
+    assert covered in with_targets.token("thug").modifiers
