@@ -13,6 +13,47 @@ says "legal" and an apply that raises :class:`IllegalCommand` cannot disagree.
 Subclasses implement ``check``, ``describe`` and ``resolve`` for their own actions; the
 turn structure shared by every system (start combat, end turn, end combat, GM placement)
 lives here with hooks a system overrides.
+
+This is the one module a system author reads and the one a system imports from (besides
+``engine.rules`` to register). Everything else a system works with is re-exported here:
+
+The state (frozen: change it with ``dataclasses.replace`` or the ``with_*`` methods)
+  ``EncounterState``  the whole encounter: ``token(id)``, ``token_at(square)``,
+                      ``with_token(token)``, ``battlemap``, ``combat``, ``scale``
+  ``Token``           a token: ``square``, ``side``, ``speed``, ``stats`` (read them with
+                      ``RuleSystem.stat``), ``weapons``, ``conditions``, ``moved_to(square)``
+  ``Weapon``          one carried weapon: ``name``, ``melee``, range and ammunition
+  ``Side``            party, ally, enemy or neutral
+  ``are_opponents``   whether two sides fight each other (neutrals oppose nobody)
+  ``Condition``       a named condition on a token, with its ``Expiry`` (``ExpiryPoint``)
+  ``CombatState``     round, ``order`` of combatants, ``active`` token, ``pending``
+                      actions, the log, and the system's typed ``system_state``
+  ``Combatant``       one token's place in the order: ``initiative``, ``budget`` (what is
+                      left of the round's action pools), ``data``, ``acted``
+  ``PendingAction``   an action waiting for its moment (a Ready, a Delay)
+  ``Phase``           setup, surprise, round or over
+  ``register_system_state``  class decorator: the system's own typed fight state
+Turn order (what the turn structure below uses; a system's own turn rules call them too)
+  ``update_combatant``  the state with one combatant replaced (spend a budget with it)
+  ``order_by_initiative``  combatants in acting order (high count, then tiebreak)
+  ``next_to_act``     who acts next this round (None: the round is done)
+  ``set_active``, ``mark_acted``  whose turn it is; who has had theirs
+Dice
+  ``Dice``            the encounter's seeded dice: ``dice.roll("1d20+3", "why")``
+  ``Roll``            one roll and its ``total``, carried by an event
+The grid, distance and sight
+  ``Square``          a square ``(x, y)``; ``GridScale`` what one measures (``FIVE_FOOT``
+                      is 5 ft, diagonals alternating 1-2); ``state.scale.squares(speed)``
+  ``distance_squares``  squares between two squares under a diagonal rule
+  ``path_cost_squares``  the cost in squares of a path, start included
+  ``squares_of_footprint``  the squares a token of a size covers
+  ``token_line_of_sight``  whether one token sees another past the map's walls;
+                      ``has_line_of_sight`` the same for two squares
+What a command returns and the map draws
+  ``Event``, ``EventKind``  what happened, for the log
+  ``Overlay``, ``Modifier``  what the map draws for a preview; ``target_overlay`` (an
+                      actor and its targets, with modifiers) and ``route_overlay`` (a path)
+                      build the common ones
 """
 
 from __future__ import annotations
@@ -27,14 +68,22 @@ from types import MappingProxyType
 from typing import ClassVar, Protocol, runtime_checkable
 
 from engine.battlemap import PortalState
-from engine.dice import Dice, Roll
-from engine.encounter import EncounterState
+from engine.dice import Dice as Dice
+from engine.dice import Roll as Roll
+from engine.encounter import EncounterState as EncounterState
 from engine.events import Event as Event  # re-exported: systems import it from here
 from engine.events import EventKind as EventKind
 from engine.geometry.areas import RangeTable
 from engine.geometry.cover import CoverTable
+from engine.geometry.los import has_line_of_sight as has_line_of_sight
+from engine.geometry.los import token_line_of_sight as token_line_of_sight
 from engine.geometry.templates import STANDARD_TEMPLATES, Inclusion, TemplateSpec
-from engine.grid import FIVE_FOOT, GridScale, Square
+from engine.grid import FIVE_FOOT as FIVE_FOOT
+from engine.grid import GridScale as GridScale
+from engine.grid import Square as Square
+from engine.grid import distance_squares as distance_squares
+from engine.grid import path_cost_squares as path_cost_squares
+from engine.grid import squares_of_footprint as squares_of_footprint
 from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.routes.deviation import DeviationRule
@@ -54,12 +103,33 @@ from engine.rules.option_values import (
     map_problem,
 )
 from engine.rules.option_values import Ref as Ref
-from engine.rules.overlays import pending_markers, route_overlay
+from engine.rules.overlays import pending_markers
+from engine.rules.overlays import route_overlay as route_overlay  # a path action's route
 from engine.rules.overlays import target_overlay as target_overlay  # a handler's rings
 from engine.rules.placement import footprint_problems
-from engine.tokens import Condition, StatNames, StatValue, Token
+from engine.tokens import Condition as Condition
+from engine.tokens import Expiry as Expiry
+from engine.tokens import ExpiryPoint as ExpiryPoint
+from engine.tokens import Side as Side
+from engine.tokens import StatNames, StatValue
+from engine.tokens import Token as Token
+from engine.tokens import Weapon as Weapon
+from engine.tokens import are_opponents as are_opponents
 from engine.turns import order as turn_order
-from engine.turns.combat import Combatant, DataValue, Phase
+from engine.turns.combat import Combatant as Combatant
+from engine.turns.combat import CombatState as CombatState
+from engine.turns.combat import DataValue
+from engine.turns.combat import PendingAction as PendingAction
+from engine.turns.combat import Phase as Phase
+from engine.turns.order import mark_acted as mark_acted
+from engine.turns.order import next_to_act as next_to_act
+from engine.turns.order import set_active as set_active
+from engine.turns.system_state import register_system_state as register_system_state
+
+#: The state with one combatant replaced, the order kept (spend a budget with it).
+update_combatant = turn_order.update
+#: Combatants in acting order: highest count first, then highest tiebreak, then token id.
+order_by_initiative = turn_order.sort
 
 # --------------------------------------------------------------------------- errors
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 
-from engine.dice import Dice
-from engine.encounter import EncounterState
-from engine.grid import FIVE_FOOT, path_cost_squares
 from engine.rules.base import (
+    FIVE_FOOT,
     ActionEconomy,
     ActionSpec,
+    Combatant,
     Command,
+    Dice,
+    EncounterState,
     Event,
     EventKind,
     InitiativeScheme,
@@ -23,8 +24,8 @@ from engine.rules.base import (
     Outcome,
     Preview,
     RuleSystem,
+    path_cost_squares,
 )
-from engine.turns.combat import Combatant
 
 
 def _spend(state: EncounterState, token_id: str) -> EncounterState:

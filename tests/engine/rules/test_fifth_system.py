@@ -15,31 +15,34 @@ from pathlib import Path
 
 import pytest
 
-from engine.dice import Dice
-from engine.encounter import EncounterState
-from engine.geometry.los import token_line_of_sight
-from engine.grid import FIVE_FOOT, path_cost_squares
 from engine.rules import get_system, register_system, unregister_system
 from engine.rules.base import (
+    FIVE_FOOT,
     ActionCost,
     ActionEconomy,
     ActionHandler,
     ActionSpec,
     BadOptions,
     Command,
+    Dice,
+    EncounterState,
     Event,
     EventKind,
     InitiativeScheme,
     Need,
     OptionSpec,
     Outcome,
+    Phase,
     Preview,
     RuleSystem,
     StatSpec,
+    Token,
+    are_opponents,
+    path_cost_squares,
     target_overlay,
+    token_line_of_sight,
+    update_combatant,
 )
-from engine.tokens import Token, are_opponents
-from engine.turns import order as turn_order
 from tests.engine.rules import test_conformance as conformance
 
 NAME = "tiny-skirmish"
@@ -76,7 +79,7 @@ class TinySkirmish(RuleSystem):
 
     def _spend(self, state: EncounterState, token_id: str, pool: str) -> EncounterState:
         mine = state.combat.combatant(token_id)
-        return turn_order.update(state, replace(mine, budget={**mine.budget, pool: 0}))
+        return update_combatant(state, replace(mine, budget={**mine.budget, pool: 0}))
 
     def _out(self, token: Token) -> bool:
         return self.stat(token, "hits") == 0
@@ -274,7 +277,6 @@ def test_conformance_every_catalogue_entry_has_a_handler() -> None:
 def test_a_round_in_the_desktop(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtCore import Qt
 
-    from engine.turns.combat import Phase
     from tests.desktop.test_main_window import drag
     from tests.desktop.tools.conftest import make_window
 
