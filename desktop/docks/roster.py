@@ -1,10 +1,10 @@
 """The roster dock: the GM's own library of characters, kept between encounters.
 
-It lists the characters of the open encounter's rule system, kept in the user's data folder
-(QStandardPaths AppDataLocation, under ``roster/``: desktop/roster_store.py). The GM saves a
-token from the map into it, puts a character on the map (drag it onto a square, or "Add to
-map" and click a square), and exports or imports one as a file. Characters come onto the
-map through the engine's add_token, so a square in a wall or off the map is refused.
+A view over the engine's roster (engine/files/roster.py, which keeps the files and checks
+them) for the open encounter's rule system, in the user's data folder. The GM saves a token
+from the map into it, puts a character on the map (drag it onto a square, or "Add to map" and
+click a square), and exports or imports one as a file. Characters come onto the map through
+the engine's add_token, so a square in a wall or off the map is refused.
 """
 
 from __future__ import annotations
@@ -38,15 +38,18 @@ from PySide6.QtWidgets import (
 from desktop.controller import EncounterController
 from desktop.editing import commands
 from desktop.editing.snapping import square_at
-from desktop.editing.token_actions import unique_id
-from desktop.roster_store import Roster, RosterEntry, RosterError
 from desktop.tools.base import Tool, ToolHost
+from engine.files.errors import EncounterFileError
+from engine.files.roster import CHARACTER_SUFFIX, Roster, RosterEntry, character_copy
 from engine.grid import Square
 from engine.rules.base import CommandError, IllegalCommand
 
 #: The drag payload: a roster entry's key.
 ROSTER_MIME = "application/x-killbox-roster-entry"
-ROSTER_FILTER = "Killbox characters (*.killbox-character)"
+EXPORT_FILTER = f"Killbox character (*{CHARACTER_SUFFIX})"
+IMPORT_FILTER = f"Killbox characters (*{CHARACTER_SUFFIX} *.json)"
+#: What reading or writing a roster file may raise: the engine names the file and problem.
+FILE_ERRORS = (EncounterFileError, KeyError, OSError)
 
 
 class RosterList(QListWidget):
@@ -71,14 +74,14 @@ class RosterDock(QWidget):
     def __init__(
         self,
         controller: EncounterController,
-        roster: Roster,
+        data_folder: Path,
         status: Callable[[str], None],
         arm_placement: Callable[[Tool], None],
         host: ToolHost,
     ) -> None:
         super().__init__()
         self.controller = controller
-        self.roster = roster
+        self.data_folder = data_folder
         self.status = status
         self.arm_placement = arm_placement
         self.host = host
@@ -136,19 +139,24 @@ class RosterDock(QWidget):
     def system(self) -> str:
         return self.controller.state.system
 
-    def entries(self) -> list[RosterEntry]:
-        return list(self.roster.entries(self.system))
+    @property
+    def roster(self) -> Roster:
+        """The open encounter's system's roster."""
+        return Roster(self.data_folder, self.system)
+
+    def entries(self) -> tuple[RosterEntry, ...]:
+        return self.roster.load().characters
 
     def refresh(self) -> None:
         self.listed_system = self.system
         current = self.current_key()
         self.list.clear()
         try:
-            entries = self.entries()
-        except OSError as error:  # a full disk or a folder it may not write: play goes on
+            listing = self.roster.load()
+        except (OSError, EncounterFileError) as error:  # a full disk, say: play goes on
             self.caption.setText(f"The roster could not be read or made: {error}")
             return
-        for entry in entries:
+        for entry in listing.characters:
             token = entry.token
             item = QListWidgetItem(f"{token.name} · {token.side.value}")
             item.setData(Qt.ItemDataRole.UserRole, entry.key)
@@ -159,51 +167,38 @@ class RosterDock(QWidget):
             self.list.addItem(item)
             if entry.key == current:
                 self.list.setCurrentItem(item)
+        unread = "".join(f"\nNot read: {problem}" for problem in listing.problems)
         self.caption.setText(
             f"{self.list.count()} characters for {self.controller.system.title}. "
-            "Drag one onto the map, or Add to map and click a square."
+            f"Drag one onto the map, or Add to map and click a square.{unread}"
         )
 
     def current_key(self) -> str | None:
         item = self.list.currentItem()
         return None if item is None else str(item.data(Qt.ItemDataRole.UserRole))
 
-    def entry(self, key: str) -> RosterEntry:
-        for entry in self.entries():
-            if entry.key == key:
-                return entry
-        raise KeyError(f"no roster entry {key!r}")
-
     # ---- onto the map
 
     def place(self, key: str, square: Square) -> bool:
         """Put a copy of a roster character on ``square`` (engine add_token); False if refused."""
-        entry = self.entry(key)
-        state = self.controller.state
-        token = entry.token
-        names = {t.name for t in state.tokens}
-        name, number = token.name, 2
-        while name in names:
-            name, number = f"{token.name} {number}", number + 1
-        portrait = None
+        try:
+            entry = self.roster.entry(key)
+        except FILE_ERRORS as error:
+            self.status(str(error))
+            return False
+        placed = character_copy(entry.token, self.controller.state, square)
         try:
             if entry.picture:
                 portrait = self.controller.add_image(entry.picture, "token")
-            placed = replace(
-                token,
-                id=unique_id(name, {t.id for t in state.tokens}),
-                name=name,
-                square=square,
-                portrait=portrait,
-            )
+                placed = replace(placed, portrait=portrait)
             self.controller.apply(commands.add_token(placed))
         except IllegalCommand as error:
-            self.status(f"{name} not placed: " + "; ".join(error.reasons))
+            self.status(f"{placed.name} not placed: " + "; ".join(error.reasons))
             return False
         except CommandError as error:
             self.status(str(error))
             return False
-        self.status(f"{name} joins the encounter at {square}")
+        self.status(f"{placed.name} joins the encounter at {square}")
         return True
 
     def start_placing(self) -> None:
@@ -223,8 +218,8 @@ class RosterDock(QWidget):
         token = self.controller.state.token(token_id)
         picture = self.controller.images.get(token.portrait) if token.portrait else None
         try:
-            self.roster.save(self.system, token, picture)
-        except RosterError as error:
+            self.roster.save(token, picture)
+        except FILE_ERRORS as error:
             self.status(str(error))
             return False
         self.refresh()
@@ -234,7 +229,10 @@ class RosterDock(QWidget):
     def remove_current(self) -> None:
         key = self.current_key()
         if key is not None:
-            self.roster.remove(self.system, key)
+            try:
+                self.roster.remove(key)
+            except FILE_ERRORS as error:
+                self.status(str(error))
             self.refresh()
 
     def export_dialog(self) -> None:
@@ -242,32 +240,34 @@ class RosterDock(QWidget):
         if key is None:
             self.status("Choose a character to export")
             return
-        name, _ = QFileDialog.getSaveFileName(self, "Export character", "", ROSTER_FILTER)
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export character", f"{key}{CHARACTER_SUFFIX}", EXPORT_FILTER
+        )
         if name:
             self.export_to(key, Path(name))
 
     def export_to(self, key: str, path: Path) -> bool:
         try:
-            self.roster.export(self.system, key, path)
-        except (RosterError, OSError) as error:
+            self.roster.export(key, path)
+        except FILE_ERRORS as error:
             self.status(str(error))
             return False
         self.status(f"Exported {path.name}")
         return True
 
     def import_dialog(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import character", "", ROSTER_FILTER)
+        name, _ = QFileDialog.getOpenFileName(self, "Import characters", "", IMPORT_FILTER)
         if name:
             self.import_from(Path(name))
 
     def import_from(self, path: Path) -> bool:
         try:
-            entry = self.roster.import_file(path)
-        except (RosterError, OSError) as error:
+            added = self.roster.import_file(path)
+        except FILE_ERRORS as error:
             self.status(str(error))
             return False
         self.refresh()
-        self.status(f"{entry.token.name} imported")
+        self.status(", ".join(entry.token.name for entry in added) + " imported")
         return True
 
 
@@ -280,7 +280,7 @@ class PlaceFromRosterTool(Tool):
         super().__init__(host)
         self.dock = dock
         self.key = key
-        self.name = f"Click a square to place {dock.entry(key).token.name}"
+        self.name = f"Click a square to place {dock.roster.entry(key).token.name}"
 
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:

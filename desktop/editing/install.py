@@ -15,7 +15,6 @@ from desktop.docks.roster import RosterDock, RosterDrop
 from desktop.editing.map_menu import install_map_menu
 from desktop.editing.snapping import square_at
 from desktop.editing.token_actions import TokenEditing
-from desktop.roster_store import Roster
 
 if TYPE_CHECKING:
     from desktop.main_window import MainWindow
@@ -31,9 +30,8 @@ def install_preparation(window: MainWindow) -> TokenEditing:
     window.tabifyDockWidget(window.docks["Combat log"], window.docks["GM notes"])
     window.docks["Combat log"].raise_()
     window.menus["View"].addAction(window.docks["GM notes"].toggleViewAction())
-    roster = Roster(window.autosaver.folder / "roster")
     window.roster = RosterDock(
-        window.controller, roster, window._status, window.set_tool, window.host
+        window.controller, window.autosaver.folder, window._status, window.set_tool, window.host
     )
     window._add_dock("Roster", window.roster, Qt.DockWidgetArea.LeftDockWidgetArea)
     window.tabifyDockWidget(window.docks["Actions"], window.docks["Roster"])

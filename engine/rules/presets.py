@@ -2,7 +2,7 @@
 
 Each rule-system package may ship ``weapons.json`` (``{"format": "killbox-weapons", "version":
 1, "system": ..., "note": where the numbers come from, "weapons": [...]}``) and
-``roster.json`` (sample characters, see :mod:`engine.files.roster`). A system without them
+``roster.json`` (sample characters, see :mod:`engine.files.roster_file`). A system without them
 (one defined in a test, say) simply has none.
 """
 

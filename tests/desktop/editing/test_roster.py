@@ -1,31 +1,23 @@
-"""The roster dock: the GM's library kept between encounters, onto the map, in and out as files."""
+"""The roster dock: the GM's library kept between encounters, onto the map, in and out as files.
+
+The files and their checks are the engine's (tests/engine/files/test_roster.py); these tests
+are about the dock showing them and putting characters on the map.
+"""
 
 from __future__ import annotations
-
-import json
 
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 
 from desktop.docks.roster import ROSTER_MIME
-from desktop.roster_store import Roster, RosterError, read_character
+from engine.files.character_file import read_character
+from engine.files.roster import Roster
 from engine.grid import Square
 from tests.desktop.editing.conftest import NOISE, blank_state
 from tests.desktop.tools.conftest import click_at, make_window, view_point
 
 pytestmark = pytest.mark.qt_log_ignore(*NOISE)
-
-SYSTEMS = ["spycraft", "savage-worlds", "cities-without-number", "d20-firearms"]
-
-
-@pytest.mark.parametrize("system", SYSTEMS)
-def test_each_system_ships_sample_characters_of_its_own(tmp_path, system: str) -> None:
-    entries = list(Roster(tmp_path).entries(system))
-    assert len(entries) >= 4
-    assert all(entry.system == system for entry in entries)
-    assert {"party", "enemy"} <= {entry.token.side.value for entry in entries}
-
 
 def key_of(dock, name: str) -> str:  # type: ignore[no-untyped-def]
     return next(e.key for e in dock.entries() if e.token.name == name)
@@ -57,12 +49,12 @@ def test_add_to_map_then_click_a_square_and_names_stay_unique(qtbot, blank_windo
         dock.list.setCurrentRow(
             [
                 dock.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dock.list.count())
-            ].index(key_of(dock, "Gunman"))
+            ].index(key_of(dock, "Rifleman"))
         )
         dock.start_placing()
         click_at(qtbot, win.view, square)
     names = sorted(t.name for t in win.controller.state.tokens)
-    assert names == ["Gunman", "Gunman 2"]
+    assert names == ["Rifleman", "Rifleman 2"]
 
 
 def test_a_character_off_the_map_is_refused_with_the_reason(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
@@ -88,48 +80,50 @@ def test_a_token_saved_to_the_roster_is_there_in_the_next_encounter(
     win.controller.select(token.id)
     assert win.roster.save_selected()
     other = make_window(qtbot, tmp_path / "second", blank_state("spycraft"))
-    other.roster.roster = win.roster.roster  # the same data folder
+    other.roster.data_folder = win.roster.data_folder  # the same data folder
     other.roster.refresh()
     assert "Okafor (veteran)" in [e.token.name for e in other.roster.entries()]
-    savage = Roster(win.roster.roster.folder).entries("savage-worlds")
+    savage = Roster(win.roster.data_folder, "savage-worlds").load().characters
     assert "Okafor (veteran)" not in [e.token.name for e in savage]
 
 
 def test_export_and_import_a_character_file(qtbot, blank_window, tmp_path) -> None:  # type: ignore[no-untyped-def]
     dock = blank_window.roster
     path = tmp_path / "kestrel.killbox-character"
+    choose(dock, "Kestrel")
     assert dock.export_to(key_of(dock, "Kestrel"), path)
-    assert read_character(path).token.name == "Kestrel"
+    assert read_character(path, "spycraft").token.name == "Kestrel"
     dock.remove_current()
-    fresh = Roster(tmp_path / "elsewhere")
-    entry = fresh.import_file(path)
-    assert entry.token.name == "Kestrel" and entry.system == "spycraft"
+    assert "Kestrel" not in [dock.list.item(i).text() for i in range(dock.list.count())]
+    assert dock.import_from(path)
+    assert blank_window.statusBar().currentMessage() == "Kestrel imported"
+    assert "Kestrel · party" in [dock.list.item(i).text() for i in range(dock.list.count())]
 
 
-@pytest.mark.parametrize(
-    ("content", "problem"),
-    [
-        (b"not json", "not a Killbox character file"),
-        (json.dumps({"format": "other"}).encode(), "not a Killbox character file"),
-        (json.dumps({"format": "killbox-character", "version": 9}).encode(), "version 9"),
-        (
-            json.dumps({"format": "killbox-character", "version": 1, "system": "chess"}).encode(),
-            "no rule system called 'chess'",
-        ),
-        (
-            json.dumps(
-                {"format": "killbox-character", "version": 1, "system": "spycraft", "token": {}}
-            ).encode(),
-            "not a valid token",
-        ),
-    ],
-)
-def test_a_bad_character_file_is_refused_naming_it(tmp_path, content: bytes, problem: str) -> None:
+def test_a_bad_character_file_is_refused_naming_the_file_place_and_problem(
+    qtbot, blank_window, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    dock = blank_window.roster
     path = tmp_path / "bad.killbox-character"
-    path.write_bytes(content)
-    with pytest.raises(RosterError, match=problem) as error:
-        Roster(tmp_path / "r").import_file(path)
-    assert str(path) in str(error.value)
+    dock.export_to(key_of(dock, "Kestrel"), path)
+    path.write_text(path.read_text().replace('"defense": ', '"defence": '))
+    count = dock.list.count()
+    assert not dock.import_from(path)
+    said = blank_window.statusBar().currentMessage()
+    assert said.startswith(f"{path}: token.stats: ") and "defence" in said
+    assert dock.list.count() == count
+
+
+def test_a_damaged_character_file_is_named_and_the_others_listed(
+    qtbot, blank_window
+) -> None:  # type: ignore[no-untyped-def]
+    dock = blank_window.roster
+    count = dock.list.count()
+    damaged = dock.roster.path_of(key_of(dock, "Kestrel"))
+    damaged.write_text("{")
+    dock.refresh()
+    assert dock.list.count() == count - 1
+    assert f"Not read: {damaged}: file: not valid JSON" in dock.caption.text()
 
 
 def test_the_roster_is_listed_after_the_first_frame_not_before(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -161,14 +155,14 @@ def test_a_roster_that_cannot_be_made_says_so_and_the_window_goes_on(
 ) -> None:  # type: ignore[no-untyped-def]
     import errno
 
-    import desktop.roster_store as store
+    import engine.files.character_file as store
 
     def full(*args: object, **kwargs: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(store, "atomic_write_bytes", full)
     dock = blank_window.roster
-    dock.roster = Roster(dock.roster.folder.parent / "fresh-roster")  # nothing made yet
+    dock.data_folder = dock.data_folder / "fresh"  # nothing made yet
     dock.refresh()
     assert dock.list.count() == 0
     assert "could not be read or made" in dock.caption.text()
@@ -183,11 +177,11 @@ def test_add_to_map_places_once_then_clicks_select_again(qtbot, blank_window) ->
     """After a character is placed, the next click on a token selects it: placing stayed on
     and tried to put a second copy on the token the GM clicked."""
     win = blank_window
-    choose(win.roster, "Gunman")
+    choose(win.roster, "Rifleman")
     win.roster.start_placing()
     click_at(qtbot, win.view, (1.5, 1.5))
     assert win.view.tool is win.default_tool
-    assert "Gunman joins the encounter" in win.statusBar().currentMessage()
+    assert "Rifleman joins the encounter" in win.statusBar().currentMessage()
     click_at(qtbot, win.view, (1.5, 1.5))
     (token,) = win.controller.state.tokens
     assert win.controller.selected == token.id
@@ -198,11 +192,11 @@ def test_a_character_placed_on_a_token_is_refused_naming_who_stands_there(
 ) -> None:  # type: ignore[no-untyped-def]
     win = blank_window
     assert win.roster.place(key_of(win.roster, "Kestrel"), Square(2, 2))
-    choose(win.roster, "Gunman")
+    choose(win.roster, "Rifleman")
     win.roster.start_placing()
     click_at(qtbot, win.view, (2.5, 2.5))
     said = win.statusBar().currentMessage()
-    assert said == "Gunman not placed: Kestrel already stands on (2,2)"
+    assert said == "Rifleman not placed: Kestrel already stands on (2,2)"
     assert win.view.tool is not win.default_tool  # still placing: the GM clicks elsewhere
     click_at(qtbot, win.view, (3.5, 2.5))
-    assert sorted(t.name for t in win.controller.state.tokens) == ["Gunman", "Kestrel"]
+    assert sorted(t.name for t in win.controller.state.tokens) == ["Kestrel", "Rifleman"]

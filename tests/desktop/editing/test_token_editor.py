@@ -315,12 +315,12 @@ def test_a_number_typed_the_table_way_is_refused_saying_how_to_write_it() -> Non
 def test_a_new_token_moves_like_the_systems_own_characters(qtbot, tmp_path, system: str) -> None:  # type: ignore[no-untyped-def]
     """A token made on the map had 30 whatever the unit: 30 inches of Pace where the sample
     characters have 6."""
-    from desktop.roster_store import Roster
+    from engine.files.roster import Roster
     from tests.desktop.editing.conftest import blank_state
     from tests.desktop.tools.conftest import make_window
 
     win = make_window(qtbot, tmp_path, blank_state(system))
     win.token_editing.run_editor, _ = fill_and_ok(lambda editor: None)
     double_click_at(qtbot, win.view, (4.5, 3.5))
-    speeds = {entry.token.speed for entry in Roster(tmp_path / "roster").entries(system)}
+    speeds = {entry.token.speed for entry in Roster(tmp_path, system).load().characters}
     assert speeds == {win.controller.state.tokens[0].speed}
