@@ -16,6 +16,7 @@ from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Prev
 from engine.rules.overlays import target_overlay
 from engine.rules.spycraft import action_dice, board, cheap_shot, combat_state
 from engine.rules.spycraft import attack_math as am
+from engine.rules.spycraft.catalogue import TRICKS
 from engine.rules.spycraft.cheap_shot import ROUNDS_PER_MINUTE, save_dc
 from engine.rules.spycraft.checks import failed_save_fluid, note_failed_check, save
 from engine.rules.spycraft.geometry_bridge import cover, line_of_sight
@@ -24,7 +25,6 @@ from engine.rules.spycraft.item_actions import is_ready
 from engine.rules.spycraft.schema import ATTRIBUTES
 from engine.tokens import Token, Weapon
 
-TRICKS = ("burst", "called_shot", "cheap_shot", "bounce")
 ARMOR_PENALTY = {"none": 0, "partial": -3, "moderate": -6, "full": -9}
 
 
@@ -371,7 +371,7 @@ class _Trick(SpycraftHandler):
         return [f"{self.spec.name} is a trick: add trick={self.key} to a Standard Attack"]
 
 
-for _key in ("burst", "called_shot", "cheap_shot", "bounce"):
+for _key in TRICKS:
     handles(_key)(type(f"Trick_{_key}", (_Trick,), {}))
 
 

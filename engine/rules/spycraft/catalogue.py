@@ -733,5 +733,9 @@ def action_spec(key: str) -> ActionSpec:
     raise KeyError(f"Spycraft has no action {key!r}")
 
 
+#: The tricks that ride on a Standard Attack (its ``trick=`` option), in the order a form
+#: lists them; Fight Defensively, also in the table's tricks, stands alone.
+TRICKS = ("burst", "called_shot", "cheap_shot", "bounce")
+
 #: Cost in half actions of each time word (a full round uses the whole round).
 HALVES = {"free": 0, "half": 1, "full": 2, "round": 2}

@@ -12,6 +12,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command
 from engine.rules.spycraft import board, combat_state
+from engine.rules.spycraft.catalogue import TRICKS
 
 TARGETED = (
     "standard_attack",
@@ -48,7 +49,6 @@ BARE = (
     "total_defense",
     "fight_defensively",
 )
-TRICKS = ("burst", "called_shot", "cheap_shot")
 
 
 def _line(start: Square, dx: int, dy: int, n: int) -> tuple[Square, ...]:

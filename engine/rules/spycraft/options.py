@@ -13,8 +13,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from engine.rules.base import ActionSpec, ListOf, OptionSpec, Ref
-from engine.rules.spycraft.attack_actions import TRICKS
-from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL
+from engine.rules.spycraft.catalogue import ACTIONS, HALVES, IDL, TRICKS
 from engine.rules.spycraft.flow import BASE_DISTANCE
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS
 from engine.rules.spycraft.grapple_actions import BENEFITS

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.overlay import Overlay, Role
+from engine.overlay import Overlay, OverlayToken, Role
 from engine.rules.base import (
     ActionEconomy,
     ActionSpec,
@@ -48,6 +48,7 @@ from engine.rules.spycraft.catalogue import (
     MOVEMENT,
     PRF,
     TRICK,
+    TRICKS,
     action_spec,
 )
 from engine.rules.spycraft.examples import example_commands
@@ -434,14 +435,10 @@ def _halves_words(halves: int) -> str:
     return f"{halves} half actions (into the next round)"
 
 
-#: The tricks that ride on a Standard Attack (Fight Defensively stands alone).
-ATTACK_TRICKS = ("bounce", "burst", "called_shot", "cheap_shot")
-
-
 def as_standard_attack(command: Command) -> Command:
     """A trick chosen as an action is the Standard Attack carrying it (``trick=`` its key):
     the table says a trick rides on a Standard Attack, so that is what it costs and does."""
-    if command.action not in ATTACK_TRICKS:
+    if command.action not in TRICKS:
         return command
     return replace(command, action="standard_attack").with_options(trick=command.action)
 
@@ -460,5 +457,21 @@ def _with_crossings(state: EncounterState, command: Command, preview: Preview) -
         return preview
     # The shooters whose final attacks the move draws are among the tokens it acts on.
     threats = tuple(t for t in overlay.token_ids(Role.THREAT) if t not in preview.targets)
-    return replace(preview, notes=(*preview.notes, *notes), overlay=preview.overlay.plus(overlay),
+    drawn = _one_ring_each(preview.overlay.plus(overlay))
+    return replace(preview, notes=(*preview.notes, *notes), overlay=drawn,
                    targets=(*preview.targets, *threats))
+
+
+def _one_ring_each(overlay: Overlay) -> Overlay:
+    """One ring per token, its first role kept and the notes joined: a Bull Rush's target
+    may also be the shooter whose zone the approach crosses, a shooter may hold two zones."""
+    rings: dict[str, OverlayToken] = {}
+    for ring in overlay.tokens:
+        kept = rings.get(ring.token_id)
+        if kept is None:
+            rings[ring.token_id] = ring
+            continue
+        note = "; ".join(n for n in (kept.note, ring.note) if n)
+        rings[ring.token_id] = replace(kept, modifiers=(*kept.modifiers, *ring.modifiers),
+                                       note=note)
+    return replace(overlay, tokens=tuple(rings.values()))

@@ -112,3 +112,23 @@ def test_a_move_through_suppressive_fire_draws_its_route_and_the_shooter() -> No
     assert preview.overlay.token_ids(Role.THREAT) == ("e1",) == preview.targets
     assert square in {m.square for m in preview.overlay.marks}
 
+
+
+def test_a_bull_rush_through_its_targets_suppressive_fire_rings_the_target_once() -> None:
+    """The approach crosses a square the target itself suppresses: the target is ringed
+    once, as the target, with the final attack it gets noted (random play found two rings)."""
+    setup = legal_setup("spycraft", "bull_rush")
+    target = str(setup.command.target)
+    route = Encounter(setup.state, seed=setup.seed).preview(setup.command).squares
+    assert route, "the set-up's Bull Rush walks an approach"
+    zone = PendingAction(target, "suppress", "", "suppressive_fire",
+                         {"x": route[0].x, "y": route[0].y, "weapon": "rifle",
+                          "round": setup.state.combat.round})
+    state = replace(setup.state, combat=replace(setup.state.combat,
+                                                pending=(*setup.state.combat.pending, zone)))
+    preview = Encounter(state, seed=setup.seed).preview(setup.command)
+    assert preview.legal, preview.reasons
+    assert overlay_problems(state, setup.command, preview) == []
+    assert preview.overlay.token_ids().count(target) == 1
+    ring = preview.overlay.token(target)
+    assert ring.role is Role.TARGET and "final attack with the rifle" in ring.note

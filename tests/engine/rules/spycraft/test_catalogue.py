@@ -1,7 +1,7 @@
 """Table: Actions as data, and the Proficiency and Incidental tags."""
 
 from engine.rules import get_system
-from engine.rules.spycraft.catalogue import ACTIONS, IDL, PRF, action_spec
+from engine.rules.spycraft.catalogue import ACTIONS, IDL, PRF, TRICK, action_spec
 from engine.rules.spycraft.handlers import HANDLERS
 from engine.tokens import Side
 from tests.engine.rules.spycraft.builders import SMG, agent, cmd, started
@@ -157,3 +157,17 @@ def test_legal_actions_lists_what_the_token_can_do_now() -> None:
     reactions = {spec.key for spec in fight.legal_actions("guard")}
     assert reactions <= {"stand_off", "trigger_ready", "fluid_event"}
     assert "stand_off" in reactions
+
+
+def test_every_trick_is_offered_wherever_tricks_are_listed() -> None:
+    """One list of the tricks riding on a Standard Attack: the option's choices, the trick
+    actions of the table and random play's example commands all offer each of them (random
+    play once never tried Bounce, from a copy of the list without it)."""
+    system = get_system("spycraft")
+    tricks = {spec.key for spec in ACTIONS if spec.category == TRICK} - {"fight_defensively"}
+    choices = next(o for o in system.options_of("standard_attack") if o.name == "trick").choices
+    assert set(choices) == tricks == {"burst", "called_shot", "cheap_shot", "bounce"}
+    fight = started(agent("a1", 1, 1), agent("e1", 3, 1, Side.ENEMY))
+    tried = {command.option("trick") for command in system.example_commands(fight.state, "a1")
+             if command.action == "standard_attack"}
+    assert tricks <= tried
