@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -89,6 +90,8 @@ class RosterDock(QWidget):
         self.list.itemDoubleClicked.connect(lambda _item: self.start_placing())
         self.caption = QLabel()
         self.caption.setWordWrap(True)
+        # A long problem wraps or is cut; it never widens the dock over the map.
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         buttons = {}
         for key, text, slot in (
             ("save", "Save token", self.save_selected),
@@ -167,7 +170,10 @@ class RosterDock(QWidget):
             self.list.addItem(item)
             if entry.key == current:
                 self.list.setCurrentItem(item)
-        unread = "".join(f"\nNot read: {problem}" for problem in listing.problems)
+        unread = "".join(
+            f"\nNot read: {Path(p.path).name}: {p.place}: {p.problem}" for p in listing.problems
+        )
+        self.caption.setToolTip("\n".join(str(problem) for problem in listing.problems))
         self.caption.setText(
             f"{self.list.count()} characters for {self.controller.system.title}. "
             f"Drag one onto the map, or Add to map and click a square.{unread}"
@@ -206,7 +212,13 @@ class RosterDock(QWidget):
         if key is None:
             self.status("Choose a character in the roster first")
             return
-        self.arm_placement(PlaceFromRosterTool(self.host, self, key))
+        try:
+            name = self.roster.entry(key).token.name
+        except FILE_ERRORS as error:  # changed on disk since it was listed
+            self.status(str(error))
+            self.refresh()
+            return
+        self.arm_placement(PlaceFromRosterTool(self.host, self, key, name))
 
     # ---- into the roster
 
@@ -276,11 +288,11 @@ class PlaceFromRosterTool(Tool):
 
     one_shot = True
 
-    def __init__(self, host: ToolHost, dock: RosterDock, key: str) -> None:
+    def __init__(self, host: ToolHost, dock: RosterDock, key: str, name: str) -> None:
         super().__init__(host)
         self.dock = dock
         self.key = key
-        self.name = f"Click a square to place {dock.roster.entry(key).token.name}"
+        self.name = f"Click a square to place {name}"
 
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:

@@ -117,13 +117,18 @@ def test_a_bad_character_file_is_refused_naming_the_file_place_and_problem(
 def test_a_damaged_character_file_is_named_and_the_others_listed(
     qtbot, blank_window
 ) -> None:  # type: ignore[no-untyped-def]
-    dock = blank_window.roster
+    win = blank_window
+    dock = win.roster
     count = dock.list.count()
+    choose(dock, "Kestrel")
     damaged = dock.roster.path_of(key_of(dock, "Kestrel"))
-    damaged.write_text("{")
-    dock.refresh()
-    assert dock.list.count() == count - 1
-    assert f"Not read: {damaged}: file: not valid JSON" in dock.caption.text()
+    damaged.write_text("{")  # listed, then damaged: Add to map says why instead of placing
+    dock.start_placing()
+    assert win.view.tool is win.default_tool
+    assert win.statusBar().currentMessage().startswith(f"{damaged}: file: not valid JSON")
+    assert dock.list.count() == count - 1  # and the list is read again
+    assert f"Not read: {damaged.name}: file: not valid JSON" in dock.caption.text()
+    assert str(damaged) in dock.caption.toolTip()
 
 
 def test_the_roster_is_listed_after_the_first_frame_not_before(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
