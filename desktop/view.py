@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from PySide6.QtCore import QPoint, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import (
     QContextMenuEvent,
     QCursor,
     QDragEnterEvent,
     QDragMoveEvent,
     QDropEvent,
+    QHelpEvent,
     QKeyEvent,
     QMouseEvent,
     QPainter,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QGraphicsView, QWidget
+from PySide6.QtWidgets import QGraphicsView, QToolTip, QWidget
 
 from desktop.scene.map_scene import MapScene
+from desktop.scene.token_item import TokenItem
+from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool
 
 MIN_ZOOM = 0.05
@@ -114,6 +117,25 @@ class MapView(QGraphicsView):
         v.setValue(v.value() + round(dy))
 
     # ---- events
+
+    def viewportEvent(self, event: QEvent) -> bool:
+        tip = event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent)
+        if tip and self.token_tip_hidden(event.pos()):  # type: ignore[attr-defined]
+            QToolTip.hideText()
+            return True
+        return super().viewportEvent(event)
+
+    def token_tip_hidden(self, point: QPoint) -> bool:
+        """Whether a tooltip asked for at ``point`` (viewport) is held back: while an action
+        is aimed, its card beside the cursor says what that token means for the action, and
+        the token's own tooltip (health, weapons) popped up over the card. The overlay's
+        tips (a refused square's reason) still show."""
+        if not isinstance(self.tool, ActionTool):
+            return False
+        for item in self.items(point):
+            if item.toolTip():  # the item whose tip Qt would show
+                return isinstance(item, TokenItem)
+        return False
 
     def _scene_pos(self, event: QMouseEvent | QWheelEvent) -> QPointF:
         return self.mapToScene(event.position().toPoint())

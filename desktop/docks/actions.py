@@ -105,6 +105,11 @@ class ActionPalette(QWidget):
         turn = (state.combat.round, state.combat.active)
         if turn != self._turn:  # a new turn: follow the token whose turn it is
             self._turn, self._chosen_actor = turn, None
+            # with all its actions: "supp" typed for the gunner hid all but one from the
+            # next token, whose list looked broken.
+            self.filter.blockSignals(True)
+            self.filter.clear()
+            self.filter.blockSignals(False)
         while self._inner_layout.count():
             taken = self._inner_layout.takeAt(0)
             widget = taken.widget() if taken is not None else None
@@ -175,10 +180,19 @@ class ActionPalette(QWidget):
         every word typed, else the first shown and enabled. ("hold" matched Crush and
         Break Free by their summaries, ahead of Go on Hold in the catalogue's order.)"""
         words = self.filter.text().lower().split()
-        shown = [b for b in self.buttons.values() if not b.isHidden() and b.isEnabled()]
+        shown = [b for b in self.in_view_order() if not b.isHidden() and b.isEnabled()]
         named = [b for b in shown if all(word in b.text().lower() for word in words)]
         first = named or shown
         return first[0] if first else None
+
+    def in_view_order(self) -> list[QPushButton]:
+        """The buttons top to bottom as the GM sees them: group by group (in the order the
+        groups appear), each group in the catalogue's order. Enter took the catalogue's
+        first, so "supp" started Support, shown below Suppressive Fire."""
+        groups = list(self.groups)
+        system = self.controller.system
+        keys = sorted(self.buttons, key=lambda k: groups.index(system.action(k).category))
+        return [self.buttons[key] for key in keys]
 
     def _start_first_shown(self) -> None:
         """Enter in the search: ``enter_target``; when every action shown is greyed, say
@@ -187,10 +201,11 @@ class ActionPalette(QWidget):
         if target is not None:
             target.click()
             return
-        shown = [key for key, b in self.buttons.items() if not b.isHidden()]
+        shown = [b for b in self.in_view_order() if not b.isHidden()]
         actor = self.actor(self.controller.state)
         if shown and actor is not None:
-            spec = self.controller.system.action(shown[0])
+            key = next(k for k, b in self.buttons.items() if b is shown[0])
+            spec = self.controller.system.action(key)
             self.no_match.setText(f"{spec.name}: not now, {self._why_not(spec, actor)}")
             self.no_match.setVisible(True)
 

@@ -421,6 +421,9 @@ class OptionSpec:
         """What a form shows for one of the choices."""
         if self.choice_words and choice in self.choices:
             return self.choice_words[self.choices.index(choice)]
+        if isinstance(choice, str):  # a key reads as words: "called_shot" is "Called shot"
+            text = choice.replace("_", " ")
+            return text[:1].upper() + text[1:]
         return str(choice)
 
     def problem(self, value: object) -> str | None:

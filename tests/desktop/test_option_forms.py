@@ -144,6 +144,23 @@ def test_a_choice_shows_the_systems_words_for_it(qtbot) -> None:  # type: ignore
     assert [field.itemText(i) for i in range(field.count())][1:] == ["Crawl along", "Sprint"]
 
 
+def test_a_choice_without_words_reads_as_words_not_as_a_key(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Spycraft's trick list showed 'called_shot' and 'cheap_shot', as the files spell
+    them; a number stays a number."""
+    from desktop.docks.option_fields import option_field
+
+    spec = next(o for o in get_system("spycraft").options_of("standard_attack")
+                if o.name == "trick")
+    field = option_field(spec, None, lambda _value: None, sample_state())
+    qtbot.addWidget(field)
+    shown = [field.itemText(i) for i in range(field.count())][1:]
+    assert "Called shot" in shown and "Cheap shot" in shown
+    assert all("_" not in text for text in shown)
+    assert field.itemData(shown.index("Called shot") + 1) == "called_shot"  # the value kept
+    scale = OptionSpec("scale", int, (-2, 0, 2))
+    assert [scale.words_for(c) for c in scale.choices] == ["-2", "0", "2"]
+
+
 def test_choice_words_need_one_word_per_choice() -> None:
     with pytest.raises(ValueError, match="one word per choice"):
         OptionSpec("pace", str, ("slow", "fast"), choice_words=("Crawl along",))

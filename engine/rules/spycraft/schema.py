@@ -40,7 +40,9 @@ STATS: tuple[StatSpec, ...] = (
              help="Stress damage that forces a Will save."),
     StatSpec("damage", int, 0, 0, 500, label="Damage",
              help="Damage taken by a standard character (Refresh heals it)."),
-    *(_bonus(name, name.title(), f"{name.title()} modifier.") for name in ATTRIBUTES),
+    # "mod" in the label: the stat form also asks for the Strength score, and a GM typed
+    # 14 into "Dex" for a +2 Dexterity.
+    *(_bonus(name, f"{name.title()} mod", f"{name.title()} modifier.") for name in ATTRIBUTES),
     StatSpec("str_score", int, 10, 1, 60, label="Str score", help="Strength score (recoil)."),
     *(_bonus(name, name.replace("_", " ").title(), "Skill check bonus.") for name in SKILLS),
     *(_bonus(name, name.title(), "Saving throw bonus.") for name in SAVES),

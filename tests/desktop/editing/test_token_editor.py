@@ -324,3 +324,12 @@ def test_a_new_token_moves_like_the_systems_own_characters(qtbot, tmp_path, syst
     double_click_at(qtbot, win.view, (4.5, 3.5))
     speeds = {entry.token.speed for entry in Roster(tmp_path, system).load().characters}
     assert speeds == {win.controller.state.tokens[0].speed}
+
+
+def test_an_attribute_modifier_is_labelled_apart_from_its_score() -> None:
+    """Spycraft's form had "Str" (the modifier) and "Str score": a GM typed 14 into "Dex"
+    for a +2 Dexterity and the token hit like a giant."""
+    labels = {spec.name: spec.label for spec in get_system("spycraft").stats}
+    assert labels["str_score"] == "Str score"
+    for name in ("str", "dex", "con", "int", "wis", "cha"):
+        assert labels[name] == f"{name.title()} mod"

@@ -1,0 +1,74 @@
+"""The action palette as a GM uses it turn after turn: the filter and Enter."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QToolTip
+
+from engine.rules.base import Command
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window, view_point
+from tests.engine.rules.legal_setups import legal_setup
+
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
+
+
+def test_a_new_turn_shows_every_action_again(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """'supp' typed for the gunner stayed in the box: the next token's list showed one
+    action, as if the others were gone."""
+    setup = legal_setup("savage-worlds", "suppressive_fire")
+    win = make_window(qtbot, tmp_path, setup.state)
+    palette = win.action_palette
+    palette.filter.setText("supp")
+    assert sum(not b.isHidden() for b in palette.buttons.values()) < len(palette.buttons) / 2
+    win.controller.apply(setup.command)
+    assert palette.filter.text() == "supp"  # the same turn keeps what the GM typed
+    win.controller.apply(Command("end_turn"))
+    assert palette.filter.text() == ""
+    assert all(not b.isHidden() for b in palette.buttons.values())
+
+
+def test_enter_starts_the_topmost_match_as_shown(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Savage Worlds lists Support before Suppressive Fire in its catalogue, but the Attack
+    group is shown above the Maneuver group: 'supp' and Enter started Support, the second
+    button on screen."""
+    setup = legal_setup("savage-worlds", "suppressive_fire")
+    win = make_window(qtbot, tmp_path, setup.state)
+    palette = win.action_palette
+    palette.filter.setText("supp")
+    QApplication.processEvents()  # lay the filtered list out
+    shown = sorted((b for b in palette.buttons.values() if not b.isHidden()),
+                   key=lambda b: b.mapTo(palette, QPoint(0, 0)).y())
+    assert [b.text() for b in shown][:2] == ["Suppressive Fire", "Support"]
+    assert palette.buttons["suppressive_fire"].isDefault()
+    clicked: list[str] = []
+    for key, button in palette.buttons.items():
+        button.clicked.connect(lambda _checked=False, k=key: clicked.append(k))
+    palette.filter.returnPressed.emit()
+    assert clicked == ["suppressive_fire"]
+
+
+def _tooltip_at(qtbot, view, square: tuple[float, float]) -> str:  # type: ignore[no-untyped-def]
+    """The tooltip text shown after the window system asks for one over ``square``."""
+    QToolTip.hideText()
+    qtbot.waitUntil(lambda: not QToolTip.isVisible())  # it fades out, not at once
+    point = view_point(view, (square[0] + 0.5, square[1] + 0.5))
+    event = QHelpEvent(QEvent.Type.ToolTip, point, view.viewport().mapToGlobal(point))
+    QApplication.sendEvent(view.viewport(), event)
+    return QToolTip.text() if QToolTip.isVisible() else ""
+
+
+def test_a_tokens_tooltip_does_not_cover_the_aimed_actions_card(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Hovering the target while aiming popped the token's tooltip (health, weapons) over
+    the action's card beside the cursor, hiding the roll and the reasons."""
+    setup = legal_setup("spycraft", "standard_attack")
+    win = make_window(qtbot, tmp_path, setup.state)
+    target = setup.state.token(setup.command.targets[0])
+    square = (target.square.x, target.square.y)
+    assert target.name in _tooltip_at(qtbot, win.view, square)  # selecting: the token tells itself
+    attack = win.controller.system.action("standard_attack")
+    tool = win.start_action(str(setup.command.actor), attack)
+    assert win.view.tool is tool
+    assert _tooltip_at(qtbot, win.view, square) == ""
+    QToolTip.hideText()
