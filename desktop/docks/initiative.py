@@ -27,6 +27,9 @@ from engine.rules.base import Command, CommandError
 from engine.tokens import Token
 from engine.turns.combat import Combatant, Phase
 
+#: The command behind the End turn button (its legality enables the button).
+END_TURN = Command("end_turn")
+
 
 def budget_text(budget: Mapping[str, int]) -> str:
     return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
@@ -155,7 +158,10 @@ class InitiativePanel(QWidget):
                 self.table.setItem(row, column, item)
         self.table.blockSignals(False)
         self.start_button.setEnabled(combat.phase is Phase.SETUP and bool(state.tokens))
-        self.next_button.setEnabled(combat.active is not None)
+        # The engine says when End turn may go; with nobody able to act it opens the next round.
+        self.next_button.setEnabled(self.controller.system.preview(state, END_TURN).legal)
+        stalled = combat.active is None and combat.phase in (Phase.ROUND, Phase.SURPRISE)
+        self.next_button.setText("Next round" if stalled else "End turn")
         self.end_button.setEnabled(combat.phase in (Phase.ROUND, Phase.SURPRISE))
         self._show_selection(self.controller.selected)
 

@@ -107,6 +107,9 @@ from engine.rules.overlays import pending_markers
 from engine.rules.overlays import route_overlay as route_overlay  # a path action's route
 from engine.rules.overlays import target_overlay as target_overlay  # a handler's rings
 from engine.rules.placement import footprint_problems
+from engine.rules.turn_allowance import FULL_TURN as FULL_TURN
+from engine.rules.turn_allowance import TurnAllowance as TurnAllowance
+from engine.rules.turn_allowance import TurnKind as TurnKind
 from engine.tokens import Condition as Condition
 from engine.tokens import Expiry as Expiry
 from engine.tokens import ExpiryPoint as ExpiryPoint
@@ -963,8 +966,39 @@ class RuleSystem(ABC):
         first = turn_order.next_to_act(state.combat)
         if first is None:
             return state, tuple(events)
-        state, more = self.start_turn(state, first, dice)
+        state, more = self.open_turn(state, first, dice)
         return state, (*events, *more)
+
+    def turn_allowance(self, state: EncounterState, token_id: str) -> TurnAllowance:
+        """What ``token_id`` may do with its turn now: a full turn, a limited one (the
+        system's checks enforce the limits), only its start-of-turn roll, or none. Asked by
+        :meth:`open_turn` after :meth:`start_turn` has run. Never end a turn the rules
+        give. Default: a full turn for everyone."""
+        return FULL_TURN
+
+    def open_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
+        """Start the turn the order reaches, as :meth:`turn_allowance` gives it: a turn
+        skipped or over after its roll ends at once with a log line saying why, and the
+        next in order opens. When the round runs out so, nobody is active and End turn
+        begins the next round (one round per command, even if nobody can act)."""
+        events: list[Event] = []
+        while True:
+            state, started = self.start_turn(state, token_id, dice)
+            events.extend(started)
+            allowance = self.turn_allowance(state, token_id)
+            said = allowance.log_line(state.token(token_id).name)
+            if said:
+                events.append(Event(EventKind.TURN, said, (token_id,)))
+            if not allowance.ends_at_once:
+                return state, tuple(events)
+            state, ended = self.end_turn(state, token_id, dice)
+            events.extend(ended)
+            following = turn_order.next_to_act(state.combat)
+            if following is None:
+                events.append(Event(EventKind.TURN,
+                                    f"Nobody else can act in round {state.combat.round}."))
+                return state, tuple(events)
+            token_id = following
 
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         """Make ``token_id`` the active token; expire conditions that end now."""
@@ -1014,8 +1048,10 @@ class RuleSystem(ABC):
             events.extend(ended)
         following = turn_order.next_to_act(state.combat)
         if following is not None:
-            state, started = self.start_turn(state, following, dice)
-            return state, (*events, *started)
+            state, started = self.open_turn(state, following, dice)
+            events.extend(started)
+            if state.combat.active is not None:
+                return state, tuple(events)
         state, closing = self.end_round(state, dice)
         state, opening = self.new_round(state, dice)
         return state, (*events, *closing, *opening)
@@ -1051,7 +1087,9 @@ class RuleSystem(ABC):
         if command.action == "end_combat":
             return ["there is no fight to end"] if state.combat.phase == Phase.OVER else []
         if command.action == "end_turn":
-            return [] if state.combat.active is not None else ["it is nobody's turn"]
+            # With nobody active mid-fight (nobody could act), End turn begins the next round.
+            running = state.combat.phase in (Phase.ROUND, Phase.SURPRISE)
+            return [] if state.combat.active is not None or running else ["it is nobody's turn"]
         if command.action == "place":
             return _check_place(state, command)
         if command.action == "add_token":

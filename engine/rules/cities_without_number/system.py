@@ -29,6 +29,8 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    TurnAllowance,
+    TurnKind,
     with_options,
 )
 from engine.rules.cities_without_number import (
@@ -112,6 +114,14 @@ class CitiesWithoutNumberSystem(HandlerSystem):
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         return hit_points.heal(state, token_id, amount, board.DOWN)
+
+    def turn_allowance(self, state: EncounterState, token_id: str) -> TurnAllowance:
+        """A token at 0 hit points is out of the fight and has no turn until stabilised
+        and healed (the texts we hold are silent; the game's Mortally Wounded character
+        is helpless and takes no action, which we follow)."""
+        if board.out_of_fight(state.token(token_id)):
+            return TurnAllowance(TurnKind.SKIPPED, f"is {board.DOWN}")
+        return TurnAllowance()
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)

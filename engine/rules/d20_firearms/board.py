@@ -31,7 +31,24 @@ feet_between = common.distance_between
 
 
 def out_of_fight(token: Token) -> bool:
+    """Marked Disabled (0 hit points or less): no target, no threat, no obstacle."""
     return token.has_condition(DOWN)
+
+
+def hit_points(token: Token) -> int:
+    return common.stat_int(token, "hp", 10)
+
+
+def dying(token: Token) -> bool:
+    """Below 0 hit points: unconscious and dying, it takes no action (the d20 rule; the
+    texts we hold are silent on it)."""
+    return hit_points(token) < 0
+
+
+def disabled(token: Token) -> bool:
+    """At 0 hit points (or marked Disabled by the GM and not dying): it still acts, one
+    attack or movement action a turn (the d20 rule for a Disabled character)."""
+    return not dying(token) and (token.has_condition(DOWN) or hit_points(token) == 0)
 
 
 def opponents(state: EncounterState, token: Token) -> list[Token]:

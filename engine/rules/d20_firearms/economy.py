@@ -50,6 +50,18 @@ def refusal(budget: Mapping[str, int], cost: Cost, pool: int) -> str | None:
     return None
 
 
+def disabled_refusal(budget: Mapping[str, int], cost: Cost, pool: int) -> str | None:
+    """A Disabled character takes a single attack or movement action a turn and no
+    full-round action; free actions stay free."""
+    if cost is Cost.FREE:
+        return None
+    if cost is not Cost.ONE:
+        return f"Disabled: a single attack or movement action a turn, not {cost}"
+    if budget.get(ACTIONS, 0) < pool:
+        return "Disabled: the single action of this turn is taken"
+    return None
+
+
 def spend(budget: Mapping[str, int], cost: Cost, pool: int) -> dict[str, int]:
     reason = refusal(budget, cost, pool)
     if reason:

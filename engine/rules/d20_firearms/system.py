@@ -29,6 +29,8 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    TurnAllowance,
+    TurnKind,
     with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
@@ -43,6 +45,9 @@ from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
 from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
+
+#: Why a token below 0 hit points neither acts nor has a turn.
+DYING = "is dying (below 0 hit points)"
 
 #: The one action taken out of turn: diving for cover after a Covering Fire save.
 
@@ -122,16 +127,29 @@ class D20FirearmsSystem(HandlerSystem):
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        refused = fight_reasons(state, actor, board.out_of_fight, "is down")
+        refused = fight_reasons(state, actor, board.dying, DYING)
         if refused:
             return refused
         diving = self.handler(command.action).out_of_turn and bool(
             common.data(state, actor_id, COVER_OWED, False))
         if combat.active != actor_id and not diving:
             return [not_your_turn(state, actor)]
-        refusal = economy.refusal(combat.combatant(actor_id).budget, cost_of(state, command),
-                                  self.pool(state))
+        budget, cost = combat.combatant(actor_id).budget, cost_of(state, command)
+        refusal = economy.refusal(budget, cost, self.pool(state))
+        if refusal is None and board.disabled(actor):
+            refusal = economy.disabled_refusal(budget, cost, self.pool(state))
         return [refusal] if refusal else []
+
+    def turn_allowance(self, state: EncounterState, token_id: str) -> TurnAllowance:
+        """Dying (below 0 hit points): no turn. Disabled (0): a single attack or movement
+        action, enforced in :meth:`shared_reasons`."""
+        token = state.token(token_id)
+        if board.dying(token):
+            return TurnAllowance(TurnKind.SKIPPED, DYING)
+        if board.disabled(token):
+            return TurnAllowance(TurnKind.LIMITED, "is Disabled (0 hit points): a single "
+                                 "attack or movement action this turn")
+        return TurnAllowance()
 
     def cost_words(self, state: EncounterState, command: Command) -> str:
         cost = cost_of(state, command)

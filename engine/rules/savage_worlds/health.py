@@ -6,6 +6,11 @@ gives it; an Extra has none: the first Wound takes him out), Fatigue as two pips
 compared with Toughness, the way a hit is (Shaken on a success, a Wound per raise; see
 :func:`engine.rules.savage_worlds.attack_math.apply_damage`). GM healing removes that many
 Wounds and lifts Incapacitated once the token is back within its Wound limit.
+
+Its turn (``turn_allowance``): an Incapacitated token has none (we do not model Bleeding
+Out, whose Vigor roll would come at the start of the turn; the texts we hold do not cover
+Incapacitation); a Stunned one gets only its Vigor roll to recover, and its turn ends if
+it stays Stunned; one still Shaken after its Spirit roll moves and takes free actions only.
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules import common
-from engine.rules.base import Outcome
+from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of, stat_number
 from engine.rules.savage_worlds import attack_math, board
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -22,6 +27,18 @@ from engine.tokens import Token
 WILD_CARD_WOUNDS = 3
 #: Fatigued, then Exhausted; one more level is Incapacitated.
 FATIGUE_LEVELS = 2
+
+
+def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
+    """Asked after the start-of-turn rolls (Spirit for Shaken, Vigor for Stunned)."""
+    token = state.token(token_id)
+    if board.out_of_fight(token):
+        return TurnAllowance(TurnKind.SKIPPED, f"is {board.INCAPACITATED}")
+    if token.has_condition(SWCondition.STUNNED):
+        return TurnAllowance(TurnKind.ROLL_ONLY, "stays Stunned after the Vigor roll")
+    if token.has_condition(SWCondition.SHAKEN):
+        return TurnAllowance(TurnKind.LIMITED, "stays Shaken: movement and free actions only")
+    return TurnAllowance()
 
 
 def wound_limit(token: Token) -> int:

@@ -104,6 +104,7 @@ class SavageWorldsSystem(HandlerSystem):
     gauges = staticmethod(health.gauges)
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
+    turn_allowance = staticmethod(health.turn_allowance)
     # ---- the GM swaps a dealt card (engine.rules.savage_worlds.card_swap)
     card_choices = staticmethod(card_swap.card_choices)
     set_card = staticmethod(card_swap.set_card)
@@ -357,6 +358,8 @@ class SavageWorldsSystem(HandlerSystem):
         state = common.set_data(state, token_id, turn_started=True)
         token = state.token(token_id)
         more: list[Event] = []
+        if board.out_of_fight(token):
+            return state, events  # no recovery roll: its turn is skipped (turn_allowance)
         if token.has_condition(SWCondition.SHAKEN):
             die, _ = board.trait_die(token, "spirit")
             roll = trait_roll(die, dice, modifier=trait_bonuses.resisting_total(token, "spirit"),

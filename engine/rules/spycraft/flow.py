@@ -178,12 +178,14 @@ def start_combat(
     )
     state = replace(state, combat=combat)
     first = turn_order.next_to_act(state.combat)
-    if first is None:
-        state, closing = end_round(system, state, dice)
-        state, opening = new_round(system, state, dice)
-        return state, (*events, *closing, *opening)
-    state, started = system.start_turn(state, first, dice)
-    return state, (*events, *started)
+    if first is not None:
+        state, started = system.open_turn(state, first, dice)
+        events.extend(started)
+        if state.combat.active is not None:
+            return state, tuple(events)
+    state, closing = end_round(system, state, dice)
+    state, opening = new_round(system, state, dice)
+    return state, (*events, *closing, *opening)
 
 
 def _initiative(
@@ -419,7 +421,7 @@ def new_round(system: RuleSystem, state: EncounterState, dice: Dice) -> Outcome:
     first = turn_order.next_to_act(state.combat)
     if first is None:
         return state, tuple(events)
-    state, started = system.start_turn(state, first, dice)
+    state, started = system.open_turn(state, first, dice)
     return state, (*events, *started)
 
 
@@ -558,7 +560,7 @@ def yield_if_passed(system: RuleSystem, state: EncounterState, dice: Dice) -> Ou
         return state, ()
     state = replace(state, combat=replace(state.combat, active=None))
     name = state.token(active).name
-    state, started = system.start_turn(state, ahead.token_id, dice)
+    state, started = system.open_turn(state, ahead.token_id, dice)
     note = Event(
         EventKind.TURN,
         f"{name} now acts at Count {mine.initiative}; "

@@ -6,16 +6,34 @@ wounds; see :func:`engine.rules.spycraft.attack_math.apply_damage`). GM healing 
 wounds first, then vitality, never past the maxima: the rules heal the two at different
 rates, and a GM healing by hand is usually undoing harm in the order it hurts most (our
 choice; the texts have no "heal N" rule).
+
+An unconscious or dead character has no turn (``turn_allowance``) and takes no action, in
+turn or out of it. The rule texts we hold do not say what a downed character may do; in
+Spycraft 2.0 an unconscious character is helpless and acts not at all, which is what we
+follow. A surrendered character still has his turn (he acts with permission).
 """
 
 from __future__ import annotations
 
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
-from engine.rules.base import Outcome
+from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, maximum_of, points_gauge, stat_number
 from engine.rules.spycraft import attack_math, board
 from engine.tokens import Token
+
+#: The states in which a character takes no action at all, with the words the log uses.
+CANNOT_ACT = ((board.DEAD, "is dead"), (board.UNCONSCIOUS, "is unconscious"))
+
+
+def cannot_act(token: Token) -> str:
+    """Why the token can do nothing ("is unconscious"), or "" when it can act."""
+    return next((why for name, why in CANNOT_ACT if token.has_condition(name)), "")
+
+
+def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
+    why = cannot_act(state.token(token_id))
+    return TurnAllowance(TurnKind.SKIPPED, why) if why else TurnAllowance()
 
 
 def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:

@@ -172,6 +172,7 @@ class SpycraftSystem(RuleSystem):
                 *fluid_gauges(state, token))
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
+    turn_allowance = staticmethod(health.turn_allowance)
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)
@@ -243,6 +244,9 @@ class SpycraftSystem(RuleSystem):
                 return []
             return [f"{actor.name} is not in the initiative order (Enter Combat first)"]
         mine = combat.combatant(actor_id)
+        down = health.cannot_act(actor)
+        if down:
+            return [f"{actor.name} {down} and can do nothing"]
         reasons: list[str] = []
         if not handler.out_of_turn and combat.active != actor_id:
             active = state.token(combat.active).name if combat.active else "nobody"

@@ -38,10 +38,18 @@ def test_an_attack_on_a_stunned_token_gets_the_vulnerable_bonus() -> None:
     assert ("Vulnerable target", 2) in [(m.name, m.value) for m in shot.modifiers]
 
 
-def test_a_stunned_token_can_neither_act_nor_move_on_its_turn() -> None:
+def test_a_token_still_stunned_after_its_vigor_roll_has_its_turn_ended_for_it() -> None:
+    game = stunned_b()
+    events = game.apply(Command("end_turn"), GivenDice([3]))  # b: Vigor 3 - 2 Distracted fails
+    assert game.state.token("b").has_condition("Stunned")
+    assert "B stays Stunned after the Vigor roll; the turn ends." in [e.text for e in events]
+    assert (game.state.combat.round, game.state.combat.active) == (2, "a")
+
+
+def test_a_stunned_token_can_neither_act_nor_move() -> None:
     game = stunned_b()
     game.apply(Command("end_turn"), GivenDice([3]))  # b's turn: Vigor 3 - 2 Distracted fails
-    assert game.state.combat.active == "b" and game.state.token("b").has_condition("Stunned")
+    assert game.state.token("b").has_condition("Stunned")
     for command in (Command.build("shooting", "b", targets=["a"], weapon="Pistol"),
                     Command.build("move", "b", squares=[(5, 0)]),
                     Command.build("go_prone", "b")):
@@ -59,8 +67,8 @@ def test_the_first_vigor_roll_carries_distracted_and_a_failure_keeps_the_token_s
 def test_a_vigor_success_ends_stunned_and_leaves_vulnerable_to_the_end_of_the_next_turn(
 ) -> None:
     game = stunned_b()
-    game.apply(Command("end_turn"), GivenDice([1]))  # round 1, b's turn: 1 - 2 fails
-    game.apply(Command("end_turn"))  # round 2, a's turn (Distracted went with b's turn)
+    game.apply(Command("end_turn"), GivenDice([1]))  # round 1, b: 1 - 2 fails, turn over
+    assert game.state.combat.active == "a"  # round 2 (Distracted went with b's turn)
     game.apply(Command("end_turn"), GivenDice([4]))  # b's turn: Vigor 4 succeeds
     b = game.state.token("b")
     assert game.state.combat.round == 2 and game.state.combat.active == "b"

@@ -1,0 +1,193 @@
+"""A token that cannot act has its turn skipped or ended by the turn engine, as its system
+says through ``RuleSystem.turn_allowance``, with a log line saying why; a token the rules
+still let act (a d20 Disabled character) keeps its turn, within the limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.dice import GivenDice
+from engine.rules.base import Command, TurnAllowance, TurnKind
+from engine.tokens import Side
+from engine.turns.session import Encounter
+
+from .cities_without_number import builders as cwn
+from .d20_firearms import builders as d20
+from .savage_worlds import builders as sw
+from .spycraft import builders as spy
+
+
+def texts(events: object) -> list[str]:
+    return [e.text for e in events]  # type: ignore[attr-defined]
+
+
+def knock_out(game: Encounter, token_id: str) -> None:
+    game.apply(Command.build("gm_knock_out", targets=[token_id]))
+
+
+def test_a_turn_that_is_not_full_must_say_why() -> None:
+    with pytest.raises(ValueError, match="must say why"):
+        TurnAllowance(TurnKind.SKIPPED)
+
+
+# --------------------------------------------------------------------------- Spycraft 2.0
+
+
+def spycraft_fight() -> Encounter:
+    """a, b, c act in that order (initiative typed 20, 12, 5); a is active."""
+    return spy.started(spy.agent("a", 0, 0), spy.agent("b", 3, 0), spy.agent("c", 6, 0, Side.ENEMY),
+                       rolls=[20, 12, 5])
+
+
+def test_spycraft_an_unconscious_agent_has_its_turn_skipped() -> None:
+    game = spycraft_fight()
+    assert game.state.combat.active == "a"
+    knock_out(game, "b")
+    events = game.apply(Command("end_turn"))
+    assert "B is unconscious; turn skipped." in texts(events)
+    assert game.state.combat.active == "c"
+    assert game.state.combat.combatant("b").acted
+
+
+def test_spycraft_an_unconscious_agent_takes_no_action_even_out_of_turn() -> None:
+    game = spycraft_fight()
+    knock_out(game, "b")
+    preview = game.preview(Command.build("standard_attack", "b", targets=["c"], weapon="pistol"))
+    assert "B is unconscious and can do nothing" in preview.reasons
+
+
+def test_spycraft_a_dead_agent_has_its_turn_skipped() -> None:
+    game = spycraft_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="dead"))
+    events = game.apply(Command("end_turn"))
+    assert "B is dead; turn skipped." in texts(events)
+
+
+def test_spycraft_a_surrendered_agent_keeps_its_turn() -> None:
+    game = spycraft_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="surrendered"))
+    game.apply(Command("end_turn"))
+    assert game.state.combat.active == "b"
+
+
+# --------------------------------------------------------------------------- Savage Worlds
+
+
+def savage_fight() -> Encounter:
+    return sw.fight(sw.fighter("a", Side.PARTY, (0, 0)), sw.fighter("b", Side.PARTY, (2, 0)),
+                    sw.fighter("c", Side.ENEMY, (6, 0)))
+
+
+def test_savage_worlds_an_incapacitated_token_is_skipped_with_no_recovery_roll() -> None:
+    game = savage_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="Shaken"))
+    knock_out(game, "b")
+    events = game.apply(Command("end_turn"), GivenDice([]))  # no die is rolled for b
+    assert "B is Incapacitated; turn skipped." in texts(events)
+    assert not any("rolls Spirit" in text for text in texts(events))
+    assert game.state.combat.active == "c"
+
+
+def test_savage_worlds_a_token_still_shaken_keeps_its_turn_with_movement_only() -> None:
+    game = savage_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="Shaken"))
+    events = game.apply(Command("end_turn"), GivenDice([1]))  # Spirit 1: stays Shaken
+    assert "B stays Shaken: movement and free actions only." in texts(events)
+    assert game.state.combat.active == "b"
+    assert game.preview(Command.build("move", "b", squares=[(3, 0)])).legal
+
+
+def test_savage_worlds_a_token_that_shakes_it_off_gets_a_full_turn_and_no_note() -> None:
+    game = savage_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="Shaken"))
+    events = game.apply(Command("end_turn"), GivenDice([6]))
+    assert game.state.combat.active == "b"
+    assert not [text for text in texts(events) if "stays Shaken" in text or "skipped" in text]
+    assert game.preview(Command.build("shooting", "b", targets=["c"], weapon="Pistol")).legal
+
+
+# --------------------------------------------------------------------------- Cities Without Number
+
+
+def test_cities_without_number_a_mortally_wounded_token_has_its_turn_skipped() -> None:
+    game = cwn.fight(cwn.person("a", Side.PARTY, (0, 0)), cwn.person("b", Side.PARTY, (2, 0)),
+                     cwn.person("c", Side.ENEMY, (8, 0)))
+    game.apply(Command.build("gm_damage", targets=["b"], amount=10))  # 0 hit points
+    events = game.apply(Command("end_turn"))
+    assert "B is Mortally Wounded; turn skipped." in texts(events)
+    assert game.state.combat.active == "c"
+
+
+# --------------------------------------------------------------------------- d20 firearms
+
+
+def d20_fight() -> Encounter:
+    return d20.fight(d20.soldier("a", Side.PARTY, (0, 0)), d20.soldier("b", Side.PARTY, (2, 0)),
+                     d20.soldier("c", Side.ENEMY, (10, 0)))
+
+
+def test_d20_a_disabled_soldier_keeps_its_turn_for_a_single_action() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=20))  # exactly 0 hit points
+    events = game.apply(Command("end_turn"))
+    assert ("B is Disabled (0 hit points): a single attack or movement action this turn."
+            in texts(events))
+    assert game.state.combat.active == "b"
+    game.apply(Command.build("move", "b", squares=[(3, 0)]))
+    again = game.preview(Command.build("move", "b", squares=[(4, 0)]))
+    assert again.reasons == ("Disabled: the single action of this turn is taken",)
+    assert game.preview(Command.build("drop_item", "b", weapon="Knife")).legal  # free
+
+
+def test_d20_a_disabled_soldier_takes_no_full_round_or_multi_action_attack() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=20))
+    game.apply(Command("end_turn"))
+    full_auto = game.preview(Command.build("full_auto", "b", targets=["c"],
+                                           weapon="Assault rifle"))
+    assert "Disabled: a single attack or movement action a turn, not 3 actions" in (
+        full_auto.reasons)
+
+
+def test_d20_a_dying_soldier_has_its_turn_skipped() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=23))  # -3 hit points
+    events = game.apply(Command("end_turn"))
+    assert "B is dying (below 0 hit points); turn skipped." in texts(events)
+    assert game.state.combat.active == "c"
+    assert "B is dying (below 0 hit points)" in game.preview(
+        Command.build("move", "b", squares=[(3, 0)])).reasons
+
+
+# --------------------------------------------------------------------------- the turn engine
+
+
+def test_the_last_turns_of_a_round_skipped_pass_into_the_next_round() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=25))
+    game.apply(Command.build("gm_damage", targets=["c"], amount=25))
+    events = game.apply(Command("end_turn"))  # a's ends, b's and c's are skipped
+    assert (game.state.combat.round, game.state.combat.active) == (2, "a")
+    said = texts(events)
+    assert said.index("C is dying (below 0 hit points); turn skipped.") < said.index(
+        "Round 2 begins.")
+
+
+def test_when_nobody_can_act_the_round_waits_and_end_turn_begins_the_next() -> None:
+    game = d20_fight()
+    for token_id in ("a", "b", "c"):
+        game.apply(Command.build("gm_damage", targets=[token_id], amount=25))
+    events = game.apply(Command("end_turn"))
+    assert "Nobody else can act in round 2." in texts(events)
+    assert game.state.combat.round == 2 and game.state.combat.active is None
+    assert game.preview(Command("end_turn")).legal
+    game.apply(Command("end_turn"))  # one round per command, never a loop
+    assert game.state.combat.round == 3 and game.state.combat.active is None
+    game.apply(Command.build("gm_heal", targets=["c"], amount=30))
+    game.apply(Command("end_turn"))
+    assert (game.state.combat.round, game.state.combat.active) == (4, "c")
+
+
+def test_end_turn_is_still_refused_before_the_fight() -> None:
+    game = Encounter(spy.state(spy.agent("a", 0, 0)))
+    assert "it is nobody's turn" in game.preview(Command("end_turn")).reasons
