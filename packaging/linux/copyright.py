@@ -32,6 +32,7 @@ from importlib import metadata
 from pathlib import Path, PurePosixPath
 
 import native_licences
+import rust_crates
 
 
 @dataclass(frozen=True)
@@ -217,17 +218,24 @@ def with_vendored_licences(licence: str, texts: Iterable[str]) -> str:
     return " and ".join(names)
 
 
-def sbom_components(dist: metadata.Distribution) -> list[str]:
-    """What a wheel's CycloneDX SBOMs (dist-info/sboms, PEP 770) say it holds: "name version
-    (licence)" each. pydantic-core's lists the Rust crates compiled into its extension, whose
-    licence texts the wheel does not carry."""
-    found: list[str] = []
+def sbom_documents(dist: metadata.Distribution) -> list[dict[str, object]]:
+    """A wheel's CycloneDX SBOMs (dist-info/sboms, PEP 770), parsed."""
+    found = []
     for file in dist.files or []:
         path = PurePosixPath(str(file))
-        if not (".dist-info" in path.parts[0] and "sboms" in path.parts and path.suffix == ".json"):
-            continue
-        data = json.loads(Path(str(dist.locate_file(file))).read_text())
-        for component in data.get("components", []):
+        if ".dist-info" in path.parts[0] and "sboms" in path.parts and path.suffix == ".json":
+            found.append(json.loads(Path(str(dist.locate_file(file))).read_text()))
+    return found
+
+
+def sbom_components(dist: metadata.Distribution) -> list[str]:
+    """What a wheel's SBOMs say it holds besides Rust crates (those are quoted with their texts,
+    rust_crates.py): "name version (licence)" each."""
+    found: list[str] = []
+    for data in sbom_documents(dist):
+        for component in data.get("components", []):  # type: ignore[attr-defined]
+            if str(component.get("purl", "")).startswith("pkg:cargo/"):
+                continue
             licences = [
                 entry.get("expression")
                 or entry.get("license", {}).get("id")
@@ -267,6 +275,17 @@ def distribution_paragraph(name: str, tops: list[str]) -> str:
     if listed:
         comment += " The wheel's software bill of materials (dist-info/sboms) lists, with their "
         comment += "licences (the bundle may leave some out): " + "; ".join(listed) + "."
+    crates = [crate for data in sbom_documents(dist) for crate in rust_crates.sbom_crates(data)]
+    if crates:
+        # The wheel carries no text of the crates compiled into it: quoted from the checkout.
+        rust = rust_crates.section(crates, with_common_licences)
+        texts.append(("the Rust crates compiled into the extension module", rust.text))
+        holders += [holder for holder in rust.holders if holder not in holders]
+        licence = rust_crates.licence(crates, first=licence)
+        comment += (
+            " The Rust crates compiled into its extension module, as its software bill of "
+            "materials names them, are listed and their licence files quoted after its own."
+        )
     references = [path for spdx, path in COMMON_LICENSES.items() if spdx in licence]
     if texts:
         body = "\n .\n".join(field_text(f"--- {file} ---\n{text}") for file, text in texts)

@@ -195,13 +195,17 @@ def test_qt_guis_paragraph_quotes_the_notices_kept_in_the_checkout(
     assert "is not included" not in licence
 
 
-def test_the_rust_crates_compiled_into_pydantic_core_are_named(deb_root: Path) -> None:
+def test_the_rust_crates_compiled_into_pydantic_core_are_quoted(deb_root: Path) -> None:
     """pydantic-core's wheel carries only its own licence text; its SBOM names the crates
-    compiled into its extension module and their licences, and the paragraph lists them."""
+    compiled into its extension module, and the paragraph lists each with its licence and
+    quotes their licence files (packaging/licences/rust/), copyright lines included."""
     dist = metadata.distribution("pydantic_core")
     (sbom,) = [f for f in dist.files or [] if "sboms" in str(f) and str(f).endswith(".json")]
     crates = json.loads(Path(str(dist.locate_file(sbom))).read_text())["components"]
-    assert len(crates) > 10
+    compiled = [c for c in crates if c.get("scope") != "excluded"]
+    assert len(compiled) > 10
     paragraph = paragraph_for(deb_root, f"{INTERNAL}/pydantic_core/_pydantic_core.so") or {}
-    comment = re.sub(r"\s+", " ", paragraph.get("Comment", ""))
-    assert [c["name"] for c in crates if f"{c['name']} {c['version']} (" not in comment] == []
+    licence = paragraph.get("License", "")
+    assert [c["name"] for c in compiled if f"\n {c['name']} {c['version']} (" not in licence] == []
+    assert " Copyright (c) 2015 Andrew Gallant" in licence  # memchr's and aho-corasick's MIT
+    assert "Unicode-3.0" in licence.partition("\n")[0]

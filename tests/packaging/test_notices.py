@@ -22,6 +22,8 @@ from tests.packaging.conftest import (
 native_licences = load_packaging_module(
     "native_licences", PACKAGING / "linux" / "native_licences.py"
 )
+# copyright.py imports its sibling modules by name.
+load_packaging_module("rust_crates", PACKAGING / "linux" / "rust_crates.py")
 copyright_file = load_packaging_module("copyright_file", PACKAGING / "linux" / "copyright.py")
 
 PE = b"MZ\x90\x00"
@@ -147,7 +149,7 @@ def test_every_library_of_a_windows_or_macos_bundle_is_named(
 def test_the_microsoft_runtime_overrides_the_wheel_it_came_with() -> None:
     manifest = native_licences.load_manifest(platform="windows")
     for name in ("numpy.libs/msvcp140-a4c2229b.dll", "VCRUNTIME140.dll", "PySide6/MSVCP140.dll"):
-        assert manifest.library_for(name).components == ("msvc-runtime",), name
+        assert manifest.library_for(name).components == ("msvc-runtime", "msvc-runtime-terms"), name
     assert manifest.library_for("numpy.libs/libscipy_openblas64_-63c8.dll").paragraph == "numpy"
 
 
@@ -199,7 +201,8 @@ def test_the_windows_notices_quote_a_licence_for_every_library(tmp_path: Path) -
     for notice in ("Daniel M. Duley", "X CONSORTIUM BE LIABLE", "Adobe Systems Incorporated"):
         assert notice in qt_gui
     runtime = applying(paragraphs, "_internal/PySide6/msvcp140_2.dll")
-    assert "Microsoft Distributable Code" in runtime["License"]
+    assert "Microsoft Distributable Code" in runtime["License"]  # CPython's statement
+    assert "EULA ID: Cpp_2015-2022_ENU.1033" in runtime["License"]  # and Microsoft's terms
 
 
 @needs_debian_texts
