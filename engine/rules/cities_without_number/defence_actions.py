@@ -4,6 +4,8 @@ its free attacks), Fighting Withdrawal, Stand Up, Go Prone and Hold an Action.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.overlay import Overlay, OverlayToken, Role
@@ -65,7 +67,20 @@ def _screen_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
     return state, (*events, one, two)
 
 
-register("screen_ally", _screen_check, simple_describe("Screen an Ally"), _screen_resolve)
+_screen_named = simple_describe("Screen an Ally")
+
+
+def _screen_describe(state: EncounterState, command: Command) -> Preview:
+    """The ward ringed and, when the screener first moves beside it, the route it walks."""
+    preview = _screen_named(state, command)
+    if not command.squares:
+        return preview
+    route = route_overlay(state, str(command.actor), command.squares)
+    ward = Overlay(tokens=tuple(t for t in preview.overlay.tokens if t.role is not Role.ACTOR))
+    return replace(preview, squares=command.squares, overlay=route.plus(ward))
+
+
+register("screen_ally", _screen_check, _screen_describe, _screen_resolve)
 
 
 def _total_defense_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

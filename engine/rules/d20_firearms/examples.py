@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
+from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
 
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
@@ -15,7 +16,6 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for square in actor.square.neighbours():
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], accept_fire=True)
-        yield Command.build("take_cover", token_id, squares=[square])
     yield Command("stop_aiming", token_id)
     yield Command("locate_enemies", token_id)
     for weapon in actor.weapons:
@@ -28,6 +28,9 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command.build("overwatch", token_id, targets=[foe.id])
         yield Command.build("overwatch", token_id, squares=[foe.square])
         yield Command.build("two_weapon_attack", token_id, targets=[foe.id])
+        for weapon in actor.weapons[1:]:
+            yield Command.build("two_weapon_attack", token_id, targets=[foe.id],
+                                weapon=weapon.name)
         for weapon in actor.weapons:
             yield Command.build("attack", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("full_auto", token_id, targets=[foe.id], weapon=weapon.name)
@@ -41,3 +44,15 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                                 take_cover={foe.id: foe.square.offset(0, 1)})
             yield Command.build("suppressive_fire", token_id, squares=[foe.square],
                                 weapon=weapon.name)
+    yield from _dives(state)
+
+
+def _dives(state: EncounterState) -> Iterator[Command]:
+    """Take Cover is out of turn: any foe who saved against Covering Fire may still dive,
+    whoever's turn it is."""
+    for combatant in state.combat.order:
+        if not combatant.get(COVER_OWED, False):
+            continue
+        diver = state.token(combatant.token_id)
+        for square in diver.square.neighbours():
+            yield Command.build(TAKE_COVER, diver.id, squares=[square])

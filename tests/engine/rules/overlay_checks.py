@@ -35,7 +35,9 @@ def overlay_problems(state: EncounterState, command: Command, preview: Preview) 
         problems.append(f"the overlay acts on {acted_on}, the preview on {preview.targets}")
     if overlay.tokens and overlay.token_ids(Role.ACTOR) != (command.actor,):
         problems.append(f"the actor ringed is {overlay.token_ids(Role.ACTOR)}")
-    named = preview.targets or preview.squares or command.targets or command.squares
+    # A shape the rule lays counts as named even when it covers no square (a cone off the map).
+    named = (preview.targets or preview.squares or preview.shapes or command.targets
+             or command.squares)
     if bool(overlay) != bool(named):
         problems.append("the overlay is empty" if named else "the overlay draws what no one named")
     drawn = drawn_squares(state, overlay)

@@ -35,6 +35,7 @@ from engine.turns.session import Encounter
 from tests.engine.immutability import mutable_parts
 from tests.engine.rules.legal_setups import legal_setup
 from tests.engine.rules.overlay_checks import overlay_problems
+from tests.engine.rules.play_encounters import play_encounter
 
 SEEDS = (1, 2, 3, 4, 5)
 STEPS = 60
@@ -42,6 +43,8 @@ STEPS = 60
 SETUP_STEPS = 8
 
 SYSTEMS = system_names()
+#: Systems some of whose actions random play does not reach yet (the set-ups still do).
+SET_UP_ONLY = frozenset({"spycraft", "savage-worlds"})
 
 
 def small_encounter(system_name: str) -> EncounterState:
@@ -87,14 +90,16 @@ def play_step(
     rng: random.Random,
     wanted: Collection[str] = frozenset(),
     first: Sequence[Command] = (),
+    fresh: Collection[str] = frozenset(),
 ) -> Command:
     """Apply one random legal command, checking the preview/apply contract on the way.
 
     ``first`` commands are tried before any other, then those of the ``wanted`` actions (in
-    random order), then the rest."""
+    random order), then those of the ``fresh`` ones, then the rest."""
     options = candidates(fight)
     rng.shuffle(options)
-    options.sort(key=lambda command: command.action not in wanted)  # stable: still random
+    # Stable: each tier stays in random order.
+    options.sort(key=lambda command: (command.action not in wanted, command.action not in fresh))
     snap = snapshot(fight.state)  # previews and the apply must leave this state as it is
     for command in (*first, *options):
         before = fight.state
@@ -160,10 +165,11 @@ class Coverage:
 
 
 def _guided_step(fight: Encounter, rng: random.Random, coverage: Coverage, applied: set[str],
-                 saves: Path, first: Sequence[Command] = ()) -> None:
+                 saves: Path, first: Sequence[Command] = (),
+                 fresh: Collection[str] = frozenset()) -> str:
     """One guided step with the invariants; an action's first application is also saved and
-    loaded back, which must give the same state."""
-    command = play_step(fight, rng, coverage.missing(), first)
+    loaded back, which must give the same state. Returns the action applied."""
+    command = play_step(fight, rng, coverage.missing(), first, fresh)
     check_invariants(fight.state)
     assert fight.log, "every command logs something"
     if command.action in coverage.missing():
@@ -174,20 +180,26 @@ def _guided_step(fight: Encounter, rng: random.Random, coverage: Coverage, appli
         assert loaded == fight.state and snapshot(loaded) == snapshot(fight.state), command
         # A FrozenMap equals the dict it copies: only the walk sees a loader's plain dict.
         check_invariants(loaded)
+    return command.action
 
 
 def guided_play(name: str, saves: Path) -> Coverage:
-    """Coverage-guided random play: the seeds from the small encounter, then each action
-    still missing from its legal set-up. Every game undoes to its snapshot before play."""
+    """Coverage-guided random play: the seeds from the play encounter, then each action
+    still missing from its legal set-up. Every game undoes to its snapshot before play.
+
+    Each step tries first the actions no seed has applied, then those this seed has not
+    (so that a seed also plays what leads to them: a grapple before breaking free)."""
     system = get_system(name)
     coverage = Coverage(frozenset(spec.key for spec in system.catalogue))
     for seed in SEEDS:
-        fight = Encounter(small_encounter(name), seed=seed)
+        fight = Encounter(play_encounter(small_encounter(name), seed), seed=seed)
         first = snapshot(fight.state)
         fight.apply(Command("start_combat"))
         rng = random.Random(seed)
+        fresh = set(coverage.catalogue)
         for _ in range(STEPS):
-            _guided_step(fight, rng, coverage, coverage.from_play, saves)
+            fresh.discard(_guided_step(fight, rng, coverage, coverage.from_play, saves,
+                                       fresh=fresh))
         fight.undo_all()
         assert snapshot(fight.state) == first
     for spec in system.catalogue:
@@ -211,6 +223,10 @@ def test_guided_play_keeps_invariants_undoes_and_applies_every_action(
 ) -> None:
     coverage = guided_play(name, tmp_path)
     assert coverage.missing() == set()
+    if name in SET_UP_ONLY:
+        return
+    missed = sorted(coverage.catalogue - coverage.from_play)
+    assert not missed, f"{name}: random play across seeds {SEEDS} never applied {missed}"
 
 
 @pytest.mark.parametrize("name", SYSTEMS)

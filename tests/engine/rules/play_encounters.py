@@ -1,0 +1,77 @@
+"""The encounter the conformance suite's random play starts from.
+
+It is the small encounter (``test_conformance.small_encounter``) with what a fight of each
+system plausibly holds and some actions need before random play can reach them: a crate to
+hide behind, the stats a system's actions read (a combat skill to screen an ally with, an
+initiative bonus high enough to Press), a second pistol, a thrown knife. Nothing here sets
+up an action's own precondition (a held foe, a card on Hold): random play must bring those
+about by legal commands. A system without a kit (a test's own) plays the small encounter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from engine.battlemap import CoverGrade, CoverObject
+from engine.encounter import EncounterState
+from engine.rules import get_system
+from engine.tokens import Token, Weapon
+
+StatValues = Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class Kit:
+    """What a system's tokens carry beyond the small encounter's rifle and knife."""
+
+    #: Token id -> stats (checked against the system's schema when the state is built).
+    stats: Mapping[str, StatValues] = field(default_factory=dict)
+    #: Token id -> weapons carried before the small encounter's own.
+    weapons: Mapping[str, tuple[Weapon, ...]] = field(default_factory=dict)
+
+
+def _pistol(name: str, feet_per_square: float) -> Weapon:
+    return Weapon(name, "2d6", 6.0 * feet_per_square, 12, 12, ("single-shot",),
+                  traits=("pistol",))
+
+
+def _kit(system_name: str) -> Kit | None:
+    square = get_system(system_name).scale.square_size
+    pistols = (_pistol("pistol", square), _pistol("pistol 2", square))
+    if system_name == "cities-without-number":
+        # Screen an Ally needs level 1 in a combat skill.
+        return Kit(stats={"a1": {"shoot": 1}, "a2": {"stab": 1}, "e1": {"punch": 2},
+                          "e2": {"shoot": 1}})
+    if system_name == "d20-firearms":
+        # Two-Weapon Combat is for a pistol in each hand; a Reflex save that can be made
+        # lets a foe under Covering Fire dive for cover; hit points let the fight last.
+        hardy = {"hp": 30, "max_hp": 30, "reflex": 6, "defense": 14}
+        return Kit(stats=dict.fromkeys(("a1", "a2", "e1", "e2"), hardy), weapons={"a2": pistols})
+    return None
+
+
+def crate(state: EncounterState) -> EncounterState:
+    """A tall crate in the middle of the room (three-quarters cover): Blind-Fire needs heavy
+    cover, and diving for cover needs somewhere to dive."""
+    outline = ((4.0, 2.0), (4.6, 2.0), (4.6, 5.0), (4.0, 5.0))
+    box = CoverObject("crate", "Crate", outline, CoverGrade.THREE_QUARTERS, 6.0)
+    return replace(state, battlemap=replace(state.battlemap, cover=(box,)))
+
+
+def _equipped(token: Token, kit: Kit) -> Token:
+    stats = {**token.stats, **kit.stats.get(token.id, {})}
+    weapons = (*kit.weapons.get(token.id, ()), *token.weapons)
+    return replace(token, stats=stats, weapons=weapons)  # type: ignore[arg-type]
+
+
+def play_encounter(small: EncounterState, seed: int) -> EncounterState:
+    """``small`` (the small encounter of its system) with the system's kit, and on odd
+    seeds the crate (a foe far from cover must choose where to dive itself)."""
+    kit = _kit(small.system)
+    if kit is None:
+        return small
+    state = crate(small) if seed % 2 else small
+    for token in state.tokens:
+        state = state.with_token(_equipped(token, kit))
+    return state
