@@ -43,4 +43,4 @@ def changelog(version: str, maintainer: str, text: str) -> str:
 
 
 if __name__ == "__main__":
-    print(changelog(sys.argv[1], sys.argv[2], NOTES.read_text()), end="")
+    print(changelog(sys.argv[1], sys.argv[2], NOTES.read_text(encoding="utf-8")), end="")

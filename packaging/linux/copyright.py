@@ -120,7 +120,7 @@ def licence_texts(dist: metadata.Distribution) -> list[tuple[str, str]]:
         if ".dist-info" in path.parts[0] and LICENCE_FILE.search(path.name):
             located = Path(str(dist.locate_file(file)))
             if located.is_file():
-                text = with_common_licences(located.read_text(errors="replace"))
+                text = with_common_licences(located.read_text(encoding="utf-8", errors="replace"))
                 texts.append((str(PurePosixPath(*path.parts[1:])), text))
     return texts
 
@@ -224,7 +224,7 @@ def sbom_documents(dist: metadata.Distribution) -> list[dict[str, object]]:
     for file in dist.files or []:
         path = PurePosixPath(str(file))
         if ".dist-info" in path.parts[0] and "sboms" in path.parts and path.suffix == ".json":
-            found.append(json.loads(Path(str(dist.locate_file(file))).read_text()))
+            found.append(json.loads(Path(str(dist.locate_file(file))).read_text(encoding="utf-8")))
     return found
 
 
@@ -315,7 +315,7 @@ INCORPORATED = "Licenses and Acknowledgements for Incorporated Software"
 def incorporated_software() -> tuple[Path, str]:
     debian = native_licences.DOC / f"libpython{sys.version_info[0]}.{sys.version_info[1]}-minimal"
     found = native_licences.on_disk(debian / "copyright")
-    text = found.read_text() if found.is_file() else ""
+    text = found.read_text(encoding="utf-8") if found.is_file() else ""
     if INCORPORATED not in text:
         raise SystemExit(
             f"{debian}/copyright (Debian's {debian.name}) is missing or has no "
@@ -329,7 +329,7 @@ def python_licence() -> str:
     installation folder (Windows)."""
     for folder in (Path(sysconfig.get_path("stdlib")), Path(sys.base_prefix)):
         if (folder / "LICENSE.txt").is_file():
-            return (folder / "LICENSE.txt").read_text(errors="replace")
+            return (folder / "LICENSE.txt").read_text(encoding="utf-8", errors="replace")
     raise SystemExit(f"no LICENSE.txt in {sysconfig.get_path('stdlib')} or {sys.base_prefix}")
 
 
@@ -396,7 +396,7 @@ def with_common_licences_quoted(text: str) -> str:
         common = native_licences.on_disk(native_licences.COMMON / name)
         if not common.is_file():
             raise SystemExit(f"{common} is missing: the notices quote it")
-        text += f"\n\nLicense: {name}\n{field_text(common.read_text())}"
+        text += f"\n\nLicense: {name}\n{field_text(common.read_text(encoding='utf-8'))}"
     return text
 
 
@@ -405,7 +405,9 @@ def notices(checkout: Path, sources_file: Path, platform: str = "linux") -> str:
     global LAYOUT
     LAYOUT = LAYOUTS[platform]
     sources = [
-        tuple(line.split("\t", 1)) for line in sources_file.read_text().splitlines() if "\t" in line
+        tuple(line.split("\t", 1))
+        for line in sources_file.read_text(encoding="utf-8").splitlines()
+        if "\t" in line
     ]
     where = (
         ""
@@ -423,7 +425,10 @@ def notices(checkout: Path, sources_file: Path, platform: str = "linux") -> str:
         " each under its own licence." + where
     )
     killbox = paragraph(
-        ["*"], ["Killbox developers"], "MIT", field_text((checkout / "LICENSE").read_text())
+        ["*"],
+        ["Killbox developers"],
+        "MIT",
+        field_text((checkout / "LICENSE").read_text(encoding="utf-8")),
     )
     blocks = [header, killbox, python_paragraph(platform), pyinstaller_paragraph()]
     blocks += [

@@ -79,7 +79,7 @@ class Manifest:
 
 def load_manifest(path: Path = MANIFEST, platform: str = "linux") -> Manifest:
     """The libraries of one platform's bundle (an entry without `platform` is Linux's)."""
-    data = tomllib.loads(path.read_text())
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     every = [
         Library(
             tuple(entry["files"]),
@@ -189,7 +189,7 @@ def installed_package(pattern: str) -> str:
 
 def from_debian(component: dict[str, object]) -> Licensed:
     package = installed_package(str(component["debian"]))
-    paragraphs = read_dep5(on_disk(DOC / package / "copyright").read_text())
+    paragraphs = read_dep5(on_disk(DOC / package / "copyright").read_text(encoding="utf-8"))
     wanted = str(component["files"])
     matching = [p for p in paragraphs if wanted in p.get("Files", "").split()]
     if not matching:
@@ -201,7 +201,7 @@ def from_debian(component: dict[str, object]) -> Licensed:
     source = f"{DOC / package / 'copyright'} (Files: {wanted})"
     if "text" in component:
         (text_file,) = sorted(glob.glob(str(on_disk(Path(str(component["text"]))))))[-1:]
-        body = continuation(Path(text_file).read_text())
+        body = continuation(Path(text_file).read_text(encoding="utf-8"))
         licence = str(component.get("licence", licence))
         texts = [(licence, body)]
         source += f"; the licence text from /{Path(text_file).relative_to(ROOT)}"
@@ -220,7 +220,9 @@ def statement(component: dict[str, object]) -> Licensed:
         text_file = Path(str(component["text"]))
         in_checkout = not text_file.is_absolute()
         body = continuation(
-            (CHECKOUT / text_file if in_checkout else on_disk(text_file)).read_text()
+            (CHECKOUT / text_file if in_checkout else on_disk(text_file)).read_text(
+                encoding="utf-8"
+            )
         )
         return Licensed(
             str(component["name"]),

@@ -63,7 +63,7 @@ def sbom_crates(data: dict[str, object]) -> list[Crate]:
 
 
 def load(path: Path = MANIFEST) -> dict[str, dict[str, object]]:
-    return dict(tomllib.loads(path.read_text())["crate"])
+    return dict(tomllib.loads(path.read_text(encoding="utf-8"))["crate"])
 
 
 def entry_for(
@@ -180,5 +180,9 @@ def section(
                 f"{COMMON / str(entry['common'])}."
             )
     for file, number in numbers.items():
-        lines += ["", f"--- [{number}] ---", quoted((FOLDER / file).read_text()).rstrip()]
+        lines += [
+            "",
+            f"--- [{number}] ---",
+            quoted((FOLDER / file).read_text(encoding="utf-8")).rstrip(),
+        ]
     return Section(holders, "\n".join(lines))

@@ -5,6 +5,7 @@ starting with its platform's library header (no build)."""
 
 from __future__ import annotations
 
+import ast
 import sys
 from importlib import metadata
 from pathlib import Path
@@ -251,3 +252,24 @@ def test_the_release_workflow_ships_the_notices_on_windows_and_macos() -> None:
     assert 'Source: "{#NoticesFile}"' in (PACKAGING / "windows" / "killbox.iss").read_text()
     assert "cp dist/THIRD-PARTY-LICENSES.txt dist/Killbox.app/Contents/Resources/" in workflow
     assert "cp dist/THIRD-PARTY-LICENSES.txt dmg/" in workflow
+
+
+def test_the_notices_are_read_and_written_as_utf8_whatever_the_locale() -> None:
+    """Windows' locale encoding is cp1252: a text read without encoding="utf-8" turns the
+    licences' UTF-8 (Unicode's ©, Microsoft's quotation marks) into mojibake, or fails on a byte
+    cp1252 leaves undefined (0x9D of ”). Every text read or write of the generator names it."""
+    unnamed = []
+    for path in [*sorted((PACKAGING / "linux").glob("*.py")), PACKAGING / "killbox.spec"]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", ""))
+            binary = any(isinstance(a, ast.Constant) and "b" in str(a.value) for a in node.args)
+            keywords = {keyword.arg for keyword in node.keywords}
+            if (
+                name in {"read_text", "write_text", "open"}
+                and not binary
+                and "encoding" not in keywords
+            ):
+                unnamed.append(f"{path.name}:{node.lineno}")
+    assert unnamed == []
