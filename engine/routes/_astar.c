@@ -8,7 +8,14 @@
  * This is the same search step for step: the same states (square * 2 + diagonal parity),
  * the same steps in the same order (straight ones, then diagonals, each in
  * NEIGHBOUR_STEPS order), the same estimate, the same pruning and the same queue order
- * (estimated total, then deeper states, then the state number).
+ * (estimated total, then estimated straying, then deeper states, then the state number).
+ *
+ * Among routes of equal cost the straightest wins: each square a route enters strays from
+ * the straight line start-goal by |cross product| (its distance from the line times the
+ * line's length), and a state's label is (cost, straying so far), compared in that order.
+ * The straying still to come is bounded below by the return to the line (stray_estimate),
+ * so the queue order is lexicographic A* and the route returned is, of those of least
+ * cost, one of least straying: a route the eye reads as straight, the same on every run.
  *
  * Inputs arrive through the buffer protocol: per-square bytes (the open steps as a bit
  * set over NEIGHBOUR_STEPS, blocked, difficult), one byte per square, y * width + x.
@@ -28,13 +35,16 @@ static const int STEP_DY[8] = {0, 0, 1, -1, 1, -1, 1, -1};
 
 typedef struct {
     int32_t total;  /* cost so far + estimate */
-    int32_t cost;   /* cost so far: deeper (larger) first among equal totals */
+    int32_t cost;   /* cost so far: deeper (larger) first among equal totals and strays */
     int32_t state;
+    int64_t stray;  /* straying so far + the least still to come */
+    int64_t strayed; /* straying so far (the label's second part) */
 } Entry;
 
 static inline int before(const Entry *a, const Entry *b)
 {
     if (a->total != b->total) return a->total < b->total;
+    if (a->stray != b->stray) return a->stray < b->stray;
     if (a->cost != b->cost) return a->cost > b->cost;
     return a->state < b->state;
 }
@@ -93,6 +103,24 @@ static inline int32_t estimate(Py_ssize_t v, Py_ssize_t width, Py_ssize_t gx, Py
     return (int32_t)(alternating ? dy + (dx + parity) / 2 : dy);
 }
 
+/* How far square v strays from the line start-goal: |cross product| (search._stray). */
+static inline int64_t stray_of(Py_ssize_t v, Py_ssize_t width, Py_ssize_t sx, Py_ssize_t sy,
+                               int64_t ax, int64_t ay)
+{
+    int64_t cross = ax * (int64_t)(v / width - sy) - ay * (int64_t)(v % width - sx);
+    return cross < 0 ? -cross : cross;
+}
+
+/* The least straying still to come from a square that strays c: a step changes the cross
+ * product by at most reach = |ax| + |ay|, so the squares back to the line stray at least
+ * c - reach, c - 2 reach, ... (search._stray_estimate). */
+static inline int64_t stray_estimate(int64_t c, int64_t reach)
+{
+    if (reach == 0) return 0;
+    int64_t m = c / reach;
+    return m * c - reach * m * (m + 1) / 2;
+}
+
 static int check_bytes(Py_buffer *b, Py_ssize_t cells, const char *what)
 {
     if (b->len != cells) {
@@ -110,6 +138,7 @@ static PyObject *route(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
     Py_buffer open = {0}, blocked = {0}, difficult = {0};
     PyObject *result = NULL;
     int32_t *best = NULL, *parents = NULL;
+    int64_t *strays = NULL;
     Heap heap = {0};
     if (nargs != 9) {
         PyErr_SetString(PyExc_TypeError, "route takes 9 arguments");
@@ -136,25 +165,37 @@ static PyObject *route(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
         const int32_t limit = asked > LIMIT_CAP ? LIMIT_CAP : (int32_t)asked;
         const int prune = alternating && rough == NULL;
         const Py_ssize_t gx = goal % width, gy = goal / width;
+        const Py_ssize_t sx = start % width, sy = start / width;
+        const int64_t ax = gx - sx, ay = gy - sy;
+        const int64_t reach = (ax < 0 ? -ax : ax) + (ay < 0 ? -ay : ay);
         Py_ssize_t offset[8];
         for (int k = 0; k < 8; k++) offset[k] = STEP_DY[k] * width + STEP_DX[k];
         best = malloc((size_t)(2 * cells) * sizeof(int32_t));
         parents = malloc((size_t)(2 * cells) * sizeof(int32_t));
-        if (!best || !parents) { PyErr_NoMemory(); goto done; }
+        strays = malloc((size_t)(2 * cells) * sizeof(int64_t));
+        if (!best || !parents || !strays) { PyErr_NoMemory(); goto done; }
         for (Py_ssize_t i = 0; i < 2 * cells; i++) best[i] = NEVER;
         best[start * 2] = 0;
+        strays[start * 2] = 0;
         parents[start * 2] = -1;
-        Entry first = {estimate(start, width, gx, gy, 0, alternating), 0, (int32_t)(start * 2)};
+        Entry first = {estimate(start, width, gx, gy, 0, alternating), 0, (int32_t)(start * 2),
+                       0, 0};
         if (heap_push(&heap, first) < 0) { PyErr_NoMemory(); goto done; }
         while (heap.size) {
             Entry e = heap_pop(&heap);
             const int32_t state = e.state, cost = e.cost;
+            const int64_t strayed = e.strayed;
             const Py_ssize_t index = state >> 1;
             const int parity = state & 1;
-            if (best[state] != cost) continue;
-            /* Dominated by the other parity since it was queued: nothing new to learn. */
-            if (prune && best[state ^ 1] != NEVER && best[state ^ 1] <= cost - (1 - parity))
-                continue;
+            if (best[state] != cost || strays[state] != strayed) continue;
+            /* Dominated by the other parity since it was queued (no dearer, and if as dear
+             * no more strayed): nothing new to learn. */
+            if (prune && best[state ^ 1] != NEVER) {
+                const int32_t bound = cost - (1 - parity);
+                if (best[state ^ 1] < bound || (best[state ^ 1] == bound
+                                                && strays[state ^ 1] <= strayed))
+                    continue;
+            }
             if (index == goal) {
                 Py_ssize_t length = 1;
                 for (int32_t s = state; parents[s] >= 0; s = parents[s]) length++;
@@ -194,13 +235,20 @@ static PyObject *route(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
                         if (cost_v > limit) continue;
                     }
                     const Py_ssize_t child = v * 2 + next_parity;
+                    const int64_t here = stray_of(v, width, sx, sy, ax, ay);
+                    const int64_t strayed_v = strayed + here;
                     const int32_t rival = best[child ^ 1];
-                    if (prune && rival != NEVER && rival <= cost_v - slack) continue;
-                    if (cost_v < best[child]) {
+                    if (prune && rival != NEVER && (rival < cost_v - slack || (
+                            rival == cost_v - slack && strays[child ^ 1] <= strayed_v)))
+                        continue;
+                    if (cost_v < best[child]
+                        || (cost_v == best[child] && strayed_v < strays[child])) {
                         best[child] = cost_v;
+                        strays[child] = strayed_v;
                         parents[child] = state;
                         Entry next = {cost_v + estimate(v, width, gx, gy, next_parity, alternating),
-                                      cost_v, (int32_t)child};
+                                      cost_v, (int32_t)child,
+                                      strayed_v + stray_estimate(here, reach), strayed_v};
                         if (heap_push(&heap, next) < 0) { PyErr_NoMemory(); goto done; }
                     }
                 }
@@ -211,6 +259,7 @@ static PyObject *route(PyObject *self, PyObject *const *args, Py_ssize_t nargs)
 done:
     free(best);
     free(parents);
+    free(strays);
     free(heap.items);
     if (open.obj) PyBuffer_Release(&open);
     if (blocked.obj) PyBuffer_Release(&blocked);
@@ -475,10 +524,11 @@ static struct PyModuleDef module = {
 };
 
 /* INTERFACE: bumped when the arguments' meaning changes; compiled.py ignores an older
- * build (2: the difficult bytes hold the extra multiple of the step, not a flag; 3: reach). */
+ * build (2: the difficult bytes hold the extra multiple of the step, not a flag; 3: reach;
+ * 4: route breaks cost ties by straying from the straight line, as search._a_star_flat). */
 PyMODINIT_FUNC PyInit__astar(void)
 {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "INTERFACE", 3) < 0) Py_CLEAR(m);
+    if (m && PyModule_AddIntConstant(m, "INTERFACE", 4) < 0) Py_CLEAR(m);
     return m;
 }

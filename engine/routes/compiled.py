@@ -19,8 +19,8 @@ if os.environ.get("KILLBOX_NO_KERNEL"):  # to test the Python path where the mod
 #: The build this code speaks to (``INTERFACE`` in _astar.c). A module built from older
 #: source (a checkout updated without reinstalling) would read the difficult bytes as
 #: flags and cost every difficult step double, or lack ``reach``: it is left unused until
-#: rebuilt.
-INTERFACE = 3
+#: rebuilt; one older than 4 would draw routes that stray from the straight line.
+INTERFACE = 4
 if _astar is not None and getattr(_astar, "INTERFACE", None) != INTERFACE:
     _astar = None
 

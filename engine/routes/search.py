@@ -463,6 +463,25 @@ def _estimate(a: Square, goal: Square, parity: int, alternating: bool) -> int:
     return straight + diagonals + (diagonals + parity) // 2
 
 
+def _stray(index: int, width: int, start: Square, line: tuple[int, int]) -> int:
+    """How far square ``index`` strays from the straight line from ``start`` along ``line``
+    (the goal minus the start): the cross product's size, its distance times the line's length.
+    """
+    y, x = divmod(index, width)
+    cross = line[0] * (y - start.y) - line[1] * (x - start.x)
+    return cross if cross >= 0 else -cross
+
+
+def _stray_estimate(stray: int, reach: int) -> int:
+    """The least straying still to come from a square that strays ``stray``: a step moves the
+    cross product by at most ``reach`` (|line x| + |line y|), so the squares back to the
+    line stray at least stray - reach, stray - 2 reach, ... (a consistent lower bound)."""
+    if reach == 0:
+        return 0
+    m = stray // reach
+    return m * stray - reach * m * (m + 1) // 2
+
+
 def cheapest_route(
     movement: MovementGraph,
     mover_id: str,
@@ -474,7 +493,11 @@ def cheapest_route(
 
     The mover may not end on another token's square; ``budget`` (squares) caps the cost.
     The estimate is the open-ground cost (exact without walls, so A* stays narrow there);
-    states dominated by the other parity are skipped as in ``reach``.
+    states dominated by the other parity are skipped as in ``reach``. Of the routes of
+    least cost, the compiled search and its Python twin return one that strays least from
+    the straight line (see ``_a_star_flat``), so a route does not swerve round an ally for
+    nothing; the SciPy search, used only where the compiled one is not built, does not
+    break ties so.
     """
     mover = movement.token(mover_id)
     goal = movement.check_square(goal, "route goal")
@@ -648,7 +671,14 @@ def _a_star_flat(
     parents: dict[int, int],
     never: int,
 ) -> Route | None:
-    """The loop of ``_route_flat`` on ``best`` (all ``never``), filling ``parents``."""
+    """The loop of ``_route_flat`` on ``best`` (all ``never``), filling ``parents``.
+
+    A state's label is (cost, straying so far): each square entered adds ``_stray``, its
+    distance from the straight line start-goal, and labels compare cost first. The queue
+    orders by estimated total, then straying so far plus ``_stray_estimate``, then depth,
+    so the first route to reach the goal is, of those of least cost, one that strays
+    least: the straightest-looking, and the same on every run.
+    """
     width = movement.width
     table = _step_table(width)
     mask = movement.open_mask
@@ -658,17 +688,26 @@ def _a_star_flat(
     gx, gy = goal
     goal_index = gy * width + gx
     start = mover.square.y * width + mover.square.x
-    # Heap key: estimate total, then deeper states first (larger cost so far), then state.
+    line = (gx - mover.square.x, gy - mover.square.y)
+    reach = abs(line[0]) + abs(line[1])
+    # Heap key: estimate total, then estimated straying, then deeper states first (larger
+    # cost so far), then state. Straying is at most a cross product per state, plus the
+    # estimate of one more.
     state_bits = (2 * width * movement.height).bit_length()
+    widest = abs(line[0]) * movement.height + abs(line[1]) * width
+    stray_bits = ((2 * width * movement.height + widest) * widest).bit_length()
     cost_bits = 32
     deepest = (1 << cost_bits) - 1
+    low_bits = cost_bits + state_bits
     best[0][start] = 0
+    strays = {start * 2: 0}  # the straying of each state reached, by state
     queue = [
-        (_estimate(mover.square, goal, 0, alternating) << (cost_bits + state_bits))
+        (_estimate(mover.square, goal, 0, alternating) << (stray_bits + low_bits))
         | (deepest << state_bits)
         | (start * 2)
     ]
     state_mask = (1 << state_bits) - 1
+    stray_mask = (1 << stray_bits) - 1
     pop, push = heapq.heappop, heapq.heappush
     while queue:
         key = pop(queue)
@@ -679,11 +718,18 @@ def _a_star_flat(
         state = key & state_mask
         cost = deepest - ((key >> state_bits) & deepest)
         index, parity = state >> 1, state & 1
-        if best[parity][index] != cost:
+        strayed = strays[state]
+        queued = (key >> low_bits) & stray_mask
+        if best[parity][index] != cost or queued != strayed + _stray_estimate(
+            _stray(index, width, mover.square, line), reach
+        ):
             continue
-        # Found dominated by the other parity since it was queued: nothing new to learn.
-        if prune and best[parity ^ 1][index] <= cost - (1 - parity):
-            continue
+        # Found dominated by the other parity since it was queued (no dearer, and if as
+        # dear no more strayed): nothing new to learn.
+        if prune:
+            other, bound = best[parity ^ 1][index], cost - (1 - parity)
+            if other < bound or (other == bound and strays[state ^ 1] <= strayed):
+                continue
         if index == goal_index:
             squares = _trace_flat(state, parents, {}, width)
             return Route(squares, Cost.of(cost, movement.scale))
@@ -710,11 +756,15 @@ def _a_star_flat(
                     new += step * difficult[v]
                     if new > limit:
                         continue
-                if prune and rival[v] <= new - slack:
+                child = v * 2 + next_parity
+                here = _stray(v, width, mover.square, line)
+                strayed_v = strayed + here
+                if prune and (rival[v] < new - slack or (
+                        rival[v] == new - slack and strays[child ^ 1] <= strayed_v)):
                     continue
-                if new < mine[v]:
+                if new < mine[v] or (new == mine[v] and strayed_v < strays[child]):
                     mine[v] = new
-                    child = v * 2 + next_parity
+                    strays[child] = strayed_v
                     parents[child] = state
                     dy, dx = divmod(v, width)
                     dx = dx - gx if dx > gx else gx - dx
@@ -725,7 +775,8 @@ def _a_star_flat(
                     estimate = dy + (dx + next_parity) // 2 if alternating else dy
                     push(
                         queue,
-                        ((new + estimate) << (cost_bits + state_bits))
+                        ((new + estimate) << (stray_bits + low_bits))
+                        | ((strayed_v + _stray_estimate(here, reach)) << low_bits)
                         | ((deepest - new) << state_bits)
                         | child,
                     )
@@ -733,19 +784,27 @@ def _a_star_flat(
 
 
 def _route_any(movement: MovementGraph, walker: Walker, goal: Square, limit: int) -> Route | None:
-    """A* for a token of any size, stepping its whole footprint (the slower, general path)."""
+    """A* for a token of any size, stepping its whole footprint (the slower, general path).
+
+    Labels are (cost, straying) as in ``_a_star_flat``: of the cheapest routes, the anchor's
+    path that strays least from the straight line wins."""
     start = walker.mover.square
     alternating = walker.alternating
-    best: dict[State, int] = {(start, 0): 0}
+    width = movement.width
+    line = (goal.x - start.x, goal.y - start.y)
+    reach = abs(line[0]) + abs(line[1])
+    best: dict[State, tuple[int, int]] = {(start, 0): (0, 0)}
     parents: dict[State, State] = {}
-    queue: list[tuple[int, int, Square, int]] = [
-        (_estimate(start, goal, 0, alternating), 0, start, 0)
+    queue: list[tuple[int, int, int, Square, int]] = [
+        (_estimate(start, goal, 0, alternating), 0, 0, start, 0)
     ]
     while queue:
-        _, negative_cost, u, parity = heapq.heappop(queue)
+        _, queued, negative_cost, u, parity = heapq.heappop(queue)
         cost = -negative_cost
-        if best.get((u, parity)) != cost:
-            continue
+        label = best[(u, parity)]
+        if label != (cost, queued - _stray_estimate(_stray(u.y * width + u.x, width, start,
+                                                              line), reach)):
+            continue  # a better label came since
         if u == goal:
             return _rebuild((u, parity), cost, parents, {}, movement.scale)
         for v, next_parity, step in walker.steps(u, parity):
@@ -753,10 +812,13 @@ def _route_any(movement: MovementGraph, walker: Walker, goal: Square, limit: int
             if new > limit:
                 continue
             key = (v, next_parity)
+            here = _stray(v.y * width + v.x, width, start, line)
+            strayed = label[1] + here
             old = best.get(key)
-            if old is None or new < old:
-                best[key] = new
+            if old is None or (new, strayed) < old:
+                best[key] = (new, strayed)
                 parents[key] = (u, parity)
                 estimate = _estimate(v, goal, next_parity, alternating)
-                heapq.heappush(queue, (new + estimate, -new, v, next_parity))
+                heapq.heappush(queue, (new + estimate, strayed + _stray_estimate(here, reach),
+                                       -new, v, next_parity))
     return None
