@@ -64,7 +64,8 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
                   "draw the shooter's fire.", "until the end of the next turn"),
     ConditionSpec(board.TAKING_COVER, "Dived for cover from Covering Fire.",
                   "until the next turn"),
-    ConditionSpec(board.DOWN, "At 0 hit points or less.", "until healed"),
+    ConditionSpec(board.DOWN, "At 0 hit points or less: at 0, a single attack or movement "
+                  "action a turn; below 0, dying, no turn.", "until healed"),
 )
 
 
