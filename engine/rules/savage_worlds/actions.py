@@ -1,6 +1,13 @@
 """Every Savage Worlds action handler, registered on import (see ``handlers``)."""
 
-from engine.rules.savage_worlds import attack_actions, maneuver_actions, movement_actions
+from engine.rules.savage_worlds import (
+    attack_actions,
+    maneuver_actions,
+    movement_actions,
+    soak_actions,
+)
 from engine.rules.savage_worlds.handlers import HANDLERS
 
-__all__ = ["HANDLERS", "attack_actions", "maneuver_actions", "movement_actions"]
+__all__ = [
+    "HANDLERS", "attack_actions", "maneuver_actions", "movement_actions", "soak_actions",
+]

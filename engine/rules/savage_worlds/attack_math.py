@@ -208,6 +208,11 @@ def weapon_bonus(weapon: Weapon, skill: str) -> int:
     return 0
 
 
+#: The combatant's record of its last hit: its Wounds not soaked yet, and whether it Shook.
+LAST_HIT_WOUNDS = "last_hit_wounds"
+LAST_HIT_SHAKEN = "last_hit_shaken"
+
+
 def apply_damage(
     state: EncounterState, target_id: str, damage: int, armor_piercing: int = 0
 ) -> tuple[EncounterState, list[Event]]:
@@ -224,8 +229,12 @@ def apply_damage(
     new_wounds = result.raises
     if new_wounds == 0 and target.has_condition(cond.SWCondition.SHAKEN):
         new_wounds = 1
+    shook = not target.has_condition(cond.SWCondition.SHAKEN)
     state, shaken = board.add_condition(state, target_id, cond.SWCondition.SHAKEN)
     events.extend(shaken)
+    if state.combat.has(target_id):  # what a Soak may take back (soak_actions)
+        state = common.set_data(state, target_id,
+                                **{LAST_HIT_WOUNDS: new_wounds, LAST_HIT_SHAKEN: shook})
     if new_wounds:
         total = board.wounds(target) + new_wounds
         state = common.set_stat(state, target_id, wounds=total)

@@ -91,6 +91,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("act_from_hold", "Act from Hold", INITIATIVE, FREE,
                "Take the held turn now; cutting into someone's action needs a win on opposed "
                "Athletics (a Joker needs no roll)."),
+    ActionSpec("soak", "Soak", MANEUVER, FREE,
+               "Right after a hit, spend a Benny and roll Vigor: a success takes back one of "
+               "its Wounds, each raise one more; all of them taken back lifts its Shaken too. "
+               "At any time, even out of the fight the hit put him out of."),
     ActionSpec("stand_up", "Stand Up", MOVE, MOVEMENT, "Get up from prone for 2\" of Pace."),
     ActionSpec("go_prone", "Drop Prone", MOVE, FREE, "Hit the dirt."),
 )

@@ -15,7 +15,8 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for square in actor.square.neighbours():
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], run=True)
-    for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free"):
+    for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free",
+                   "soak"):
         yield Command(simple, token_id)
     melee = [w for w in actor.weapons if w.melee]
     ranged = [w for w in actor.weapons if not w.melee]

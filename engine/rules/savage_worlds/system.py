@@ -138,8 +138,11 @@ class SavageWorldsSystem(HandlerSystem):
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        refused = fight_reasons(state, actor, board.out_of_fight, "is out of the fight")
-        if refused:
+        # A Soak takes back the hit that Shook, Stunned, held or took him out (soak_actions).
+        soak = command.action == "soak"
+        refused = fight_reasons(state, actor, lambda t: not soak and board.out_of_fight(t),
+                                "is out of the fight")
+        if refused or soak:
             return refused
         reasons: list[str] = []
         if not self.handler(command.action).out_of_turn and combat.active != actor_id:

@@ -197,6 +197,14 @@ def _combatant(token_id: str, **changes: object) -> Callable[[EncounterState], E
     return change
 
 
+def _hit(token_id: str, damage: int) -> Callable[[EncounterState], EncounterState]:
+    """A hit of ``damage`` on the token, as the GM's hand applies one."""
+    def change(state: EncounterState) -> EncounterState:
+        return get_system(state.system).take_damage(state, token_id, damage)[0]
+
+    return change
+
+
 def _newcomer(state: EncounterState) -> EncounterState:
     """A token put on the map after the fight started (not in the turn order yet)."""
     return state.with_token(
@@ -274,6 +282,11 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("savage-worlds", "break_free"): Recipe(tokens={"a1": _condition("Entangled", "e1")}),
     ("savage-worlds", "act_from_hold"): Recipe(before=(_cmd("hold"),), turn_of=None),
     ("savage-worlds", "stand_up"): Recipe(before=(_cmd("go_prone"), _cmd("end_turn", None))),
+    ("savage-worlds", "soak"): Recipe(
+        tokens={"a1": _with(stats={"wild_card": True, "bennies": 2})},
+        before=(_hit(ACTOR, 14),),  # two Wounds against Toughness 5
+        command=_cmd("soak"),
+    ),
     # Spycraft 2.0
     ("spycraft", "coup_de_grace"): Recipe(tokens={"e1": _condition("helpless")}),
     ("spycraft", "threaten"): Recipe(after_start=_harm_done("a1", "e1", vitality=5, wounds=1)),
