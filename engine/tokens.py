@@ -172,17 +172,17 @@ class Token:
     def has_condition(self, name: str) -> bool:
         return any(c.name == name for c in self.conditions)
 
-    def stat(self, name: str, default: StatValue = 0) -> StatValue:
-        """A one-value stat (``default`` when absent); names are read with :meth:`names`."""
-        value = self.stats.get(name, default)
-        if isinstance(value, tuple):
-            raise TypeError(f"stat {name!r} of token {self.id!r} holds names, not one value")
-        return value
+    def stat(self, name: str) -> StatValue | StatNames:
+        """The value of a stat the token's own block holds; absent is a ``KeyError``.
 
-    def names(self, name: str) -> StatNames:
-        """A stat holding names, each whole (none when absent)."""
-        value = self.stats.get(name, ())
-        return tuple(value) if isinstance(value, tuple) else ()
+        No default here: a stat's default lives once, in its rule system's schema, and the
+        rules read stats through it (``engine.rules.stat_block.StatBlock``), so a misspelt
+        name is an error rather than a silent 0.
+        """
+        try:
+            return self.stats[name]
+        except KeyError:
+            raise KeyError(f"{self.name} ({self.id}) holds no stat {name!r}") from None
 
     def weapon(self, name: str) -> Weapon:
         for weapon in self.weapons:

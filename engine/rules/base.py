@@ -20,8 +20,8 @@ This is the one module a system author reads and the one a system imports from (
 The state (frozen: change it with ``dataclasses.replace`` or the ``with_*`` methods)
   ``EncounterState``  the whole encounter: ``token(id)``, ``token_at(square)``,
                       ``with_token(token)``, ``battlemap``, ``combat``, ``scale``
-  ``Token``           a token: ``square``, ``side``, ``speed``, ``stats`` (read them with
-                      ``RuleSystem.stat``), ``weapons``, ``conditions``, ``moved_to(square)``
+  ``Token``           a token: ``square``, ``side``, ``speed``, ``stats`` (read them through
+                      the schema, never directly), ``weapons``, ``conditions``, ``moved_to(square)``
   ``Weapon``          one carried weapon: ``name``, ``melee``, range and ammunition
   ``Side``            party, ally, enemy or neutral
   ``are_opponents``   whether two sides fight each other (neutrals oppose nobody)
@@ -33,6 +33,11 @@ The state (frozen: change it with ``dataclasses.replace`` or the ``with_*`` meth
   ``PendingAction``   an action waiting for its moment (a Ready, a Delay)
   ``Phase``           setup, surprise, round or over
   ``register_system_state``  class decorator: the system's own typed fight state
+Stats
+  ``StatBlock``       a system's stat schema (its ``StatSpec`` entries) and the one way its
+                      rules read a token's stats: ``STATS.number(token, "hp")``, ``flag``,
+                      ``text``, ``names``, ``optional_number``; ``RuleSystem.stat_block``
+  ``UndeclaredStat``  what reading a stat the schema does not declare raises (never a 0)
 Turn order (what the turn structure below uses; a system's own turn rules call them too)
   ``update_combatant``  the state with one combatant replaced (spend a budget with it)
   ``order_by_initiative``  combatants in acting order (high count, then tiebreak)
@@ -107,6 +112,9 @@ from engine.rules.overlays import pending_markers
 from engine.rules.overlays import route_overlay as route_overlay  # a path action's route
 from engine.rules.overlays import target_overlay as target_overlay  # a handler's rings
 from engine.rules.placement import footprint_problems
+from engine.rules.stat_block import StatBlock as StatBlock  # a system declares its stats in one
+from engine.rules.stat_block import UndeclaredStat as UndeclaredStat
+from engine.rules.stat_block import block_of
 from engine.rules.turn_allowance import FULL_TURN as FULL_TURN
 from engine.rules.turn_allowance import TurnAllowance as TurnAllowance
 from engine.rules.turn_allowance import TurnKind as TurnKind
@@ -351,8 +359,8 @@ class StatSpec:
     ``default`` is what the rules use when a token has no such stat (None: the rules derive
     it, and ``help`` says how, e.g. Savage Worlds Parry from Fighting). ``minimum`` and
     ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``kind``
-    is int, float, str or bool, or ``ListOf(Ref.TEXT)`` for names each kept whole (a token
-    reads them with ``Token.names``). ``label`` is the short name a form shows; ``help`` a
+    is int, float, str or bool, or ``ListOf(Ref.TEXT)`` for names each kept whole (the rules
+    read them with ``StatBlock.names``). ``label`` is the short name a form shows; ``help`` a
     sentence in our own words.
     """
 
@@ -477,19 +485,6 @@ def stat_problems(
         if spec.required and spec.name not in stats:
             found.append((spec.name, "missing: this stat is required"))
     return found
-
-
-def declared_stat(
-    specs: tuple[StatSpec, ...], token: Token, name: str
-) -> StatValue | StatNames | None:
-    """A token's stat ``name`` as ``specs`` declare it: its value, else the schema's default
-    (None: the rules derive it). A name the schema does not declare is a ``KeyError``, never
-    a silent default."""
-    for spec in specs:
-        if spec.name == name:
-            value: StatValue | StatNames | None = token.stats.get(name, spec.default)
-            return value
-    raise KeyError(f"no stat {name!r} is declared (the stat block has {[s.name for s in specs]})")
 
 
 def option_problems(specs: tuple[OptionSpec, ...], command: Command) -> list[str]:
@@ -811,9 +806,15 @@ class RuleSystem(ABC):
                 return spec
         raise KeyError(f"{self.title} has no stat {name!r}")
 
+    @property
+    def stat_block(self) -> StatBlock[StatSpec]:
+        """``stats`` as the rules read them: ``self.stat_block.number(token, "hp")``."""
+        return block_of(self.title, self.stats)
+
     def stat(self, token: Token, name: str) -> StatValue | StatNames | None:
-        """A declared stat of a token, or the schema's default (None: the rules derive it)."""
-        return declared_stat(self.stats, token, name)
+        """A declared stat of a token, or the schema's default (None: the rules derive it);
+        an undeclared name is an :class:`UndeclaredStat`."""
+        return self.stat_block.value(token, name)
 
     def stat_problems(self, token: Token) -> list[str]:
         """Every problem with a token's stat block, each naming the stat."""
@@ -915,7 +916,7 @@ class RuleSystem(ABC):
         self, state: EncounterState, token: Token, dice: Dice
     ) -> tuple[int, tuple[int, ...], Roll]:
         """Roll a token's initiative: (count, tiebreak, the roll). Default: 1d20 + bonus."""
-        bonus = int(token.stat(self.initiative_scheme.bonus_stat, 0))
+        bonus = self.stat_block.number(token, self.initiative_scheme.bonus_stat)
         roll = dice.roll(f"{self.initiative_scheme.roll}+{bonus}", f"{token.name} initiative")
         return roll.total, (bonus,), roll
 

@@ -2,7 +2,7 @@
 
 Three layers, each used the same way by the three systems:
 
-- state reads and writes (``stat_int``, ``put``, ``data``, ``lose_hit_points``...), called
+- state reads and writes (``put``, ``data``, ``lose_hit_points``...), called
   as ``common.<name>`` beside each package's own ``board`` (which keeps what differs:
   condition names, ``add_condition``, the distance name in its unit);
 - the action-handler registry (``FunctionHandler``, ``HandlerTable``, ``actor_of``,
@@ -35,38 +35,16 @@ from engine.rules.base import (
     Outcome,
     Preview,
     RuleSystem,
-    StatSpec,
+    StatBlock,
     UnknownAction,
-    declared_stat,
 )
 from engine.rules.overlays import target_overlay
+from engine.rules.stat_block import DeclaredStat
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import DataValue, Phase
 
 # --- reading the state ----------------------------------------------------------------------
-
-
-def stat_int(token: Token, name: str, default: int = 0) -> int:
-    """A numeric stat; a stat that is not a number is an error naming the token and stat."""
-    value = token.stat(name, default)
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, int | float):
-        return int(value)
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"{token.name}: stat {name!r} must be a number, not {value!r}") from None
-
-
-def declared_int(specs: tuple[StatSpec, ...], token: Token, name: str) -> int:
-    """A numeric stat as the system's schema declares it (its default when the token has
-    none); an undeclared name is a ``KeyError``, not a silent 0."""
-    value = declared_stat(specs, token, name)
-    if not isinstance(value, int | float):  # bool is an int: a flag counts as 0 or 1
-        raise ValueError(f"{token.name}: stat {name!r} must be a number, not {value!r}")
-    return int(value)
 
 
 def within(a: Token, b: Token, squares: int) -> bool:
@@ -145,11 +123,14 @@ def set_data(state: EncounterState, token_id: str, **changes: DataValue) -> Enco
 MarkDown = Callable[[EncounterState, str], tuple[EncounterState, Event]]
 
 
-def lose_hit_points(state: EncounterState, target_id: str, amount: int, mark_down: MarkDown,
-                    ) -> tuple[EncounterState, list[Event]]:
-    """Take ``amount`` off the ``hp`` stat (10 if unset); at 0 or less ``mark_down`` the token."""
+def lose_hit_points(
+    stats: StatBlock[DeclaredStat], state: EncounterState, target_id: str, amount: int,
+    mark_down: MarkDown,
+) -> tuple[EncounterState, list[Event]]:
+    """Take ``amount`` off the ``hp`` stat (read through ``stats``, the system's block); at
+    0 or less ``mark_down`` the token."""
     target = state.token(target_id)
-    hp = stat_int(target, "hp", 10) - amount
+    hp = stats.number(target, "hp") - amount
     state = set_stat(state, target_id, hp=hp)
     events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
                     "left).", (target_id,))]

@@ -18,8 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from engine.tokens import Token
+
+if TYPE_CHECKING:
+    from engine.rules.stat_block import DeclaredStat, StatBlock
 
 
 class GaugeStyle(StrEnum):
@@ -68,28 +72,16 @@ class Gauge:
         return f"{self.label} {self.value}/{self.maximum}"
 
 
-def stat_number(token: Token, name: str, default: int = 0) -> int:
-    """A whole-number stat for display; a stat that is not a number shows as ``default``."""
-    value = token.stats.get(name, default)
-    if isinstance(value, bool):
-        return int(value)
-    if isinstance(value, tuple):
-        return default
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return default
-
-
-def maximum_of(token: Token, name: str) -> int | None:
-    """The ``max_<name>`` stat the token's file gives (None when it gives none)."""
+def maximum_of(stats: StatBlock[DeclaredStat], token: Token, name: str) -> int | None:
+    """The ``max_<name>`` stat the token's file gives (None when it gives none: the value
+    is then shown alone, whatever default a new token's form would write)."""
     key = f"max_{name}"
-    return stat_number(token, key) if key in token.stats else None
+    return stats.number(token, key) if stats.given(token, key) else None
 
 
-def points_gauge(token: Token, name: str, label: str, default: int = 0) -> Gauge:
+def points_gauge(stats: StatBlock[DeclaredStat], token: Token, name: str, label: str) -> Gauge:
     """A bar of points left (vitality, hit points) from ``name`` and ``max_<name>``."""
-    return Gauge(name, label, stat_number(token, name, default), maximum_of(token, name))
+    return Gauge(name, label, stats.number(token, name), maximum_of(stats, token, name))
 
 
 def condition_flag(token: Token, name: str, label: str | None = None) -> Gauge | None:

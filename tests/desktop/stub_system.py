@@ -24,6 +24,7 @@ from engine.rules.base import (
     Outcome,
     Preview,
     RuleSystem,
+    StatSpec,
     path_cost_squares,
 )
 
@@ -44,6 +45,7 @@ class StubSystem(RuleSystem):
     scale = FIVE_FOOT
     economy = ActionEconomy({"move": 1}, "one move a turn")
     initiative_scheme = InitiativeScheme("count", "1d20", "init", "d20, high first")
+    stats = (StatSpec("init", int, 0, -10, 30, label="Init"),)
     catalogue = (
         ActionSpec("move", "Move", "move", "move", "Walk up to your speed.", needs=(Need.PATH,)),
         ActionSpec("shout", "Shout", "misc", "free", "Say something loud."),

@@ -115,7 +115,7 @@ def test_typed_initiative_goes_in_as_die_faces(qtbot, tmp_path) -> None:
     assert "typed 20" in log
     for combatant in win.controller.state.combat.order:
         token = win.controller.state.token(combatant.token_id)
-        bonus = int(token.stat("initiative", 0))
+        bonus = win.controller.system.stat_block.number(token, "initiative")
         # Fluid initiative has not moved yet: the count is the typed face plus the bonus.
         assert combatant.initiative == 20 + bonus
 

@@ -15,7 +15,7 @@ from engine.routes.charge import charge as charge_route
 from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
-from engine.rules.cities_without_number import attack_math, board, combat_state, schema, tables
+from engine.rules.cities_without_number import attack_math, board, combat_state, tables
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.combat_state import swarm_members
 from engine.rules.cities_without_number.handlers import (
@@ -113,7 +113,7 @@ def _snap(state: EncounterState, command: Command) -> list[Modifier]:
 
 def _snap_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
-    if not board.is_pc(actor) and not actor.stat(rules.DISCIPLINED_STAT, False):
+    if not board.is_pc(actor) and not board.STATS.flag(actor, rules.DISCIPLINED_STAT):
         return [f"only well-drilled NPCs can Snap Attack; {actor.name} is not marked disciplined"]
     return attack_check(None, _snap)(state, command)
 
@@ -191,7 +191,7 @@ def _charge_option(
         actor.id,
         target.id,
         rule=rules.CHARGE,
-        reach=common.declared_int(schema.STATS, actor, "reach"),
+        reach=board.stat_int(actor, "reach"),
     )
     return actor, target, weapon, option
 

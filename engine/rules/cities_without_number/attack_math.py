@@ -80,12 +80,12 @@ def skill_for(weapon: Weapon) -> str:
 
 def attribute_for(attacker: Token, weapon: Weapon) -> int:
     if weapon.melee:
-        return common.stat_int(attacker, "str_mod")
-    return common.stat_int(attacker, "dex_mod")
+        return board.stat_int(attacker, "str_mod")
+    return board.stat_int(attacker, "dex_mod")
 
 
 def armour_class(target: Token, melee: bool) -> tuple[int, list[Modifier]]:
-    base = common.stat_int(target, "ac_melee" if melee else "ac_ranged", 10)
+    base = board.stat_int(target, "ac_melee" if melee else "ac_ranged")
     mods: list[Modifier] = []
     if target.has_condition(board.TOTAL_DEFENSE):
         mods.append(Modifier("Total Defense", rules.TOTAL_DEFENSE_AC, "AC"))
@@ -113,12 +113,12 @@ def plan_attack(
     melee = weapon.melee
     mods: list[Modifier] = []
     attribute = attribute_for(attacker, weapon)
-    mods.append(Modifier("Attack bonus", common.stat_int(attacker, "attack_bonus")))
+    mods.append(Modifier("Attack bonus", board.stat_int(attacker, "attack_bonus")))
     skill = skill_for(weapon)
     mods.append(Modifier(f"{skill.title()} skill", board.skill(attacker, skill)))
     mods.append(Modifier("Attribute", attribute))
     if melee:
-        if not common.within(attacker, target, common.declared_int(STATS, attacker, "reach")):
+        if not common.within(attacker, target, board.stat_int(attacker, "reach")):
             raise AttackError(f"{target.name} is not in melee range")
     else:
         distance = board.metres_between(state, attacker, target)
@@ -206,7 +206,7 @@ def roll_attack(
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
-    return common.lose_hit_points(state, target_id, amount, _mark_down)
+    return common.lose_hit_points(STATS, state, target_id, amount, _mark_down)
 
 
 def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:
@@ -229,7 +229,7 @@ def screeners(state: EncounterState, ward: Token, attack_is_gunfire: bool) -> li
             continue
         if board.metres_between(state, guard, ward) > rules.SCREEN_RANGE_M:
             continue
-        if not rules.screen_blocks(attack_is_gunfire, bool(guard.stat("cyber_armor", False))):
+        if not rules.screen_blocks(attack_is_gunfire, board.STATS.flag(guard, "cyber_armor")):
             continue
         used = int(common.data(state, guard.id, "screens_used", 0))
         if used >= rules.screen_capacity(board.combat_skill(guard)):
@@ -239,8 +239,8 @@ def screeners(state: EncounterState, ward: Token, attack_is_gunfire: bool) -> li
 
 
 def combat_check_bonus(token: Token) -> int:
-    return board.combat_skill(token) + max(common.stat_int(token, "str_mod"),
-                                           common.stat_int(token, "dex_mod"))
+    return board.combat_skill(token) + max(board.stat_int(token, "str_mod"),
+                                           board.stat_int(token, "dex_mod"))
 
 
 def resolve_screen(

@@ -14,6 +14,7 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Event, EventKind
+from engine.rules.cities_without_number.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, are_opponents
 
 PRONE = "Prone"
@@ -27,12 +28,15 @@ UNTRAINED = -1
 COMBAT_SKILLS = ("shoot", "stab", "punch")
 
 
+#: A whole-number stat through the schema (its default when the token has none).
+stat_int = STATS.number
+
 #: Distance in this system's unit, nearest square to nearest square.
 metres_between = common.distance_between
 
 
 def skill(token: Token, name: str) -> int:
-    return common.stat_int(token, name, UNTRAINED)
+    return stat_int(token, name)  # the schema's default: untrained
 
 
 def combat_skill(token: Token) -> int:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.dice import Dice, Roll
+from engine.rules.cities_without_number.schema import STATS
 from engine.tokens import Side, Token
 
 INITIATIVE_DIE = "1d8"
@@ -38,10 +39,7 @@ def side_of(token: Token, *, allies_with_party: bool = True) -> str:
 
 
 def dex_mod(token: Token) -> int:
-    value = token.stat(DEX_STAT, 0)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{token.name}: stat {DEX_STAT!r} must be a number, not {value!r}")
-    return int(value)
+    return STATS.number(token, DEX_STAT)
 
 
 def group_sides(

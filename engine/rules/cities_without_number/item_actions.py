@@ -32,7 +32,7 @@ def _skill_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     actor = actor_of(state, command)
     name = str(command.option("skill", "heal"))
     difficulty = int(command.option("difficulty", DEFAULT_DIFFICULTY) or DEFAULT_DIFFICULTY)
-    bonus = board.skill(actor, name) + common.stat_int(actor, str(command.option("attribute",
+    bonus = board.skill(actor, name) + board.stat_int(actor, str(command.option("attribute",
                                                                               "int_mod")))
     roll = dice.roll(f"{SKILL_ROLL}{bonus:+d}", f"{actor.name} {name}")
     words = "succeeds" if roll.total >= difficulty else "fails"

@@ -5,7 +5,7 @@ token has none.
 
 from __future__ import annotations
 
-from engine.rules.base import StatSpec
+from engine.rules.base import StatBlock, StatSpec
 
 ATTRIBUTE_MODIFIERS = ("str_mod", "dex_mod", "con_mod", "int_mod", "wis_mod", "cha_mod")
 #: The skill list; a skill a token lacks is untrained (-1).
@@ -13,7 +13,8 @@ SKILLS = ("administer", "connect", "drive", "exert", "fix", "heal", "know", "lea
           "perform", "program", "punch", "shoot", "sneak", "stab", "survive", "talk", "trade",
           "work")
 
-STATS: tuple[StatSpec, ...] = (
+#: Read by the rules as ``STATS.number(token, "name")`` and the like (never ``token.stats``).
+STATS = StatBlock("Cities Without Number", (
     *(StatSpec(name, int, 0, -3, 3, label=name.split("_")[0].title(),
                help="Attribute modifier.") for name in ATTRIBUTE_MODIFIERS),
     *(StatSpec(name, int, -1, -1, 4, label=name.title(),
@@ -24,10 +25,14 @@ STATS: tuple[StatSpec, ...] = (
              help="Armor Class against ranged attacks."),
     StatSpec("hp", int, 10, -1000, 1000, label="HP", help="Hit points left."),
     StatSpec("max_hp", int, 10, 0, 1000, label="Max HP", help="Full hit points."),
+    StatSpec("strain", int, 0, 0, 30, label="Strain",
+             help="System Strain carried (shown on the token when the file gives it)."),
+    StatSpec("max_strain", int, None, 0, 30, label="Max strain",
+             help="Most System Strain he can carry (his Constitution score)."),
     StatSpec("disciplined", bool, False, label="Disciplined",
              help="An NPC trained to make Snap Attacks."),
     StatSpec("cyber_armor", bool, False, label="Cyber armor",
              help="Integral cyber armour (a screen then blocks gunfire too)."),
     StatSpec("reach", int, 1, 1, 10, label="Reach",
              help="Melee reach in squares (melee attacks and the Charge)."),
-)
+))

@@ -107,13 +107,13 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     down_condition = board.DOWN
 
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
-        return hit_points.gauges(token, board.DOWN, ("strain", "System Strain"))
+        return hit_points.gauges(schema.STATS, token, board.DOWN, ("strain", "System Strain"))
 
     def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.take_damage(state, token_id, amount, _mark_down)
+        return hit_points.take_damage(schema.STATS, state, token_id, amount, _mark_down)
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.heal(state, token_id, amount, board.DOWN)
+        return hit_points.heal(schema.STATS, state, token_id, amount, board.DOWN)
 
     def turn_allowance(self, state: EncounterState, token_id: str) -> TurnAllowance:
         """A token at 0 hit points is out of the fight and has no turn until stabilised

@@ -10,7 +10,7 @@ from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math, board, schema, tables
+from engine.rules.d20_firearms import attack_math, board, tables
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import full_auto_steps
 from engine.rules.d20_firearms.handlers import (
@@ -119,7 +119,7 @@ def _charge_option(state: EncounterState, command: Command) -> ChargeOption:
         actor.id,
         target.id,
         rule=special.CHARGE,
-        reach=common.declared_int(schema.STATS, actor, "reach"),
+        reach=board.stat_int(actor, "reach"),
     )
 
 
@@ -207,7 +207,7 @@ def _strength_reason(actor: Token, weapon: Weapon) -> str | None:
     if base is None:
         return None
     need = special.strength_requirement(base, two_weapons=True)
-    have = common.stat_int(actor, "str_score", 10)
+    have = board.stat_int(actor, "str_score")
     return None if have >= need else (f"the {weapon.name} needs Strength {need} when firing two "
                                       f"guns; {actor.name} has {have}")
 

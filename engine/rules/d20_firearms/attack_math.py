@@ -96,11 +96,11 @@ def plan_attack(
         raise AttackError(f"{target.name} is already down")
     mods: list[Modifier] = []
     if weapon.melee:
-        if not common.within(attacker, target, common.declared_int(STATS, attacker, "reach")):
+        if not common.within(attacker, target, board.stat_int(attacker, "reach")):
             raise AttackError(f"{target.name} is not within reach")
-        mods.append(Modifier("Melee attack bonus", common.stat_int(attacker, "melee_attack")))
+        mods.append(Modifier("Melee attack bonus", board.stat_int(attacker, "melee_attack")))
     else:
-        mods.append(Modifier("Ranged attack bonus", common.stat_int(attacker, "ranged_attack")))
+        mods.append(Modifier("Ranged attack bonus", board.stat_int(attacker, "ranged_attack")))
         distance = board.feet_between(state, attacker, target)
         increment = max(weapon.range_increment, 1e-9)
         increments = max(0, math.ceil(distance / increment - 1e-9) - 1)
@@ -116,7 +116,7 @@ def plan_attack(
                                                               else ""), recoil))
     if attacker.has_condition(board.SUPPRESSED):
         mods.append(Modifier("Suppressed", special.SUPPRESSED_PENALTY))
-    defense = common.stat_int(target, "defense", 10)
+    defense = board.stat_int(target, "defense")
     cover = cover_between(state.battlemap, attacker, target, COVER)
     if cover.level is CoverLevel.TOTAL and not blind:
         raise AttackError(f"{target.name} is behind total cover")
@@ -188,7 +188,7 @@ def roll_attack_outcome(
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
-    return common.lose_hit_points(state, target_id, amount, _mark_down)
+    return common.lose_hit_points(STATS, state, target_id, amount, _mark_down)
 
 
 def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:

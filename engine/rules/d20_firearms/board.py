@@ -15,6 +15,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules import common
 from engine.rules.base import Event, EventKind
+from engine.rules.d20_firearms.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 
 AIMING = "Aiming"
@@ -29,6 +30,9 @@ PRONE = "Prone"
 #: Distance in this system's unit, nearest square to nearest square.
 feet_between = common.distance_between
 
+#: A whole-number stat through the schema (its default when the token has none).
+stat_int = STATS.number
+
 
 def out_of_fight(token: Token) -> bool:
     """Marked Disabled (0 hit points or less): no target, no threat, no obstacle."""
@@ -36,7 +40,7 @@ def out_of_fight(token: Token) -> bool:
 
 
 def hit_points(token: Token) -> int:
-    return common.stat_int(token, "hp", 10)
+    return stat_int(token, "hp")
 
 
 def dying(token: Token) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.battlemap import CoverGrade
 from engine.routes.charge import ClosestSpaceCharge
+from engine.rules.d20_firearms.schema import STATS
 from engine.tokens import Token, Weapon
 
 
@@ -259,8 +260,6 @@ def blind_fire_misses(percentile: int) -> bool:
 CHARGE_ATTACK_BONUS = 2
 CHARGE_DEFENSE_PENALTY = -2
 CHARGE_SPEED_MULTIPLIER = 2
-#: Hit points of a token whose file gives none (the schema's default).
-HIT_POINTS_DEFAULT = 10
 #: A creature in one of these conditions does not block a Charge's line (lower case); the
 #: Disabled mark is what 0 hit points leaves.
 CHARGE_PASSES = frozenset({"helpless", "unconscious", "paralyzed", "paralysed", "asleep", "bound",
@@ -270,8 +269,7 @@ CHARGE_PASSES = frozenset({"helpless", "unconscious", "paralyzed", "paralysed", 
 def down_and_helpless(token: Token) -> bool:
     """0 or fewer hit points (disabled or dying) is helpless for the Charge's clear path,
     whether or not the Disabled mark was set (a GM may have typed the hit points)."""
-    hp = token.stats.get("hp", HIT_POINTS_DEFAULT)
-    return isinstance(hp, int | float) and not isinstance(hp, bool) and hp <= 0
+    return STATS.number(token, "hp") <= 0
 
 
 #: Charge: twice speed (only speed in the surprise round, its single action) in a straight

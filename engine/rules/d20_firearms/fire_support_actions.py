@@ -182,7 +182,7 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
         return [reason]
     current = board.overwatch(actor)
     spent = current.value if current is not None and seen.is_watched_by(current) else 0
-    if spent >= special.overwatch_cap(common.stat_int(actor, "int_mod")):
+    if spent >= special.overwatch_cap(board.stat_int(actor, "int_mod")):
         return [f"Overwatch is at its limit of +{spent} (Intelligence x3)"]
     return []
 
@@ -192,7 +192,7 @@ def _overwatch_resolve(state: EncounterState, command: Command, dice: Dice) -> O
     seen = watched(state, command)
     current = board.overwatch(actor)
     spent = current.value if current is not None and seen.is_watched_by(current) else 0
-    bonus = special.overwatch_bonus(spent + 1, common.stat_int(actor, "int_mod"))
+    bonus = special.overwatch_bonus(spent + 1, board.stat_int(actor, "int_mod"))
     state, _ = board.add_condition(state, actor.id, board.OVERWATCH, source=seen.token_id,
                                    value=bonus, square=seen.square)
     return state, (Event(EventKind.CONDITION, f"{actor.name} watches {seen.words}: threat range "
@@ -302,7 +302,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                 target = state.token(target_id)
                 if board.out_of_fight(target):
                     continue
-                save = dice.roll(f"{REFLEX_ROLL}{common.stat_int(target, 'reflex'):+d}",
+                save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
                                  f"{target.name} Reflex against Covering Fire")
                 if save.total >= special.COVERING_FIRE_REFLEX_DC:
                     reach = special.takes_cover_reach_ft(target.speed)
@@ -381,7 +381,7 @@ def _suppress_area(state: EncounterState, command: Command) -> SuppressionArea:
     weapon = weapon_of(actor, command)
     return suppressive_fire_area(state, actor.id, command.squares[0], weapon.name,
                                 advanced_firearms_proficiency=bool(
-                                    actor.stat("advanced_firearms", False)))
+                                    board.STATS.flag(actor, "advanced_firearms")))
 
 
 def _suppress_check(state: EncounterState, command: Command) -> list[str]:
@@ -405,8 +405,8 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
         area = _suppress_area(state, command)
     except (KeyError, IndexError, ValueError) as error:
         return Preview(command, False, summary=f"Suppressive Fire: {error}")
-    bonus = common.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
-        bool(actor.stat("advanced_firearms", False)))
+    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+        bool(board.STATS.flag(actor, "advanced_firearms")))
     roll = tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack)
     under = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
@@ -427,8 +427,8 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     weapon = weapon_of(actor, command)
     area = _suppress_area(state, command)
     state = spend_rounds(state, actor.id, weapon, special.SUPPRESSIVE_ROUNDS)
-    bonus = common.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
-        bool(actor.stat("advanced_firearms", False)))
+    bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
+        bool(board.STATS.flag(actor, "advanced_firearms")))
     roll = dice.roll(f"1d20{bonus:+d}", f"{actor.name} Suppressive Fire")
     hit = special.suppressive_hits_area(roll.total)
     events = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: {roll.total} "
@@ -444,7 +444,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                                           board.until_end_of_next_turn(state, target.id),
                                           source=actor.id, value=1)
         events.append(mark)
-        save = dice.roll(f"{REFLEX_ROLL}{common.stat_int(target, 'reflex'):+d}",
+        save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
                          f"{target.name} Reflex against Suppressive Fire")
         if save.total >= special.SUPPRESSIVE_REFLEX_DC:
             events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}).",

@@ -29,7 +29,7 @@ PERCEPTION = "Perception"
 
 def locate_cost(state: EncounterState, command: Command) -> Cost:
     actor = actor_of(state, command)
-    free = special.blind_fire_locate_actions(bool(actor.stat("quick_recon", False))) == 0
+    free = special.blind_fire_locate_actions(board.STATS.flag(actor, "quick_recon")) == 0
     return Cost.FREE if free else Cost.ONE
 
 
@@ -54,7 +54,7 @@ def aiming_modifier(state: EncounterState, actor: Token, sought: list[Token]) ->
 
 def perception_modifiers(state: EncounterState, actor: Token, command: Command,
                          ) -> tuple[Modifier, ...]:
-    mods = [Modifier(PERCEPTION, common.stat_int(actor, "perception"), PERCEPTION)]
+    mods = [Modifier(PERCEPTION, board.stat_int(actor, "perception"), PERCEPTION)]
     aiming = aiming_modifier(state, actor, _sought(state, actor, command))
     if aiming is not None:
         mods.append(aiming)

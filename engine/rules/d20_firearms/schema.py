@@ -4,14 +4,15 @@ Every stat the rules read is here with the default they use when a token has non
 
 from __future__ import annotations
 
-from engine.rules.base import StatSpec
+from engine.rules.base import StatBlock, StatSpec
 
 
 def _bonus(name: str, label: str, help_text: str) -> StatSpec:
     return StatSpec(name, int, 0, -20, 60, label=label, help=help_text)
 
 
-STATS: tuple[StatSpec, ...] = (
+#: Read by the rules as ``STATS.number(token, "name")`` and the like (never ``token.stats``).
+STATS = StatBlock("d20 Modern Firearms", (
     _bonus("initiative", "Init", "Initiative bonus (1d20 + this)."),
     StatSpec("defense", int, 10, 0, 60, label="Def", help="Defense."),
     StatSpec("flat_footed_defense", int, 10, 0, 60, label="Flat Def",
@@ -34,4 +35,4 @@ STATS: tuple[StatSpec, ...] = (
              help="Has Quick Recon (locating enemies is free)."),
     StatSpec("reach", int, 1, 1, 10, label="Reach",
              help="Melee reach in squares (melee attacks and the Charge)."),
-)
+))

@@ -99,13 +99,13 @@ class D20FirearmsSystem(HandlerSystem):
     down_condition = board.DOWN
 
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
-        return hit_points.gauges(token, board.DOWN)
+        return hit_points.gauges(schema.STATS, token, board.DOWN)
 
     def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.take_damage(state, token_id, amount, _mark_down)
+        return hit_points.take_damage(schema.STATS, state, token_id, amount, _mark_down)
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.heal(state, token_id, amount, board.DOWN)
+        return hit_points.heal(schema.STATS, state, token_id, amount, board.DOWN)
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)

@@ -16,7 +16,7 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import hold
-from engine.rules.savage_worlds.schema import SKILLS
+from engine.rules.savage_worlds.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Side, Token, are_opponents
 
 INCAPACITATED = "Incapacitated"
@@ -25,24 +25,28 @@ UNSKILLED_PENALTY = -2
 MAX_WOUND_PENALTY = 3
 
 
+#: A whole-number stat through the schema (its default when the token has none).
+stat_int = STATS.number
+
 #: Distance in this system's unit, nearest square to nearest square.
 inches_between = common.distance_between
 
 
 def trait_die(token: Token, trait: str) -> tuple[int, int]:
     """(die, modifier) for a Trait; an untrained skill rolls d4-2."""
-    die = common.stat_int(token, trait, 0 if trait in SKILLS else 6)
+    die = stat_int(token, trait)
     if die == 0:
         return UNSKILLED_DIE, UNSKILLED_PENALTY
     return die, 0
 
 
 def is_wild_card(token: Token) -> bool:
-    return bool(token.stat("wild_card", token.side is Side.PARTY))
+    given = STATS.value(token, "wild_card")  # None: party tokens are, others not
+    return token.side is Side.PARTY if given is None else bool(given)
 
 
 def wounds(token: Token) -> int:
-    return common.stat_int(token, "wounds", 0)
+    return stat_int(token, "wounds")
 
 
 def wound_penalty(token: Token) -> int:
@@ -50,15 +54,21 @@ def wound_penalty(token: Token) -> int:
 
 
 def parry(token: Token) -> int:
-    fighting = common.stat_int(token, "fighting", 0)
-    base = common.stat_int(token, "parry", 2 + fighting // 2)
+    base = STATS.optional_number(token, "parry")
+    if base is None:
+        base = 2 + stat_int(token, "fighting") // 2
     return base + cond.parry_modifier(token)
 
 
 def toughness(token: Token, armor_piercing: int = 0) -> int:
     """Toughness with Armor; Armor Piercing takes off up to that much of the Armor."""
-    armor = common.stat_int(token, "armor", 0)
-    return common.stat_int(token, "toughness", 5) + max(0, armor - max(0, armor_piercing))
+    armor = stat_int(token, "armor")
+    return stat_int(token, "toughness") + max(0, armor - max(0, armor_piercing))
+
+
+def scale(token: Token) -> int:
+    """The token's Scale rank (0, Normal, when its file gives none)."""
+    return STATS.optional_number(token, "scale") or 0
 
 
 def out_of_fight(token: Token) -> bool:

@@ -19,7 +19,7 @@ from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules import common
 from engine.rules.base import Outcome, TurnAllowance, TurnKind
-from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of, stat_number
+from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of
 from engine.rules.savage_worlds import attack_math, board
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token
@@ -42,7 +42,7 @@ def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
 
 
 def wound_limit(token: Token) -> int:
-    given = maximum_of(token, "wounds")
+    given = maximum_of(board.STATS, token, "wounds")
     if given is not None:
         return given
     return WILD_CARD_WOUNDS if board.is_wild_card(token) else 0
@@ -55,7 +55,7 @@ def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         shown.append(
             Gauge("wounds", "Wounds", board.wounds(token), limit, GaugeStyle.PIPS, harm=True)
         )
-    fatigue = stat_number(token, "fatigue")
+    fatigue = board.stat_int(token, "fatigue")
     if fatigue > 0 or board.is_wild_card(token):
         shown.append(
             Gauge("fatigue", "Fatigue", fatigue, FATIGUE_LEVELS, GaugeStyle.PIPS, harm=True)

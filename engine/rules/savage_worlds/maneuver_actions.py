@@ -47,15 +47,14 @@ def _grapple_check(state: EncounterState, command: Command) -> list[str]:
         return [f"{target.name} is not within reach"]
     if target.has_condition(SWCondition.BOUND):
         return [f"{target.name} is already Bound"]
-    size = opp.size_refusal("Grapple", common.stat_int(actor, "size"),
-                            common.stat_int(target, "size"))
+    size = opp.size_refusal("Grapple", board.stat_int(actor, "size"),
+                            board.stat_int(target, "size"))
     return [size] if size else []
 
 
 def _grapple_mods(state: EncounterState, actor: Token, target: Token) -> list[Modifier]:
     mods = attack_math.common_modifiers(state, actor, target)
-    scale = opp.grapple_scale_penalty(common.stat_int(actor, "scale"),
-                                      common.stat_int(target, "scale"))
+    scale = opp.grapple_scale_penalty(board.scale(actor), board.scale(target))
     if scale:
         mods.append(Modifier("Size Matters", scale))
     gang = board.gang_up(state, actor, target)
@@ -214,7 +213,7 @@ def _push_mods(state: EncounterState, actor: Token, target: Token) -> list[Modif
     mods = attack_math.common_modifiers(state, actor, target)
     ran = float(common.data(state, actor.id, "moved_inches", 0))
     run_bonus = opp.push_total_modifier(ran_inches=ran,
-                                        shield_parry=common.stat_int(actor, "shield_parry"))
+                                        shield_parry=board.stat_int(actor, "shield_parry"))
     if run_bonus:
         mods.append(Modifier("Push run-up / shield", run_bonus))
     return mods
@@ -267,7 +266,7 @@ def _push_describe(state: EncounterState, command: Command) -> Preview:
 
 def _larger(actor: Token, target: Token) -> bool:
     """The pusher's Scale is larger than the foe's (the Push goes twice as far)."""
-    return common.stat_int(actor, "scale") > common.stat_int(target, "scale")
+    return board.scale(actor) > board.scale(target)
 
 
 def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -6,7 +6,7 @@ d4-2). Every stat the rules read is here with the default they use when a token 
 
 from __future__ import annotations
 
-from engine.rules.base import StatSpec
+from engine.rules.base import StatBlock, StatSpec
 
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
 #: Skills the rules roll (a skill a token lacks is untrained).
@@ -18,7 +18,8 @@ def _label(name: str) -> str:
     return name.replace("_", " ").title()
 
 
-STATS: tuple[StatSpec, ...] = (
+#: Read by the rules as ``STATS.number(token, "name")`` and the like (never ``token.stats``).
+STATS = StatBlock("Savage Worlds Adventure Edition", (
     *(StatSpec(name, int, 6, 4, 12, label=_label(name),
                help="Attribute die (4 = d4 ... 12 = d12).") for name in ATTRIBUTES),
     *(StatSpec(name, int, 0, 0, 12, label=_label(name),
@@ -43,4 +44,4 @@ STATS: tuple[StatSpec, ...] = (
                   "or for a Push the footprint decides."),
     StatSpec("sw_size", int, None, -4, 20, label="Push size",
              help="Size for a Push; without it a typical Size for the Scale."),
-)
+))

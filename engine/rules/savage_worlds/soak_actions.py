@@ -39,7 +39,7 @@ def _soak_check(state: EncounterState, command: Command) -> list[str]:
     reasons: list[str] = []
     if hit_wounds(state, actor.id) <= 0:
         reasons.append(f"{actor.name} has no Wounds from the last hit to soak")
-    if common.stat_int(actor, "bennies", 0) < 1:
+    if board.stat_int(actor, "bennies") < 1:
         reasons.append(f"{actor.name} has no Benny to spend")
     return reasons
 
@@ -48,7 +48,7 @@ def _soak_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     actor = actor_of(state, command)
     owed = hit_wounds(state, actor.id)
     before_hit = max(0, board.wounds(actor) - owed)
-    bennies = common.stat_int(actor, "bennies", 0) - 1
+    bennies = board.stat_int(actor, "bennies") - 1
     state = common.set_stat(state, actor.id, bennies=bennies)
     die, untrained = board.trait_die(actor, "vigor")
     roll = trait_roll(die, dice, modifier=untrained - min(before_hit, board.MAX_WOUND_PENALTY),

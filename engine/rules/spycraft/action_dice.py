@@ -30,14 +30,13 @@ from dataclasses import dataclass, replace
 
 from engine.encounter import EncounterState
 from engine.rules.base import Command, Event, EventKind
-from engine.rules.gauges import Gauge, GaugeStyle, maximum_of, stat_number
+from engine.rules.gauges import Gauge, GaugeStyle, maximum_of
 from engine.rules.spycraft import board
 from engine.tokens import Token
 
 POOL_STAT = "action_dice"
 DIE_STAT = "action_die"
 GM_POOL = "gm_action_dice"
-DEFAULT_POOL = 3
 ERROR_FLUID = -2
 
 
@@ -53,12 +52,12 @@ class SpentGmActionDie(Event):
 
 def draws_on_gm(token: Token) -> bool:
     """A standard character with no pool of his own spends the GM's dice."""
-    return token.stat("special", True) is False and POOL_STAT not in token.stats
+    return not board.STATS.flag(token, "special") and not board.STATS.given(token, POOL_STAT)
 
 
 def pool(token: Token) -> int:
     """The character's own pool."""
-    return stat_number(token, POOL_STAT, DEFAULT_POOL)
+    return board.stat_int(token, POOL_STAT)
 
 
 def gm_pool(state: EncounterState) -> int:
@@ -131,6 +130,6 @@ def gauges(token: Token) -> tuple[Gauge, ...]:
     character on the GM's dice)."""
     if draws_on_gm(token):
         return ()
-    size = maximum_of(token, POOL_STAT)
+    size = maximum_of(board.STATS, token, POOL_STAT)
     return (Gauge(POOL_STAT, "Action Dice", pool(token), size,
                   GaugeStyle.PIPS if size else GaugeStyle.BAR),)

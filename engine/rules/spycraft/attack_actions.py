@@ -133,10 +133,10 @@ def standard_modifiers(
         if recoil:
             mods.append(recoil)
     if trick == "called_shot":
-        armor = str(target.stat("armor", "none"))
+        armor = board.STATS.text(target, "armor")
         if ARMOR_PENALTY.get(armor):
             mods.append(Modifier(f"called shot vs {armor} armor", ARMOR_PENALTY[armor]))
-        if target.stat("helmet", False) is True:
+        if board.STATS.flag(target, "helmet"):
             mods.append(Modifier("called shot vs helmet", -1))
     if trick == "cheap_shot":
         mods.append(Modifier("cheap shot", -4))

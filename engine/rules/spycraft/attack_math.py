@@ -29,7 +29,6 @@ from engine.tokens import Token, Weapon
 
 MAX_INCREMENTS = 10
 RANGE_PENALTY = -2
-DEFAULT_CQB_FT = 10.0
 
 
 def weapon_trait(weapon: Weapon, name: str, default: int = 0) -> int:
@@ -69,7 +68,7 @@ def range_reasons(
     state: EncounterState, attacker: Token, target: Token, weapon: Weapon | None
 ) -> list[str]:
     if weapon is None or is_melee(weapon):
-        reach = board.stat_int(attacker, "reach", 1)
+        reach = board.stat_int(attacker, "reach")
         if board.squares_between(state, attacker, target) > reach:
             return [f"{target.name} is out of reach"]
         return []
@@ -82,12 +81,12 @@ def range_reasons(
 
 
 def cqb_range_ft(token: Token) -> float:
-    return float(board.stat_int(token, "cqb_range", int(DEFAULT_CQB_FT)))
+    return float(board.stat_int(token, "cqb_range"))
 
 
 def recoil_modifier(attacker: Token, weapon: Weapon, doubled: bool = False) -> Modifier | None:
     recoil = weapon_trait(weapon, "recoil", 0)
-    strength = board.stat_int(attacker, "str_score", 10)
+    strength = board.stat_int(attacker, "str_score")
     if attacker.has_condition(board.BRACED):
         strength += 2
     short = recoil - strength
@@ -142,7 +141,7 @@ def defense(
     (``condition_effects``) and his cover from the map (engine.geometry's grades, the
     Spycraft row of ``cover_grades.json``).
     """
-    base = board.stat_int(target, "defense", 10)
+    base = board.stat_int(target, "defense")
     melee = is_melee(weapon)
     mods: list[Modifier] = []
     if not condition_effects.loses_dodge(target):
@@ -272,7 +271,7 @@ def roll_damage(
     dice: Dice, attacker: Token, weapon: Weapon | None, purpose: str, extra: int = 0
 ) -> Roll:
     expression = (
-        weapon.damage if weapon is not None else str(attacker.stat("unarmed_damage", "1d4"))
+        weapon.damage if weapon is not None else board.STATS.text(attacker, "unarmed_damage")
     )
     str_mod = board.stat_int(attacker, "str")
     if is_melee(weapon):

@@ -13,11 +13,14 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
-from engine.rules.common import stat_int as stat_int  # read as board.stat_int by the actions
 from engine.rules.spycraft.schema import SAVES, SIZE_CATEGORIES
+from engine.rules.spycraft.schema import STATS as STATS  # the actions read board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue
+
+#: A whole-number stat through the schema (its default when the token has none).
+stat_int = STATS.number
 
 # Condition names (Spycraft's words).
 FLAT_FOOTED = "flat-footed"
@@ -59,7 +62,7 @@ def with_stats(token: Token, **changes: DataValue) -> Token:
 
 def is_proficient(token: Token, action_key: str, weapon: str | None = None) -> bool:
     """Proficient unless the token's ``not_proficient`` stat names the action or weapon."""
-    listed = token.names("not_proficient")
+    listed = STATS.names(token, "not_proficient")
     return action_key not in listed and (weapon is None or weapon not in listed)
 
 
@@ -202,12 +205,8 @@ def skill(token: Token, name: str) -> int:
     Cover Fire and Suppressive Fire take 4 from skill checks; a Cheap Shot takes 2 from
     checks keyed to its attribute. Saves are not skill checks: no penalty.
     """
-    if name in token.stats:
-        bonus = stat_int(token, name)
-    elif name.startswith("resolve_"):
-        bonus = stat_int(token, "resolve")
-    else:
-        bonus = 0
+    given = STATS.optional_number(token, name)  # resolve_con, resolve_wis: None, derived
+    bonus = stat_int(token, "resolve") if given is None else given
     if name in SAVES:
         return bonus
     return bonus + skill_penalty(token, name)
@@ -223,8 +222,8 @@ def skill_penalty(token: Token, name: str) -> int:
 def size_rank(token: Token) -> int:
     """Size categories above Medium (negative: below), from the ``size_category`` stat
     (a category name) or else the footprint (1 square: Medium, 2: Large...)."""
-    named = token.stat("size_category", "")
-    if isinstance(named, str) and named in SIZE_CATEGORIES:
+    named = STATS.text(token, "size_category")
+    if named in SIZE_CATEGORIES:
         return SIZE_CATEGORIES.index(named) - SIZE_CATEGORIES.index("medium")
     return token.size - 1
 

@@ -119,7 +119,7 @@ def start_combat(
 ) -> Outcome:
     events: list[Event] = []
     deliberate = set(command.names("deliberate"))
-    deliberate |= {t.id for t in state.tokens if t.stat("deliberate", False) is True}
+    deliberate |= {t.id for t in state.tokens if board.STATS.flag(t, "deliberate")}
 
     # Step 1: flat-footedness.
     for token in state.tokens:
@@ -247,7 +247,7 @@ def _boost(
         if action_dice.available(state, token) < 1:
             raise CommandError(f"boost=: {token.name} has no Action Dice left")
         state = action_dice.spend_from(state, token.id)
-        roll = dice.roll(str(token.stat(action_dice.DIE_STAT, "1d4")),
+        roll = dice.roll(board.STATS.text(token, action_dice.DIE_STAT),
                          f"{token.name} Action Die (Initiative)")
         boosted.append(replace(c, initiative=c.initiative + roll.total))
         events.append(Event(EventKind.INITIATIVE, f"{token.name} spends an Action Die on his "

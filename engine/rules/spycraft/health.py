@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules.base import Outcome, TurnAllowance, TurnKind
-from engine.rules.gauges import Gauge, maximum_of, points_gauge, stat_number
+from engine.rules.gauges import Gauge, maximum_of, points_gauge
 from engine.rules.spycraft import attack_math, board
 from engine.tokens import Token
 
@@ -38,11 +38,12 @@ def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
 
 def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
     shown: list[Gauge] = []
-    if stat_number(token, "vitality") > 0 or (maximum_of(token, "vitality") or 0) > 0:
-        shown.append(points_gauge(token, "vitality", "Vitality"))
-    shown.append(points_gauge(token, "wounds", "Wounds"))
-    if stat_number(token, "subdual") > 0:
-        shown.append(Gauge("subdual", "Subdual", stat_number(token, "subdual"), harm=True))
+    stats = board.STATS
+    if stats.number(token, "vitality") > 0 or (maximum_of(stats, token, "vitality") or 0) > 0:
+        shown.append(points_gauge(stats, token, "vitality", "Vitality"))
+    shown.append(points_gauge(stats, token, "wounds", "Wounds"))
+    if stats.number(token, "subdual") > 0:
+        shown.append(Gauge("subdual", "Subdual", stats.number(token, "subdual"), harm=True))
     return tuple(shown)
 
 
@@ -57,7 +58,7 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     changes: dict[str, int] = {}
     for stat in ("wounds", "vitality"):
         now = board.stat_int(token, stat)
-        ceiling = maximum_of(token, stat)
+        ceiling = maximum_of(board.STATS, token, stat)
         room = left if ceiling is None else max(0, min(left, ceiling - now))
         changes[stat] = now + room
         left -= room

@@ -103,7 +103,7 @@ class Reload(SpycraftHandler):
             return [f"{weapon.name} takes no ammunition"]
         if weapon.ammo >= weapon.capacity:
             return [f"{weapon.name} is already full"]
-        if "reloads" in actor.stats and board.stat_int(actor, "reloads") <= 0:
+        if board.STATS.given(actor, "reloads") and board.stat_int(actor, "reloads") <= 0:
             return [f"{actor.name} has no reloads left"]
         return []
 
@@ -127,7 +127,7 @@ class Reload(SpycraftHandler):
         full = self.filled(weapon)
         weapons = tuple(w.with_ammo(full) if w.name == weapon.name else w for w in actor.weapons)
         actor = replace(actor, weapons=weapons)
-        if "reloads" in actor.stats:
+        if board.STATS.given(actor, "reloads"):
             actor = board.with_stats(actor, reloads=board.stat_int(actor, "reloads") - 1)
         state = state.with_token(actor)
         return state, (

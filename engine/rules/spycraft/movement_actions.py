@@ -152,7 +152,8 @@ class _PathMove(SpycraftHandler):
 
 def run_multiplier(mover: Token) -> int:
     """4x Speed, 3x in full armour."""
-    return RUN_MULTIPLIER_FULL_ARMOR if mover.stat("armor", "none") == "full" else RUN_MULTIPLIER
+    full = board.STATS.text(mover, "armor") == "full"
+    return RUN_MULTIPLIER_FULL_ARMOR if full else RUN_MULTIPLIER
 
 
 @handles("run")
@@ -565,7 +566,7 @@ def _obstacle_save(
 
 
 def roll_unarmed(dice: Dice, actor: Token) -> int:
-    expression = str(actor.stat("unarmed_damage", "1d4"))
+    expression = board.STATS.text(actor, "unarmed_damage")
     bonus = board.stat_int(actor, "str")
     return dice.roll(f"{expression}{bonus:+d}" if bonus else expression, "unarmed damage").total
 

@@ -36,9 +36,9 @@ def finish_refresh(
         ]
     state = action_dice.spend_from(state, token_id)
     token = state.token(token_id)
-    roll = dice.roll(str(token.stat("action_die", "1d4")), f"{token.name} Refresh (Action Die)")
-    if token.stat("special", True) is True:
-        if token.stat("refresh_heals", "vitality") == "wounds":
+    roll = dice.roll(board.STATS.text(token, "action_die"), f"{token.name} Refresh (Action Die)")
+    if board.STATS.flag(token, "special"):
+        if board.STATS.text(token, "refresh_heals") == "wounds":
             wounds = board.stat_int(token, "wounds") + 2
             state = state.with_token(board.with_stats(token, wounds=wounds))
             text = f"{token.name} Refreshes: +2 wound points (now {wounds})."

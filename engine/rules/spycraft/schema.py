@@ -7,7 +7,7 @@ a token carrying any other stat, or a value of the wrong type or out of range, i
 
 from __future__ import annotations
 
-from engine.rules.base import ListOf, Ref, StatSpec
+from engine.rules.base import ListOf, Ref, StatBlock, StatSpec
 
 #: Size categories from smallest to largest (Medium is a person).
 SIZE_CATEGORIES = ("fine", "diminutive", "tiny", "small", "medium", "large", "huge",
@@ -18,13 +18,16 @@ SKILLS = ("athletics", "acrobatics", "sleight_of_hand", "stealth", "bluff", "tac
           "notice", "sense_motive", "intimidate", "manipulate", "resolve", "resolve_wis",
           "resolve_con")
 SAVES = ("fortitude", "reflex", "will")
+#: Resolve checks keyed to Wisdom or Constitution: a token without them rolls its Resolve.
+RESOLVE_KEYED = ("resolve_wis", "resolve_con")
 
 
 def _bonus(name: str, label: str, help_text: str = "", default: int = 0) -> StatSpec:
     return StatSpec(name, int, default, -30, 60, label=label, help=help_text)
 
 
-STATS: tuple[StatSpec, ...] = (
+#: Read by the rules as ``STATS.number(token, "name")`` and the like (never ``token.stats``).
+STATS = StatBlock("Spycraft 2.0", (
     _bonus("initiative", "Init", "Initiative bonus (1d20 + this)."),
     StatSpec("defense", int, 10, 0, 60, label="Def", help="Defense."),
     _bonus("ranged_attack", "Ranged", "Ranged attack bonus."),
@@ -44,7 +47,11 @@ STATS: tuple[StatSpec, ...] = (
     # 14 into "Dex" for a +2 Dexterity.
     *(_bonus(name, f"{name.title()} mod", f"{name.title()} modifier.") for name in ATTRIBUTES),
     StatSpec("str_score", int, 10, 1, 60, label="Str score", help="Strength score (recoil)."),
-    *(_bonus(name, name.replace("_", " ").title(), "Skill check bonus.") for name in SKILLS),
+    *(_bonus(name, name.replace("_", " ").title(), "Skill check bonus.")
+      for name in SKILLS if name not in RESOLVE_KEYED),
+    *(StatSpec(name, int, None, -30, 60, label=name.replace("_", " ").title(),
+               help="Resolve keyed to another attribute; without it, Resolve.")
+      for name in RESOLVE_KEYED),
     *(_bonus(name, name.title(), "Saving throw bonus.") for name in SAVES),
     StatSpec("dr", int, 0, 0, 30, label="DR", help="Damage reduction from armour."),
     StatSpec("armor", str, "none", label="Armor", help="Armour worn (full armour slows a Run).",
@@ -76,4 +83,4 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("unarmed_damage", str, "1d4", label="Unarmed", help="Unarmed damage dice."),
     StatSpec("reloads", int, None, 0, 100, label="Reloads",
              help="Spare magazines; without it reloads are not counted."),
-)
+))

@@ -57,7 +57,7 @@ class StandOff(SpycraftHandler):
             if state.combat.active != actor.id:
                 reasons.append("joining a Stand Off is a half action on his own turn")
         else:
-            if actor.stat("special", True) is not True:
+            if not board.STATS.flag(actor, "special"):
                 reasons.append("only a special character may call a Stand Off")
             if not are_opponents(actor.side, target.side):
                 reasons.append(f"{target.name} is not an opponent")
@@ -188,7 +188,7 @@ class TakeTheShot(SpycraftHandler):
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(str(command.actor))
-        fate = "dies" if actor.stat("special", True) is not True else "drops to -1 wound points"
+        fate = "dies" if not board.STATS.flag(actor, "special") else "drops to -1 wound points"
         return _own_preview(
             state, command, f"refuses to yield: the nearest foe hits him and he {fate}"
         )
@@ -207,7 +207,7 @@ class TakeTheShot(SpycraftHandler):
                 (shooter.id, actor.id),
             )
         ]
-        if actor.stat("special", True) is True:
+        if board.STATS.flag(actor, "special"):
             state = state.with_token(board.with_stats(state.token(actor.id), wounds=SHOT_WOUNDS))
             events.append(
                 Event(

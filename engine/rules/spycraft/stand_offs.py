@@ -67,7 +67,7 @@ def stand_off_round(state: EncounterState, dice: Dice) -> tuple[EncounterState, 
                         stress,
                     )
                 )
-                threshold = board.stat_int(token, "stress_threshold", 0)
+                threshold = board.stat_int(token, "stress_threshold")
                 if threshold and total > threshold:
                     cracker = max(sides[winner], key=lambda t: board.skill(t, "resolve_wis"))
                     state, _ = board.add_condition(

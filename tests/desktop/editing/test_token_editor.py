@@ -127,14 +127,13 @@ def test_a_stat_of_names_takes_one_name_per_line_each_whole(qtbot, blank_window)
     double_click_at(qtbot, win.view, (4.5, 3.5))
     (token,) = win.controller.state.tokens
     assert token.stats["not_proficient"] == names
-    assert token.names("not_proficient") == names
 
     def unchanged(editor: TokenEditor) -> None:
         assert editor.stats.values()["not_proficient"] == names
 
     win.token_editing.run_editor, seen = fill_and_ok(unchanged)
     double_click_at(qtbot, win.view, (4.5, 3.5))
-    assert seen and win.controller.state.tokens[0].names("not_proficient") == names
+    assert seen and win.controller.state.tokens[0].stat("not_proficient") == names
 
 
 @pytest.mark.parametrize(
@@ -252,7 +251,7 @@ def test_awkward_names_go_through_the_editor_and_the_autosave_typed(qtbot, blank
     click_at(qtbot, win.view, (1, 1))
     double_click_at(qtbot, win.view, (1, 5))
     (token,) = win.controller.state.tokens
-    assert (token.name, token.weapons, token.names("not_proficient")) == (
+    assert (token.name, token.weapons, token.stat("not_proficient")) == (
         name, (colt, uzi), ("Colt, .45", "a|b"))
     win.autosaver.wait()
     lines = (win.autosaver.session_folder / "journal-1.jsonl").read_text().splitlines()

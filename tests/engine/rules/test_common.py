@@ -12,6 +12,7 @@ from engine.grid import FIVE_FOOT, Square
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Preview
 from engine.rules.d20_firearms.catalogue import action_spec
+from engine.rules.d20_firearms.schema import STATS
 from engine.tokens import Condition, Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, Phase
 
@@ -30,14 +31,6 @@ def _state(*tokens: Token, active: str | None = None,
 
 def _token(tid: str, side: Side, x: int, **stats: int | float | str | bool) -> Token:
     return Token(tid, tid.title(), side, Square(x, 0), weapons=(KNIFE, RIFLE), stats=stats)
-
-
-def test_stat_int_reads_numbers_and_names_the_bad_stat() -> None:
-    token = _token("a", Side.PARTY, 0, hp="12", armour="heavy")
-    assert common.stat_int(token, "hp") == 12
-    assert common.stat_int(token, "missing", 7) == 7
-    with pytest.raises(ValueError, match="A: stat 'armour' must be a number"):
-        common.stat_int(token, "armour")
 
 
 def test_next_turn_is_next_round_once_the_token_has_acted_or_is_acting() -> None:
@@ -63,11 +56,11 @@ def test_losing_hit_points_to_zero_marks_the_token_down() -> None:
         marked = state.with_token(replace(token, conditions=(Condition("Down"),)))
         return marked, Event(EventKind.CONDITION, "down", (tid,))
 
-    state, events = common.lose_hit_points(_state(target), "t", 3, mark_down)
+    state, events = common.lose_hit_points(STATS, _state(target), "t", 3, mark_down)
     assert state.token("t").stat("hp") == 2
     assert len(events) == 1
     assert not state.token("t").has_condition("Down")
-    state, events = common.lose_hit_points(state, "t", 2, mark_down)
+    state, events = common.lose_hit_points(STATS, state, "t", 2, mark_down)
     assert state.token("t").stat("hp") == 0
     assert state.token("t").has_condition("Down")
     assert [e.text for e in events] == ["T takes 2 damage (0 hit points left).", "down"]

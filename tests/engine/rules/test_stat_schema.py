@@ -4,8 +4,6 @@ and every stat the rules read during play declared with the default the rules us
 from __future__ import annotations
 
 import json
-import random
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -24,7 +22,7 @@ from engine.rules import get_system, system_names
 from engine.rules.base import Command, IllegalCommand, ListOf, StatSpec, stat_problems
 from engine.tokens import Side, Token
 from engine.turns.session import Encounter
-from tests.engine.rules.test_conformance import play_step, small_encounter
+from tests.engine.rules.test_conformance import small_encounter
 
 SYSTEMS = system_names()
 KINDS = (int, float, str, bool)
@@ -142,47 +140,6 @@ def test_add_token_refuses_an_ill_typed_or_out_of_range_stat_naming_it(
     with pytest.raises(IllegalCommand):
         fight.apply(Command.build("add_token", token=newcomer))
     assert all(t.id != "new" for t in fight.state.tokens)
-
-
-@pytest.fixture
-def stat_reads(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, object]]]:
-    """Every (stat name, default the code passes) read through Token.stat meanwhile."""
-    reads: list[tuple[str, object]] = []
-    original = Token.stat
-
-    def recording(token: Token, name: str, default: object = 0) -> object:
-        reads.append((name, default))
-        return original(token, name, default)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(Token, "stat", recording)
-    yield reads
-
-
-@pytest.mark.parametrize("name", SYSTEMS)
-def test_every_stat_read_in_play_is_declared_with_the_default_the_rules_use(
-    name: str, stat_reads: list[tuple[str, object]]
-) -> None:
-    system = get_system(name)
-    for seed in (1, 2, 3):
-        fight = Encounter(small_encounter(name), seed=seed)
-        fight.apply(Command("start_combat"))
-        rng = random.Random(seed)
-        for _ in range(40):
-            play_step(fight, rng)
-            for token in fight.state.tokens:
-                for command in fight.example_commands(token.id):
-                    fight.preview(command)
-    declared = {spec.name: spec for spec in system.stats}
-    assert stat_reads, "play read no stat at all"
-    for stat, default in stat_reads:
-        assert stat in declared, f"{name} reads the undeclared stat {stat!r}"
-        spec = declared[stat]
-        if spec.default is not None:
-            assert default == spec.default, (
-                f"{name} reads {stat!r} with default {default!r}; its schema says "
-                f"{spec.default!r}"
-            )
-
 
 
 @pytest.mark.parametrize(("side", "pips"), [(Side.PARTY, 3), (Side.ENEMY, None)])

@@ -87,7 +87,7 @@ def test_names_and_ids_with_any_character_work_end_to_end(tmp_path: Path) -> Non
     ann = fight.state.token(ACE)
     assert (ann.name, ann.weapon("Colt, .45"), ann.weapon('Uzi|"9mm"=;:')) == (
         'Ann "the Ace", = |', COLT, UZI)
-    assert ann.names("not_proficient") == ("Colt, .45", "a|b")
+    assert ann.stat("not_proficient") == ("Colt, .45", "a|b")
     assert fight.state.token(f"{ACE} 2").weapons == (COLT, UZI)
     assert [c.id for c in fight.state.battlemap.cover] == ["crate, 1"]
     restored = Encounter(base)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.rules import get_system
 from engine.rules.base import Command, IllegalCommand
+from engine.rules.spycraft.schema import STATS
 from engine.tokens import Side, Token
 from engine.turns.session import Encounter
 from tests.engine.rules.spycraft.builders import agent, cmd, started
@@ -21,7 +22,7 @@ def duel(kevin: Token | None = None, **start: object) -> Encounter:
 
 
 def dice_left(game: Encounter, token_id: str = "kevin") -> int:
-    return int(game.state.token(token_id).stat("action_dice", 3))
+    return STATS.number(game.state.token(token_id), "action_dice")
 
 
 SHOT = cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol", action_die=True)
