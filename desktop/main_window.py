@@ -281,6 +281,9 @@ class MainWindow(QMainWindow):
             detach(child)
         if layer.scene() is not self.scene:
             layer.setParentItem(self.scene.overlay_layer)
+            # Under what a tool draws now: a preview's threat ring on a covering shooter
+            # stays visible over the lasting ring the cone puts there.
+            layer.setZValue(-1)
         state = self.controller.state
         self.lasting = draw_lasting(self.controller.system.lasting_overlay(state), state)
         for item in self.lasting.items:

@@ -31,6 +31,7 @@ from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.overlay import OverlayRoute
 from engine.rules.base import Preview
 
 #: Tone names of the overlay payload (engine.overlay.Tone values) -> colour.
@@ -113,7 +114,7 @@ def _draw_overlay(
         drawn.add(item)
     for route in getattr(overlay, "routes", ()):
         line = RouteItem()
-        line.set_route(route.squares, str(route.tone) != "refused")
+        line.set_route(route.squares, str(route.tone) != "refused", _route_offset(state, route))
         if route.label or route.reason:
             line.setToolTip("\n".join(p for p in (route.label, route.reason) if p))
         drawn.add(line)
@@ -129,6 +130,15 @@ def _draw_overlay(
         _ring(state, touched.token_id, colour, "\n".join(lines), role == "spared", drawn)
         if badges and touched.note:
             _badge(state, touched.token_id, touched.note, drawn)
+
+
+def _route_offset(state: EncounterState, route: OverlayRoute) -> float:
+    """How far to shift a route so a big mover's line runs through its centre: a route
+    holds the mover's top-left square, and the mover is the token standing on its start."""
+    mover = state.token_at(route.start)
+    if mover is None or mover.square != route.start:
+        return 0.0
+    return (mover.size - 1) * SQUARE / 2
 
 
 def _ring(

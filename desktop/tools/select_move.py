@@ -1,9 +1,12 @@
 """The default tool: click a token to select it, drag it to move it.
 
-While dragging, the token follows the cursor snapped to the grid and the overlay shows
-the route the engine previews, its cost, any reason it is not allowed, and the opponents
-the token would see from there. Releasing applies the command once (one undo step);
-an illegal drop puts the token back.
+While dragging, the token follows the cursor snapped to the grid, and the map draws the
+overlay of the engine's preview of the command the drag stands for (in combat, the rule
+system's ordinary move along the engine's route): the route, the end square refused and
+why, the shooters the move draws fire from, with the same painter as the targeting mode.
+A tag adds the cost and the reasons, and dashed lines go to the opponents the token would
+see from there. Releasing applies the command once (one undo step); an illegal drop puts
+the token back.
 """
 
 from __future__ import annotations
@@ -18,7 +21,8 @@ from desktop import doors
 from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
 from desktop.scene.labels import wrap_lines
-from desktop.scene.overlay_items import RouteItem, SightLinesItem, TagItem
+from desktop.scene.overlay_items import SightLinesItem, TagItem, detach
+from desktop.scene.preview_overlay import DrawnPreview, draw_preview
 from desktop.scene.style import SQUARE
 from desktop.tools.base import Tool, ToolHost
 from engine.battlemap import BattleMap
@@ -49,7 +53,8 @@ class SelectMoveTool(Tool):
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
         self._drag: _Drag | None = None
-        self.route = RouteItem()
+        #: What the map draws of the hovered square's preview (replaced on each new square).
+        self.drawn = DrawnPreview()
         self.tag = TagItem()
         self.sight = SightLinesItem()
         self.show_sight = True
@@ -81,7 +86,7 @@ class SelectMoveTool(Tool):
                 return True
             drag.started = True
             self.host.scene.token_items[drag.token.id].set_lifted(True)
-            for item in (self.route, self.sight, self.tag):
+            for item in (self.sight, self.tag):
                 self.add_overlay(item)
         self.drag_to(scene_pos)
         return True
@@ -121,6 +126,10 @@ class SelectMoveTool(Tool):
         self.clear_overlay()
         return True
 
+    def clear_overlay(self) -> None:
+        super().clear_overlay()
+        self.drawn = DrawnPreview()
+
     def state_changed(self) -> None:
         if self._drag is not None:
             self.cancel()
@@ -151,11 +160,18 @@ class SelectMoveTool(Tool):
         else:
             plan, preview = cached
         drag.plan, drag.preview = plan, preview
-        offset = (drag.token.size - 1) * SQUARE / 2
-        self.route.set_route(plan.route, preview.legal and plan.found, offset)
+        self._draw(preview)
         self._update_tag(plan, preview, target, drag.token)
         if self.show_sight:
             self._update_sight(drag.token.moved_to(target))
+
+    def _draw(self, preview: Preview) -> None:
+        """Replace the drawn preview with ``preview``'s overlay (the action tool's painter)."""
+        for item in self.drawn.items:
+            detach(item)
+        self.drawn = draw_preview(preview, self.host.controller.state)
+        for item in self.drawn.items:
+            self.add_overlay(item)
 
     def _update_tag(self, plan: DragPlan, preview: Preview, target: Square, token: Token) -> None:
         if plan.command.action == "place":

@@ -1254,5 +1254,8 @@ def _describe_engine_action(system: RuleSystem, state: EncounterState, command: 
         portal = state.battlemap.portal(str(command.option("portal")))
         verb = _PORTAL_VERBS[PortalState(str(command.option("state")))]
         summary = f"The {portal.label} {verb}."
-    squares = command.squares if command.action == "place" else ()
-    return Preview(command, True, summary=summary, squares=squares)
+    if command.action != "place":
+        return Preview(command, True, summary=summary)
+    # The GM's placing jumps: drawn as a straight line from where the token stands.
+    overlay = route_overlay(state, str(command.actor), command.squares[-1:])
+    return Preview(command, True, summary=summary, squares=command.squares, overlay=overlay)

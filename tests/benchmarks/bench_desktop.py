@@ -7,6 +7,9 @@ Figures, each printed as ``<figure>: <median> ms (target <target> ms)``:
   (Qt repaints the regions the update dirtied); every move lands on a new square;
 - one mouse-wheel zoom step over the whole 200x200 map (the view fitted to the map, as after
   loading it), alternating out and back in, including painting the frame; no target yet;
+- ``bundled-drag``: on each bundled map, a drag hover's engine part (the route and the rule
+  system's ordinary move preview, which the drag draws) and the whole update with its
+  overlay and frame;
 - from launching a fresh Python process to the first painted frame of the default
   encounter (bytecode compiled, as after installation): ``killbox --quit-after-first-frame``.
 
@@ -104,9 +107,9 @@ def _system(name: str):  # type: ignore[no-untyped-def]
         return StubSystem()
 
 
-def _open_big_map(app: QApplication, state=None):  # type: ignore[no-untyped-def]
-    """A shown main window on a benchmark encounter (the 200x200 one unless given), with its
-    own settings."""
+def _open_big_map(app: QApplication, state=None, images=None):  # type: ignore[no-untyped-def]
+    """A shown main window on a benchmark encounter (the 200x200 one unless given, with the
+    pictures it names), with its own settings."""
     import tempfile
 
     from desktop.documents import Document
@@ -117,7 +120,7 @@ def _open_big_map(app: QApplication, state=None):  # type: ignore[no-untyped-def
     folder = Path(tempfile.mkdtemp())
     settings = QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(
-        Document(state, {}, None),
+        Document(state, images or {}, None),
         system=_system(state.system),
         autosave_folder=folder,
         settings=settings,
@@ -255,6 +258,58 @@ def bench_drag_scenes(app: QApplication, state, moves: int = 40) -> dict[str, Sa
     scenes["far, whole map in view"] = run(far)
     _close(window)
     return scenes
+
+
+def bench_bundled_drag(app: QApplication, moves: int = 40) -> dict[str, tuple[Samples, Samples]]:
+    """Drags on each bundled map (combat started, the acting token, squares within four of
+    it, each new): per map, the engine's part of a hover (the route and the ordinary move's
+    preview) and the whole mouse-move update with its drawing and frame."""
+    import random
+
+    from desktop.movement import plan_drag
+    from desktop.scene.style import SQUARE
+    from engine.files.encounter_file import load_encounter
+    from engine.rules.base import Command
+
+    figures: dict[str, tuple[Samples, Samples]] = {}
+    for path in sorted((ROOT / "maps").glob("*.killbox")):
+        loaded = load_encounter(path)
+        window = _open_big_map(app, loaded.state, loaded.images)
+        controller = window.controller
+        controller.apply(Command("start_combat"))
+        window.autosaver.wait()
+        active = controller.state.token(controller.state.combat.active or "")
+        view = window.view
+        view.resetTransform()
+        view.centerOn(QPointF((active.square.x + 0.5) * SQUARE, (active.square.y + 0.5) * SQUARE))
+        app.processEvents()
+        viewport = view.viewport()
+        ring = [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if (dx, dy) != (0, 0)]
+        random.Random(13).shuffle(ring)
+        targets = [active.square.offset(dx, dy) for dx, dy in ring[:moves]]
+        engine_part = Samples()
+        for target in targets:  # the engine alone, as a drag asks it (no cache)
+            with engine_part.step():
+                controller.preview(plan_drag(controller.state, controller.system, active.id,
+                                             target).command)
+
+        def at(square, view=view):  # type: ignore[no-untyped-def]
+            return view.mapFromScene(QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE))
+
+        QTest.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(active.square))
+        QTest.mouseMove(viewport, at(active.square.offset(1, 0)))  # past the threshold
+        app.processEvents()
+        window.default_tool._drag.seen.clear()  # type: ignore[attr-defined]
+        update = Samples()
+        for target in targets:
+            with update.step():
+                QTest.mouseMove(viewport, at(target))
+                app.processEvents()
+        QTest.keyClick(viewport, Qt.Key.Key_Escape)
+        QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(active.square))
+        figures[f"{path.stem} ({controller.system.title})"] = (engine_part, update)
+        _close(window)
+    return figures
 
 
 def party_of(state, members: int):  # type: ignore[no-untyped-def]
@@ -479,7 +534,7 @@ def bench_launch(runs: int = 5) -> list[float]:
     return samples
 
 
-SECTIONS = ("drag", "fog", "zoom", "first-drag", "launch", "export")
+SECTIONS = ("drag", "bundled-drag", "fog", "zoom", "first-drag", "launch", "export")
 
 
 def main() -> None:
@@ -505,6 +560,10 @@ def main() -> None:
         ):
             for scene, samples in bench_drag_scenes(app, state).items():
                 _report(f"drag update, {scene} ({label})", samples, DRAG_TARGET_MS)
+    if "bundled-drag" in wanted:
+        for label, (engine_part, update) in bench_bundled_drag(app).items():
+            _report(f"drag hover, route and move preview, {label}", engine_part, DRAG_TARGET_MS)
+            _report(f"drag update with its overlay and frame, {label}", update, DRAG_TARGET_MS)
     if "fog" in wanted:
         _report(
             "player-view fog after a command, 5-token party (200x200/2,000)",

@@ -328,33 +328,57 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     return state, tuple(events)
 
 
+def covering_shot(state: EncounterState, watch: PendingAction, mover_id: str, before: Square,
+                  ) -> tuple[Token, Weapon] | None:
+    """The shooter and weapon of ``watch`` if it is a Covering Fire that fires at ``mover_id``,
+    standing where it stands in ``state`` after moving from ``before``: a foe who moves into
+    the covered cone (it was not in it before), while the shooter has rounds left."""
+    if watch.kind != COVERING_FIRE or not any(t.id == watch.token_id for t in state.tokens):
+        return None
+    shooter, mover = state.token(watch.token_id), state.token(mover_id)
+    if not are_opponents(shooter.side, mover.side) or board.out_of_fight(shooter):
+        return None
+    try:
+        weapon = shooter.weapon(str(watch.data.get("weapon", "")))
+    except KeyError:
+        return None
+    area = covering_fire_area(state, shooter.id, float(watch.data.get("direction", 0.0)),
+                              weapon.name)
+    was_inside = any(before.offset(dx, dy) in area.squares
+                     for dx in range(mover.size) for dy in range(mover.size))
+    if mover_id not in area.token_ids() or was_inside or board.out_of_fight(mover):
+        return None
+    if weapon.uses_ammunition and weapon.ammo < rounds_per_action(weapon):
+        return None
+    try:
+        attack_math.plan_attack(state, shooter, mover, weapon)
+    except attack_math.AttackError:
+        return None
+    return shooter, weapon
+
+
+def covering_fire_threats(state: EncounterState, mover_id: str, end: Square,
+                          ) -> tuple[tuple[Token, Weapon], ...]:
+    """The shooters whose Covering Fire a move of ``mover_id`` ending on ``end`` draws, for
+    the move's preview: the same test the move's resolution makes once it has moved."""
+    mover = state.token(mover_id)
+    moved = common.put(state, mover.moved_to(end))
+    found = (covering_shot(moved, watch, mover_id, mover.square) for watch in state.combat.pending)
+    return tuple(shot for shot in found if shot is not None)
+
+
 def covering_fire_on_mover(state: EncounterState, mover_id: str, before: Square, dice: Dice,
                            ) -> Outcome:
     """A foe who moves into a covered cone (it was not in it before) draws one attack from
     each shooter covering it, while the shooter has rounds left."""
     events: list[Event] = []
     for watch in state.combat.pending:
-        if watch.kind != COVERING_FIRE or not any(t.id == watch.token_id for t in state.tokens):
+        shot = covering_shot(state, watch, mover_id, before)
+        if shot is None:
             continue
-        shooter, mover = state.token(watch.token_id), state.token(mover_id)
-        if not are_opponents(shooter.side, mover.side) or board.out_of_fight(shooter):
-            continue
-        try:
-            weapon = shooter.weapon(str(watch.data.get("weapon", "")))
-        except KeyError:
-            continue
-        area = covering_fire_area(state, shooter.id, float(watch.data.get("direction", 0.0)),
-                                  weapon.name)
-        was_inside = any(before.offset(dx, dy) in area.squares
-                         for dx in range(mover.size) for dy in range(mover.size))
-        if mover_id not in area.token_ids() or was_inside or board.out_of_fight(mover):
-            continue
-        if weapon.uses_ammunition and weapon.ammo < rounds_per_action(weapon):
-            continue
-        try:
-            plan = attack_math.plan_attack(state, shooter, mover, weapon)
-        except attack_math.AttackError:
-            continue
+        shooter, weapon = shot
+        mover = state.token(mover_id)
+        plan = attack_math.plan_attack(state, shooter, mover, weapon)
         state = spend_rounds(state, shooter.id, weapon, rounds_per_action(weapon))
         state, fired = attack_math.roll_attack_outcome(
             state, state.token(shooter.id), mover, plan, dice,

@@ -8,13 +8,17 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.overlay import Overlay, OverlayToken, Role
 from engine.routes import walk
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attack_math, board, tables
 from engine.rules.d20_firearms import combat_rules as special
-from engine.rules.d20_firearms.fire_support_actions import covering_fire_on_mover
+from engine.rules.d20_firearms.fire_support_actions import (
+    covering_fire_on_mover,
+    covering_fire_threats,
+)
 from engine.rules.d20_firearms.handlers import (
     register,
     simple_describe,
@@ -23,7 +27,7 @@ from engine.rules.d20_firearms.handlers import (
     weapon_of,
 )
 from engine.rules.overlays import route_overlay
-from engine.tokens import Token
+from engine.tokens import Token, Weapon
 
 # --- Move ------------------------------------------------------------------------------------
 
@@ -60,10 +64,34 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
     _, cost = walk.path_problems(
         state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
     )
+    threats = _shots_drawn(state, actor, command)
+    notes = tuple(f"{shooter.name} fires the {weapon} ({why})" for shooter, weapon, why in threats)
+    rings = tuple(OverlayToken(shooter.id, Role.THREAT, note=f"fires the {weapon} ({why})")
+                  for shooter, weapon, why in threats)
+    route = route_overlay(state, actor.id, command.squares, state.scale.describe(cost))
     return Preview(command, True, summary=f"Move: {actor.name} moves "
-                   f"{state.scale.describe(cost)}.", squares=command.squares,
-                   overlay=route_overlay(state, actor.id, command.squares,
-                                         state.scale.describe(cost)))
+                   f"{state.scale.describe(cost)}.", squares=command.squares, notes=notes,
+                   targets=tuple(dict.fromkeys(shooter.id for shooter, _, _ in threats)),
+                   overlay=route.plus(Overlay(tokens=rings)))
+
+
+def _shots_drawn(state: EncounterState, actor: Token, command: Command,
+                 ) -> list[tuple[Token, str, str]]:
+    """(shooter, weapon, why) of each attack the move draws, as its resolution fires them:
+    the suppressing shooter's when a suppressed mover accepts fire, then each Covering Fire
+    whose cone the move enters."""
+    found: list[tuple[Token, str, str]] = []
+    suppressed = board.condition(actor, board.SUPPRESSED)
+    if suppressed is not None and suppressed.source and command.option("accept_fire", False):
+        shooter = next((t for t in state.tokens if t.id == suppressed.source), None)
+        weapon = _suppressor_weapon(shooter) if shooter is not None else None
+        if shooter is not None and weapon is not None:
+            found.append((shooter, weapon.name, "Suppressive Fire: the mover accepts fire"))
+    if command.squares:
+        for shooter, cover_weapon in covering_fire_threats(state, actor.id, command.squares[-1]):
+            if all(shooter.id != known.id for known, _, _ in found):
+                found.append((shooter, cover_weapon.name, "Covering Fire: it enters the cone"))
+    return found
 
 
 def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -84,14 +112,21 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     return state, (*events, *fired)
 
 
+def _suppressor_weapon(shooter: Token) -> Weapon | None:
+    """The ranged weapon with rounds left the suppressing shooter fires, if it still can."""
+    if board.out_of_fight(shooter):
+        return None
+    return next((w for w in shooter.weapons if not w.melee and w.ammo > 0), None)
+
+
 def _opportunity_fire(state: EncounterState, shooter_id: str, target_id: str, dice: Dice,
                       ) -> Outcome:
     """The suppressing shooter's attack on a suppressed mover who moves at full speed."""
     if not any(t.id == shooter_id for t in state.tokens):
         return state, ()
     shooter, target = state.token(shooter_id), state.token(target_id)
-    weapon = next((w for w in shooter.weapons if not w.melee and w.ammo > 0), None)
-    if weapon is None or board.out_of_fight(shooter):
+    weapon = _suppressor_weapon(shooter)
+    if weapon is None:
         return state, (Event(EventKind.NOTE, f"{shooter.name} has no ammunition left to fire.",
                              (shooter_id,)),)
     try:
