@@ -106,11 +106,19 @@ class StatBlock(tuple[_Spec, ...]):
     def number(self, token: Token, name: str) -> int:
         """A whole-number stat (a flag counts as 0 or 1); one with no value and no default
         is an error: read such a stat with :meth:`optional_number` and derive it."""
-        value = self.optional_number(token, name)
+        try:
+            default = self._defaults[name]
+        except KeyError:
+            raise UndeclaredStat(self.system, token, name, self._defaults) from None
+        value = token.stats.get(name, default)
+        if type(value) is int:  # nearly every read: a hot path of previews
+            return value
         if value is None:
             raise ValueError(f"{token.name}: {self.system} stat {name!r} has no default; "
                              "the rules must derive it")
-        return value
+        number = self.optional_number(token, name)
+        assert number is not None
+        return number
 
     def flag(self, token: Token, name: str) -> bool:
         value = self.value(token, name)
