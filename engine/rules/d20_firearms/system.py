@@ -36,7 +36,7 @@ from engine.rules.base import (
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.rules.d20_firearms import board, economy, options, schema, tables, version_1
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
-from engine.rules.d20_firearms.catalogue import ACTIONS
+from engine.rules.d20_firearms.catalogue import ACTIONS, ATTACK, SPECIAL, action_spec
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
@@ -48,6 +48,9 @@ from engine.turns import order as turn_order
 
 #: Why a token below 0 hit points neither acts nor has a turn.
 DYING = "is dying (below 0 hit points)"
+#: The actions that strain a Disabled character (attacks and special attacks; moving,
+#: handling items and free actions do not).
+STRENUOUS = frozenset({ATTACK, SPECIAL})
 
 #: The one action taken out of turn: diving for cover after a Covering Fire save.
 
@@ -65,7 +68,8 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(board.TAKING_COVER, "Dived for cover from Covering Fire.",
                   "until the next turn"),
     ConditionSpec(board.DOWN, "At 0 hit points or less: at 0, a single attack or movement "
-                  "action a turn; below 0, dying, no turn.", "until healed"),
+                  "action a turn (an attack then costs 1 hit point); below 0, dying, no turn.",
+                  "until healed"),
 )
 
 
@@ -149,7 +153,8 @@ class D20FirearmsSystem(HandlerSystem):
             return TurnAllowance(TurnKind.SKIPPED, DYING)
         if board.disabled(token):
             return TurnAllowance(TurnKind.LIMITED, "is Disabled (0 hit points): a single "
-                                 "attack or movement action this turn")
+                                 "attack or movement action this turn, and an attack costs "
+                                 "1 hit point")
         return TurnAllowance()
 
     def cost_words(self, state: EncounterState, command: Command) -> str:
@@ -176,8 +181,14 @@ class D20FirearmsSystem(HandlerSystem):
             state = common.remove_condition(state, actor_id, board.OVERWATCH)
             events.append(Event(EventKind.CONDITION, f"{state.token(actor_id).name} breaks off "
                                 "the Overwatch (the shot must come next).", (actor_id,)))
+        disabled = board.disabled(state.token(actor_id))
         state, more = self.handler(command.action).resolve(state, command, dice)
-        return state, (*events, *more)
+        events.extend(more)
+        spec = action_spec(command.action)
+        if disabled and spec.category in STRENUOUS and spec.time != str(economy.Cost.FREE):
+            state, strained = _strain(state, actor_id)
+            events.extend(strained)
+        return state, tuple(events)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         size = int(command.option(economy.ACTIONS_OPTION, economy.DEFAULT_ACTIONS_PER_ROUND)
@@ -218,3 +229,19 @@ SYSTEM = register_system(D20FirearmsSystem)
 
 def _mark_down(state: EncounterState, token_id: str) -> tuple[EncounterState, Event]:
     return board.add_condition(state, token_id, board.DOWN)
+
+
+def _strain(state: EncounterState, token_id: str) -> tuple[EncounterState, tuple[Event, ...]]:
+    """A Disabled character's strenuous action costs 1 hit point once done (the d20 rule;
+    the texts we hold are silent), which leaves it dying. One already dying or above 0
+    after its action (hit or healed meanwhile) is left as it is."""
+    token = state.token(token_id)
+    if not board.disabled(token) or board.hit_points(token) != 0:
+        return state, ()
+    state = common.set_stat(state, token_id, hp=-1)
+    events = [Event(EventKind.DAMAGE, f"{token.name} strains while Disabled: 1 damage (-1 "
+                    "hit points, dying).", (token_id,))]
+    if not token.has_condition(board.DOWN):
+        state, marked = _mark_down(state, token_id)
+        events.append(marked)
+    return state, tuple(events)

@@ -130,13 +130,36 @@ def test_d20_a_disabled_soldier_keeps_its_turn_for_a_single_action() -> None:
     game = d20_fight()
     game.apply(Command.build("gm_damage", targets=["b"], amount=20))  # exactly 0 hit points
     events = game.apply(Command("end_turn"))
-    assert ("B is Disabled (0 hit points): a single attack or movement action this turn."
-            in texts(events))
+    assert ("B is Disabled (0 hit points): a single attack or movement action this turn, "
+            "and an attack costs 1 hit point." in texts(events))
     assert game.state.combat.active == "b"
     game.apply(Command.build("move", "b", squares=[(3, 0)]))
     again = game.preview(Command.build("move", "b", squares=[(4, 0)]))
     assert again.reasons == ("Disabled: the single action of this turn is taken",)
     assert game.preview(Command.build("drop_item", "b", weapon="Knife")).legal  # free
+
+
+def test_d20_a_disabled_soldier_who_attacks_takes_1_damage_after_and_is_dying() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=20))
+    game.apply(Command("end_turn"))
+    events = game.apply(Command.build("attack", "b", targets=["c"], weapon="Assault rifle"))
+    said = texts(events)
+    assert said[-1] == "B strains while Disabled: 1 damage (-1 hit points, dying)."
+    assert game.state.token("b").stats["hp"] == -1
+    game.apply(Command("end_turn"))  # c's turn
+    game.apply(Command("end_turn"))  # round 2: a's turn
+    assert game.state.combat.round == 2 and game.state.combat.active == "a"
+    events = game.apply(Command("end_turn"))
+    assert "B is dying (below 0 hit points); turn skipped." in texts(events)
+
+
+def test_d20_a_disabled_soldier_who_only_moves_takes_no_damage() -> None:
+    game = d20_fight()
+    game.apply(Command.build("gm_damage", targets=["b"], amount=20))
+    game.apply(Command("end_turn"))
+    game.apply(Command.build("move", "b", squares=[(3, 0)]))
+    assert game.state.token("b").stats["hp"] == 0
 
 
 def test_d20_a_disabled_soldier_takes_no_full_round_or_multi_action_attack() -> None:
