@@ -23,10 +23,14 @@ def covered_state() -> EncounterState:
     setup = legal_setup("d20-firearms", "covering_fire")
     fight = Encounter(setup.state, seed=1)
     fight.apply(setup.command)
-    while fight.state.combat.active != "e2":
+    # Dee as she was before the cone's first volley (it may down her), away from the cone.
+    dee = setup.state.token("e2").moved_to(OUTSIDE)
+    fight = Encounter(fight.state.with_token(dee), seed=1)
+    for _ in range(len(fight.state.combat.order)):
+        if fight.state.combat.active == "e2":
+            return fight.state
         fight.apply(Command("end_turn"))
-    # Dee as she was before the cone's first volley, away from it.
-    return fight.state.with_token(setup.state.token("e2").moved_to(OUTSIDE))
+    raise AssertionError("Dee's turn never came")
 
 
 def move_to(state: EncounterState, end: Square) -> Command:
