@@ -87,7 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from desktop.documents import DocumentError, default_map_path, load_document
+    from desktop.documents import DocumentError, ImportOptions, default_map_path, load_document
+    from engine.rules import DEFAULT_SYSTEM
 
     running = QApplication.instance()
     if running is None:
@@ -112,7 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         path = args.file or default_map_path()
         try:
-            document = load_document(path)
+            # Nothing is open to take a rule system from: a map comes in for the starting one.
+            document = load_document(path, ImportOptions(DEFAULT_SYSTEM))
             export_png(document.state, document.images, args.export_png, args.pixels_per_square)
         except (DocumentError, OSError) as error:
             print(f"killbox: {error}", file=sys.stderr)

@@ -50,11 +50,13 @@ def is_uvtt(path: Path) -> bool:
 class ImportOptions:
     """How a Universal VTT map comes in (engine.files.uvtt.import_uvtt's choices)."""
 
+    #: The rule system the encounter is for. A map names none: the GM picks it, and a map
+    #: dropped on the window takes the system of the encounter open.
+    system: str
     #: Object outlines (crates, pillars) block sight like low cover, not as full walls.
     objects_block_sight: bool = True
     #: A portal exported as not closed is a "window" or an open "door".
     open_portals_as: str = "window"
-    system: str = DEFAULT_SYSTEM
 
 
 #: ``progress(fraction, stage)`` while a Universal VTT map loads.
@@ -64,7 +66,8 @@ ImportProgress = Callable[[float, str], None]
 def load_document(
     path: Path, options: ImportOptions | None = None, progress: ImportProgress | None = None
 ) -> Document:
-    """Open a .killbox file or import a Universal VTT map (with ``options``, else defaults)."""
+    """Open a .killbox file, or import a Universal VTT map with ``options`` (required for one:
+    a map names no rule system)."""
     if not path.is_file():
         raise DocumentError(f"{path}: no such file")
     files = _files()
@@ -75,12 +78,13 @@ def load_document(
                 uvtt = importlib.import_module("engine.files.uvtt")
             except ImportError as error:
                 raise DocumentError(f"{path}: Universal VTT import is not available yet") from error
-            chosen = options or ImportOptions()
+            if options is None:
+                raise DocumentError(f"{path}: say which rule system to import this map for")
             loaded = uvtt.import_uvtt(
                 path,
-                objects_block_sight=chosen.objects_block_sight,
-                open_portals_as=chosen.open_portals_as,
-                system=chosen.system,
+                objects_block_sight=options.objects_block_sight,
+                open_portals_as=options.open_portals_as,
+                system=options.system,
                 progress=progress,
             )
             return Document(loaded.state, dict(loaded.images), None)
@@ -127,6 +131,7 @@ def os_problem(error: OSError) -> str:
 
 
 def blank_state(name: str = "New encounter", width: int = 30, height: int = 20) -> EncounterState:
+    """An empty map when Killbox has nothing to open: in the engine's starting system."""
     system = get_system(DEFAULT_SYSTEM)
     return EncounterState(
         name=name, system=system.name, scale=system.scale, battlemap=BattleMap(width, height)

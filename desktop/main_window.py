@@ -342,13 +342,15 @@ class MainWindow(QMainWindow):
         return True
 
     def _read(self, path: Path, options: ImportOptions | None) -> Document | None:
-        """The document at ``path``; a Universal VTT map loads under a progress dialog."""
+        """The document at ``path``; a Universal VTT map loads under a progress dialog, for the
+        rule system of the encounter open unless ``options`` say otherwise."""
         from desktop.dialogs.import_map import ImportCancelled, import_with_progress
 
         if not is_uvtt(path):
             return load_document(path)
+        chosen = options or ImportOptions(self.controller.state.system)
         try:
-            document, self.import_progress = import_with_progress(self, path, options)
+            document, self.import_progress = import_with_progress(self, path, chosen)
         except ImportCancelled:
             return None
         return document
@@ -384,7 +386,7 @@ class MainWindow(QMainWindow):
         )
         if not name:
             return
-        choices = ImportOptionsDialog(self, Path(name))
+        choices = ImportOptionsDialog(self, Path(name), self.controller.state.system)
         if choices.exec():
             self.open_path(Path(name), choices.options())
 

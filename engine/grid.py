@@ -46,15 +46,15 @@ NEIGHBOUR_STEPS: tuple[tuple[int, int], ...] = (
 class DiagonalRule(StrEnum):
     """How a diagonal step is counted."""
 
-    #: d20 family: the first diagonal costs 1 square, the second 2, then 1, 2, ...
+    #: The first diagonal costs 1 square, the second 2, then 1, 2, ...
     ALTERNATING = "alternating"
-    #: Savage Worlds, Cities Without Number: every diagonal costs 1 square.
+    #: Every diagonal costs 1 square, as a straight step does.
     ONE = "one"
 
 
 class Unit(StrEnum):
     FEET = "ft"
-    INCHES = "in"  # Savage Worlds tabletop inches; one inch is two yards in the fiction
+    INCHES = "in"  # tabletop inches; one inch is two yards in the fiction
     METRES = "m"
 
     @property
@@ -63,7 +63,7 @@ class Unit(StrEnum):
         return _METRES_PER_UNIT[self]
 
 
-#: Fictional yards covered by one tabletop inch in Savage Worlds.
+#: Fictional yards covered by one tabletop inch (the miniatures scale the inch unit means).
 YARDS_PER_INCH = 2
 _METRES_PER_YARD = 0.9144
 _METRES_PER_UNIT = {
@@ -102,10 +102,9 @@ class GridScale:
         return text
 
 
-#: Conventional scales of the supported systems (a map may override its own).
+#: 5-ft squares, diagonals alternating: a rule system's scale unless it declares its own
+#: (``RuleSystem.scale``; a map may override its own).
 FIVE_FOOT = GridScale(5.0, Unit.FEET, DiagonalRule.ALTERNATING)
-SAVAGE_INCH = GridScale(1.0, Unit.INCHES, DiagonalRule.ONE)
-METRIC = GridScale(1.5, Unit.METRES, DiagonalRule.ONE)
 
 
 def step_cost(diagonals_before: int, diagonal: bool, rule: DiagonalRule) -> int:

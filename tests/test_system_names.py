@@ -1,6 +1,7 @@
-"""Shared code names no rule system: desktop/, engine/geometry/ and engine/routes/ take a
-system's parts as parameters (issue 13), so no file there, comments and data included,
-may mention one by name, title, module spelling or a usual short form."""
+"""Shared code names no rule system: desktop/, engine/geometry/, engine/routes/, the grid
+(engine/grid.py) and the file code (engine/files/) take a system's parts as parameters or
+from its RuleSystem (issue 13), so no file there, comments and data included, may mention
+one by name, title, module spelling or a usual short form."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from engine.rules import get_system, system_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("desktop", "engine/geometry", "engine/routes")
+#: Where no system is named: the shared folders, the grid and the file code (a system's
+#: scale comes from its RuleSystem; a map names no system, the caller says which).
+NAMED_NOWHERE = (*SHARED, "engine/grid.py", "engine/files")
 #: Files that are not text (the compiled sight kernel, caches).
 BINARY_SUFFIXES = (".so", ".pyd", ".pyc", ".dll", ".dylib", ".png", ".jpg", ".webp")
 #: Usual ways of writing each bundled system beyond its registered name and title.
@@ -32,10 +36,11 @@ def spellings(name: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{form})" for form in forms), re.IGNORECASE)
 
 
-def shared_files(root: Path = ROOT) -> list[Path]:
+def shared_files(root: Path = ROOT, places: tuple[str, ...] = SHARED) -> list[Path]:
     found = []
-    for folder in SHARED:
-        for path in sorted((root / folder).rglob("*")):
+    for place in places:
+        target = root / place
+        for path in [target] if target.is_file() else sorted(target.rglob("*")):
             text = path.is_file() and not path.name.endswith(BINARY_SUFFIXES)
             if text and "__pycache__" not in path.parts:
                 found.append(path)
@@ -53,9 +58,9 @@ def mentions(pattern: re.Pattern[str], files: list[Path], root: Path = ROOT) -> 
     return hits
 
 
-@pytest.mark.parametrize("folder", SHARED)
-def test_each_shared_folder_has_files_to_check(folder: str) -> None:
-    assert any(path.is_relative_to(ROOT / folder) for path in shared_files())
+@pytest.mark.parametrize("place", NAMED_NOWHERE)
+def test_each_shared_place_has_files_to_check(place: str) -> None:
+    assert any(path.is_relative_to(ROOT / place) for path in shared_files(places=NAMED_NOWHERE))
 
 
 def test_files_other_than_python_are_checked_too() -> None:
@@ -64,7 +69,7 @@ def test_files_other_than_python_are_checked_too() -> None:
 
 @pytest.mark.parametrize("name", system_names())
 def test_no_shared_file_names_the_system(name: str) -> None:
-    assert mentions(spellings(name), shared_files()) == []
+    assert mentions(spellings(name), shared_files(places=NAMED_NOWHERE)) == []
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,9 @@
 """Universal VTT import: the options dialog and a progress dialog fed by the importer.
 
 File > Import asks for the options; dropping a file or ``killbox MAP.dd2vtt`` uses the
-defaults. Either way the progress dialog shows the importer's stages while it loads.
+defaults. The rule system offered first, and the one a dropped map takes, is that of the
+encounter open (a map names none). Either way the progress dialog shows the importer's
+stages while it loads.
 """
 
 from __future__ import annotations
@@ -38,10 +40,10 @@ class ImportCancelled(Exception):
 class ImportOptionsDialog(QDialog):
     """Objects block sight? Unclosed portals are windows or open doors? Which rule system?"""
 
-    def __init__(self, parent: QWidget | None, path: Path) -> None:
+    def __init__(self, parent: QWidget | None, path: Path, system: str) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Import {path.name}")
-        defaults = ImportOptions()
+        defaults = ImportOptions(system)
         self.objects_block_sight = QCheckBox("Objects block sight")
         self.objects_block_sight.setChecked(defaults.objects_block_sight)
         self.objects_block_sight.setToolTip(
@@ -103,7 +105,7 @@ class ImportProgress:
 
 
 def import_with_progress(
-    parent: QWidget | None, path: Path, options: ImportOptions | None = None
+    parent: QWidget | None, path: Path, options: ImportOptions
 ) -> tuple[Document, ImportProgress]:
     """Import ``path`` under a progress dialog; raises DocumentError or ImportCancelled."""
     progress = ImportProgress(parent, path)

@@ -114,12 +114,16 @@ __all__ = [
 def import_uvtt(
     path: str | os.PathLike[str],
     *,
+    system: str,
     objects_block_sight: bool = True,
     open_portals_as: Literal["window", "door"] = "window",
-    system: str = "spycraft",
     progress: Progress | None = None,
 ) -> EncounterFile:
     """Read a Universal VTT export as a new encounter with its map (and no tokens).
+
+    ``system`` is the rule system the encounter is for, which gives the grid its scale: a
+    Universal VTT file says nothing of rules, so the caller says (the desktop passes the
+    one the GM chose, by default that of the encounter open).
 
     ``progress(fraction, stage)`` is called as the stages go by (0.0 to 1.0), so a window
     can show a progress bar; an exception it raises (a Cancel button) stops the import and

@@ -48,8 +48,9 @@ _KNOWN: dict[str, str] = {
     "d20-firearms": f"{__name__}.d20_firearms",
 }
 
-#: The system a new encounter or an imported map gets unless the GM picks another (the
-#: bundled default encounter's system).
+#: The system Killbox starts in when it has no encounter to open (a blank map, a Universal
+#: VTT map given on the command line): the bundled default encounter's. Once an encounter is
+#: open, a new encounter or an imported map is for its system unless the GM picks another.
 DEFAULT_SYSTEM = "spycraft"
 
 _REGISTRY: dict[str, RuleSystem] = {}

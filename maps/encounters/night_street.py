@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from engine.battlemap import Background, BattleMap, CoverGrade, Light, PortalState
 from engine.encounter import EncounterState
-from engine.grid import SAVAGE_INCH, Square
+from engine.grid import Square
+from engine.rules import get_system
 from engine.tokens import Side, Token, Weapon
 from maps.layout import block, box, door, polyline, walls_around, window
 from maps.painting import PPS, Decal, Floor, Look, Scene, rect_area
@@ -145,7 +146,8 @@ def build() -> Scene:
                  wild_card=False),
     )
     state = EncounterState(
-        name="Night street ambush", system=SYSTEM, scale=SAVAGE_INCH, battlemap=battlemap,
+        name="Night street ambush", system=SYSTEM, scale=get_system(SYSTEM).scale,
+        battlemap=battlemap,
         tokens=tokens,
         description=(
             "Midnight outside the Blue Lantern. Detectives Vega and Okoye, Officer Pike and "

@@ -18,7 +18,8 @@ from engine.battlemap import (
     TerrainPatch,
 )
 from engine.encounter import EncounterState
-from engine.grid import METRIC, Square
+from engine.grid import Square
+from engine.rules import get_system
 from engine.tokens import Side, Token, Weapon
 from maps.layout import (
     block,
@@ -178,7 +179,8 @@ def build() -> Scene:
                   hp=4, dex=0, attack=0, shoot=0),
     )
     state = EncounterState(
-        name="Corporate office extraction", system=SYSTEM, scale=METRIC, battlemap=battlemap,
+        name="Corporate office extraction", system=SYSTEM, scale=get_system(SYSTEM).scale,
+        battlemap=battlemap,
         tokens=tokens,
         description=(
             "Floor 41 of Halvorsen Dynamics, after hours. The crew (Static, Vale, Juno and "

@@ -23,7 +23,7 @@ def sample_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     path = tmp_path / "sample.killbox"
     path.write_bytes(b"")
     monkeypatch.setattr(
-        "desktop.documents.load_document", lambda p: Document(sample_state(), {}, p)
+        "desktop.documents.load_document", lambda p, *_: Document(sample_state(), {}, p)
     )
     return path
 
@@ -112,7 +112,7 @@ def export_in_fresh_process(out: Path, env: dict[str, str]) -> subprocess.Comple
         "import sys, desktop.documents as d;"
         "from desktop.documents import Document;"
         "from tests.desktop.sample import sample_state;"
-        "d.load_document = lambda p: Document(sample_state(), {}, p);"
+        "d.load_document = lambda p, *_: Document(sample_state(), {}, p);"
         "from desktop.app import main;"
         f"sys.exit(main(['x.killbox', '--export-png', {str(out)!r}]))"
     )

@@ -73,9 +73,10 @@ def test_cancelling_the_options_keeps_the_encounter(
 
 
 def test_dropping_a_map_imports_it_with_the_defaults(qtbot, window, fixture_map) -> None:  # type: ignore[no-untyped-def]
+    open_system = window.controller.state.system
     drop_file(window, fixture_map)
     state = window.controller.state
-    assert state.system == "spycraft"  # the default rule system
+    assert state.system == open_system  # a map names no rule system: the one open is kept
     cover = state.battlemap.cover
     assert len(cover) == 2 and all(c.blocks_sight for c in cover)  # low cover, sight blocked
     assert window.import_progress.stages[-1] == (100, "Done")
@@ -98,3 +99,28 @@ def _cancelled_progress(self, parent, path) -> None:  # type: ignore[no-untyped-
     self.dialog = QProgressDialog("Importing", "Cancel", 0, 100, parent)
     self.stages = []
     self.dialog.cancel()  # as if the GM pressed Cancel at once
+
+
+@pytest.mark.parametrize("system", ["savage-worlds", "cities-without-number"])
+def test_an_imported_map_is_for_the_rule_system_open_unless_the_gm_picks_another(
+    qtbot, tmp_path, fixture_map, monkeypatch, system: str
+) -> None:  # type: ignore[no-untyped-def]
+    """The options dialog offers the open encounter's system first, and a dropped map takes
+    it (with its grid scale): a GM running one game imports its maps for that game."""
+    import engine
+    from engine.rules import get_system
+    from tests.desktop.tools.conftest import make_window
+
+    win = make_window(qtbot, tmp_path, engine.new_encounter(system, "Open", size=(8, 6)).state)
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(fixture_map), ""))
+    )
+    offered: list[str] = []
+    answer_next_dialog(lambda dialog: (offered.append(dialog.system.currentData()),
+                                       dialog.reject()))
+    win.import_dialog()
+    assert offered == [system]
+    drop_file(win, fixture_map)
+    state = win.controller.state
+    assert state.name == fixture_map.stem
+    assert state.system == system and state.scale == get_system(system).scale

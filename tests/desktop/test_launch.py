@@ -16,6 +16,7 @@ from desktop import main_window as mw
 from desktop.autosave import DAMAGED, SESSIONS, Autosaver, crashed_sessions
 from desktop.controller import EncounterController
 from desktop.documents import Document, load_document, save_document
+from engine.rules import DEFAULT_SYSTEM
 from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.sample import sample_state
@@ -339,7 +340,7 @@ def test_launch_with_a_universal_vtt_map_imports_it_under_a_progress_bar(
     assert mw.launch(qapp, source) == 0
     window = started[0]
     assert window.controller.state.name == "dungeondraft-0.3-doors"
-    assert window.controller.state.system == "spycraft"  # the import defaults
+    assert window.controller.state.system == DEFAULT_SYSTEM  # nothing was open: the starting one
     assert window.import_progress.stages[-1] == (100, "Done")
     window.close()
 

@@ -6,14 +6,14 @@ import pytest
 
 from engine.grid import (
     FIVE_FOOT,
-    METRIC,
-    SAVAGE_INCH,
     YARDS_PER_INCH,
     Square,
     Unit,
     distance_squares,
 )
 from engine.measure import measure
+from engine.rules.cities_without_number.tables import SCALE as METRIC
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 
 
 def test_one_leg_straight_and_diagonal_alternating() -> None:

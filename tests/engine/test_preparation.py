@@ -10,9 +10,10 @@ from PIL import Image
 
 import engine
 from engine.files import load_encounter
-from engine.grid import METRIC, SAVAGE_INCH
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, CommandError
+from engine.rules.cities_without_number.tables import SCALE as METRIC
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from tests.engine.files.test_grid_detection import lined, png
 
 

@@ -144,7 +144,7 @@ def test_fuzz_the_killbox_loader_with_damaged_bytes() -> None:
 def import_or_file_error(path: Path) -> None:
     try:
         with within_bounds():
-            result = import_uvtt(path)
+            result = import_uvtt(path, system="spycraft")
     except EncounterFileError as error:
         assert error.path == str(path) and error.problem
     else:

@@ -16,7 +16,9 @@ from shapely.geometry import LineString, Polygon, box
 import engine
 from engine.battlemap import BattleMap, PortalKind, PortalState, TerrainKind
 from engine.files import EncounterFile, load_encounter
-from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Square
+from engine.grid import FIVE_FOOT, GridScale, Square
+from engine.rules.cities_without_number.tables import SCALE as METRIC
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import are_opponents
 from maps.build_maps import DEFAULT_ENCOUNTER, SCENES, output_path
 from maps.painting import DOOR_COLOURS, GLASS, PPS, Scene, portal_look

@@ -19,7 +19,6 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.grid import METRIC
 from engine.rules import common, hit_points, register_system
 from engine.rules.base import (
     ActionEconomy,
@@ -83,7 +82,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
     template_inclusion = tables.INCLUSION
     title = "Cities Without Number"
-    scale = METRIC
+    scale = tables.SCALE
     default_speed = 10.0  # a Move action's 10 m
     economy = ActionEconomy(
         dict(economy.FRESH_BUDGET),

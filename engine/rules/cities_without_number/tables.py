@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.geometry.areas import RangeTable, load_range_table
 from engine.geometry.cover import CoverTable, load_cover_table
 from engine.geometry.templates import Inclusion
+from engine.grid import DiagonalRule, GridScale, Unit
 
 _PACKAGE = __name__.rpartition(".")[0]
 COVER: CoverTable = load_cover_table(_PACKAGE)
@@ -17,3 +18,6 @@ INCLUSION = Inclusion.CENTRE
 #: ``RuleSystem.difficult_terrain_cost``). Rules-silent choice, the usual convention: double;
 #: the Run and move text in the rule file name no terrain cost.
 DIFFICULT_TERRAIN_COST = 2
+
+#: One square is 1.5 m, every diagonal 1 square.
+SCALE = GridScale(1.5, Unit.METRES, DiagonalRule.ONE)

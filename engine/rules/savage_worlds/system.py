@@ -21,7 +21,6 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.grid import SAVAGE_INCH
 from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
@@ -81,7 +80,7 @@ class SavageWorldsSystem(HandlerSystem):
     template_inclusion = tables.INCLUSION
     templates = TEMPLATES
     title = "Savage Worlds Adventure Edition"
-    scale = SAVAGE_INCH
+    scale = tables.SCALE
     default_speed = 6.0  # Pace 6"
     economy = ActionEconomy(
         {"actions": MAX_ACTIONS, "pace": 6},

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.geometry.areas import RangeTable, load_range_table
 from engine.geometry.cover import CoverTable, load_cover_table
 from engine.geometry.templates import Inclusion
+from engine.grid import DiagonalRule, GridScale, Unit
 
 _PACKAGE = __name__.rpartition(".")[0]
 COVER: CoverTable = load_cover_table(_PACKAGE)
@@ -18,3 +19,6 @@ INCLUSION = Inclusion.PARTIAL
 #: ``RuleSystem.difficult_terrain_cost``). Rules-silent choice, the usual convention: double;
 #: the rule file names no terrain cost.
 DIFFICULT_TERRAIN_COST = 2
+
+#: The tabletop inch: one square is 1", every diagonal 1 square.
+SCALE = GridScale(1.0, Unit.INCHES, DiagonalRule.ONE)

@@ -17,8 +17,7 @@ import pytest
 
 from engine import limits
 from engine.files import EncounterFileError, load_encounter, save_encounter
-from engine.files.uvtt import import_uvtt
-from tests.engine.files.uvtt_builders import document, point, write
+from tests.engine.files.uvtt_builders import document, import_map, point, write
 from tests.resource_bounds import within_bounds
 
 Doc = dict[str, Any]
@@ -32,7 +31,7 @@ def small_document(**fields: Any) -> Doc:
 def refused(tmp_path: Path, doc: Doc | str) -> EncounterFileError:
     path = write(tmp_path / "hostile.dd2vtt", doc)
     with within_bounds(), pytest.raises(EncounterFileError) as caught:
-        import_uvtt(path)
+        import_map(path)
     error = caught.value
     assert error.path == str(path)
     assert error.place and error.problem
@@ -151,7 +150,7 @@ def test_tangled_walls_at_the_point_limit_load_within_the_bound(tmp_path: Path) 
     path = write(tmp_path / "tangled.dd2vtt", with_lines(doc, "line_of_sight", lines))
     with within_bounds() as usage:
         try:
-            imported = import_uvtt(path)
+            imported = import_map(path)
         except EncounterFileError as error:  # too many walls left after simplifying
             assert f"limit of {limits.MAX_WALLS:,}" in error.problem
             return
@@ -174,7 +173,7 @@ def test_walls_crossing_thousands_of_doorways_load_within_the_bound(tmp_path: Pa
     path = write(tmp_path / "doors.dd2vtt",
                  with_lines(small_document(portals=portals), "line_of_sight", rows + columns))
     with within_bounds() as usage:
-        imported = import_uvtt(path)
+        imported = import_map(path)
     print(f"walls across 5,000 doors: {usage.seconds:.2f} s, {usage.megabytes:.0f} MB")
     battlemap = imported.state.battlemap
     assert len(battlemap.portals) == side * side
@@ -189,6 +188,6 @@ def test_an_import_at_the_limits_saves_and_loads_again(tmp_path: Path) -> None:
     portal = {"position": point(1, 1), "bounds": [point(0, 1), point(1, 1)],
               "rotation": 0, "closed": True, "freestanding": False}
     doc = small_document(portals=[portal] * 100)
-    imported = import_uvtt(write(tmp_path / "big.dd2vtt", with_lines(doc, "line_of_sight", lines)))
+    imported = import_map(write(tmp_path / "big.dd2vtt", with_lines(doc, "line_of_sight", lines)))
     save_encounter(tmp_path / "big.killbox", imported)
     assert load_encounter(tmp_path / "big.killbox").state == imported.state

@@ -17,9 +17,9 @@ from PIL import ImageColor
 from PySide6.QtGui import QColor
 
 from engine.battlemap import Light, rgba_colour
-from engine.files.uvtt import import_uvtt
 from engine.files.uvtt_export import export_uvtt
 from tests.engine.files.builders import rich_file
+from tests.engine.files.uvtt_builders import import_map
 
 WARM = "#ffb070ff"  # sodium orange, fully opaque, as maps/encounters/night_street.py writes
 
@@ -61,5 +61,5 @@ def test_a_warm_light_stays_warm_in_a_universal_vtt_reader(tmp_path: Path) -> No
 
 def test_a_translucent_light_keeps_its_alpha_through_export_and_import(tmp_path: Path) -> None:
     _exported_light_colour(tmp_path, "#4aa8ff80")
-    back = import_uvtt(tmp_path / "warm.dd2vtt", system=encounter_system())
+    back = import_map(tmp_path / "warm.dd2vtt", system=encounter_system())
     assert back.state.battlemap.lights[0].colour == "#4aa8ff80"

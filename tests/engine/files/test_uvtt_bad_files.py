@@ -18,13 +18,12 @@ from PIL import Image
 from engine.files import images, uvtt, uvtt_picture
 from engine.files.encounter_file import EncounterFile
 from engine.files.errors import EncounterFileError
-from engine.files.uvtt import import_uvtt
-from tests.engine.files.uvtt_builders import document, picture_bytes, point, write
+from tests.engine.files.uvtt_builders import document, import_map, picture_bytes, point, write
 
 
 def _refused(path: Path, **options: Any) -> EncounterFileError:
     with pytest.raises(EncounterFileError) as caught:
-        import_uvtt(path, **options)
+        import_map(path, **options)
     error = caught.value
     assert error.path == str(path)
     assert str(path) in str(error) and error.place in str(error) and error.problem in str(error)
@@ -206,7 +205,7 @@ def test_line_wrapped_base64_and_a_data_url_are_read(tmp_path: Path) -> None:
     for text in (wrapped, "data:image/png;base64," + base64.b64encode(data).decode("ascii")):
         doc = document()
         doc["image"] = text
-        assert import_uvtt(write(tmp_path / "m.dd2vtt", doc)).images[
+        assert import_map(write(tmp_path / "m.dd2vtt", doc)).images[
             "images/background.png"
         ] == data
 
@@ -242,7 +241,7 @@ def _picture_of(imported: EncounterFile) -> Image.Image:
 
 def test_a_png_over_the_limit_is_scaled_down(tmp_path: Path, small_limits: int) -> None:
     doc = document(size=(10, 8), ppg=16, image=picture_bytes((160, 128)))  # 20480 px
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "m.dd2vtt", doc))
     with _picture_of(imported) as picture:
         assert picture.format == "PNG"
         assert picture.size[0] * picture.size[1] <= small_limits
@@ -260,7 +259,7 @@ def test_a_png_beyond_what_can_be_decoded_is_refused(tmp_path: Path, small_limit
 def test_a_huge_jpeg_is_decoded_at_reduced_size(tmp_path: Path, small_limits: int) -> None:
     # 640 x 512 px is 8 times the decode limit: only libjpeg's reduced decoding reads it.
     doc = document(size=(10, 8), ppg=64, image=picture_bytes((640, 512), "JPEG", "#c08040"))
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "m.dd2vtt", doc))
     with _picture_of(imported) as picture:
         assert picture.format == "JPEG"
         assert picture.size[0] * picture.size[1] <= small_limits
@@ -276,7 +275,7 @@ def test_memory_holds_the_picture_text_once(tmp_path: Path) -> None:
     size = path.stat().st_size
     tracemalloc.start()
     try:
-        import_uvtt(path)
+        import_map(path)
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()

@@ -26,9 +26,9 @@ from engine.battlemap import (
 from engine.encounter import EncounterState
 from engine.files.encounter_file import EncounterFile
 from engine.files.errors import EncounterFileError
-from engine.files.uvtt import export_uvtt, import_uvtt
+from engine.files.uvtt import export_uvtt
 from engine.grid import FIVE_FOOT
-from tests.engine.files.uvtt_builders import FIXTURE, FIXTURE_MISSING, picture_bytes
+from tests.engine.files.uvtt_builders import FIXTURE, FIXTURE_MISSING, import_map, picture_bytes
 
 
 def _office(background: bool = True) -> EncounterFile:
@@ -129,7 +129,7 @@ def test_import_of_the_export_gives_the_same_walls_doors_and_cover(tmp_path: Pat
     original = _office()
     path = tmp_path / "office.dd2vtt"
     export_uvtt(original, path)
-    back = import_uvtt(path, system="cities-without-number")
+    back = import_map(path, system="cities-without-number")
     a, b = original.state.battlemap, back.state.battlemap
     assert (b.width, b.height) == (a.width, a.height)
     for sight, movement in ((True, True), (True, False)):
@@ -149,10 +149,10 @@ def test_import_of_the_export_gives_the_same_walls_doors_and_cover(tmp_path: Pat
 
 @pytest.mark.skipif(not FIXTURE.exists(), reason=FIXTURE_MISSING)
 def test_the_real_map_round_trips_exactly(tmp_path: Path) -> None:
-    first = import_uvtt(FIXTURE)
+    first = import_map(FIXTURE)
     path = tmp_path / "again.dd2vtt"
     export_uvtt(first, path)
-    second = import_uvtt(path)
+    second = import_map(path)
     a, b = first.state.battlemap, second.state.battlemap
     assert {frozenset((w.start, w.end)) for w in b.walls} == {
         frozenset((w.start, w.end)) for w in a.walls
@@ -162,7 +162,7 @@ def test_the_real_map_round_trips_exactly(tmp_path: Path) -> None:
     assert second.images == first.images  # the PNG at 64 px a square goes out unchanged
     # and a third trip changes nothing more (no drift)
     export_uvtt(second, path)
-    assert import_uvtt(path).state.battlemap == b
+    assert import_map(path).state.battlemap == b
 
 
 def test_a_map_without_a_picture_gets_a_plain_one(tmp_path: Path) -> None:

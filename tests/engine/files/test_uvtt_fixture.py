@@ -21,15 +21,14 @@ from PIL import Image
 
 from engine.battlemap import BattleMap, PortalKind, PortalState
 from engine.files.encounter_file import EncounterFile
-from engine.files.uvtt import import_uvtt
-from tests.engine.files.uvtt_builders import FIXTURE, FIXTURE_MISSING
+from tests.engine.files.uvtt_builders import FIXTURE, FIXTURE_MISSING, import_map
 
 pytestmark = pytest.mark.skipif(not FIXTURE.exists(), reason=FIXTURE_MISSING)
 
 
 @pytest.fixture(scope="module")
 def imported() -> EncounterFile:
-    return import_uvtt(FIXTURE)
+    return import_map(FIXTURE)
 
 
 @pytest.fixture(scope="module")
@@ -157,7 +156,7 @@ def test_walls_are_drawn_dark_and_the_light_bright_in_the_picture(imported: Enco
 
 def test_progress_reports_rising_stages_up_to_done() -> None:
     seen: list[tuple[float, str]] = []
-    import_uvtt(FIXTURE, progress=lambda fraction, stage: seen.append((fraction, stage)))
+    import_map(FIXTURE, progress=lambda fraction, stage: seen.append((fraction, stage)))
     fractions = [f for f, _ in seen]
     assert fractions == sorted(fractions) and fractions[0] == 0.0 and fractions[-1] == 1.0
     assert any("picture" in stage for _, stage in seen)
@@ -165,7 +164,7 @@ def test_progress_reports_rising_stages_up_to_done() -> None:
 
 
 def test_low_cover_switch_makes_the_objects_see_through() -> None:
-    imported = import_uvtt(FIXTURE, objects_block_sight=False)
+    imported = import_map(FIXTURE, objects_block_sight=False)
     assert len(imported.state.battlemap.cover) == 2
     assert not any(o.blocks_sight for o in imported.state.battlemap.cover)
     assert math.isclose(imported.state.battlemap.cover[0].height_ft, 3.0)

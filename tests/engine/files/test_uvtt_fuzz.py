@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 
 from engine.files.encounter_file import EncounterFile
 from engine.files.errors import EncounterFileError
-from engine.files.uvtt import import_uvtt
-from tests.engine.files.uvtt_builders import document
+from tests.engine.files.uvtt_builders import document, import_map
 
 Path_ = tuple[str | int, ...]
 
@@ -90,7 +89,7 @@ def test_a_mutated_document_imports_or_raises_the_file_error(doc: Any) -> None:
         path = Path(folder) / "fuzz.dd2vtt"
         path.write_text(json.dumps(doc), encoding="utf-8")
         try:
-            result = import_uvtt(path)
+            result = import_map(path)
         except EncounterFileError as error:
             assert error.path == str(path) and error.problem
         else:
@@ -104,7 +103,7 @@ def test_arbitrary_bytes_only_raise_the_file_error(data: bytes) -> None:
         path = Path(folder) / "junk.uvtt"
         path.write_bytes(data)
         try:
-            result = import_uvtt(path)
+            result = import_map(path)
         except EncounterFileError as error:
             assert error.path == str(path)
         else:

@@ -12,9 +12,9 @@ from PIL import Image
 
 from engine.battlemap import PortalKind, PortalState
 from engine.files.encounter_file import EncounterFile, load_encounter, save_encounter
-from engine.files.uvtt import UVTT_SUFFIXES, import_uvtt
-from engine.grid import METRIC
-from tests.engine.files.uvtt_builders import document, picture_bytes, point, write
+from engine.files.uvtt import UVTT_SUFFIXES
+from engine.rules.cities_without_number.tables import SCALE as METRIC
+from tests.engine.files.uvtt_builders import document, import_map, picture_bytes, point, write
 
 
 def _segments(imported: EncounterFile) -> set[frozenset[tuple[float, float]]]:
@@ -33,7 +33,7 @@ def test_the_three_suffixes_are_known() -> None:
 
 
 def test_a_small_map_imports_with_walls_door_object_and_light(tmp_path: Path) -> None:
-    imported = import_uvtt(write(tmp_path / "room.uvtt", document()))
+    imported = import_map(write(tmp_path / "room.uvtt", document()))
     battlemap = imported.state.battlemap
     assert (battlemap.width, battlemap.height) == (10, 8)
     assert _segments(imported) == {
@@ -51,7 +51,7 @@ def test_a_small_map_imports_with_walls_door_object_and_light(tmp_path: Path) ->
 
 
 def test_the_imported_encounter_saves_and_loads_as_a_killbox_file(tmp_path: Path) -> None:
-    imported = import_uvtt(write(tmp_path / "room.dd2vtt", document()))
+    imported = import_map(write(tmp_path / "room.dd2vtt", document()))
     save_encounter(tmp_path / "room.killbox", imported)
     loaded = load_encounter(tmp_path / "room.killbox")
     assert loaded.state == imported.state
@@ -60,22 +60,22 @@ def test_the_imported_encounter_saves_and_loads_as_a_killbox_file(tmp_path: Path
 
 def test_the_rule_system_sets_the_grid_scale(tmp_path: Path) -> None:
     path = write(tmp_path / "room.dd2vtt", document())
-    imported = import_uvtt(path, system="cities-without-number")
+    imported = import_map(path, system="cities-without-number")
     assert imported.state.scale == METRIC
     with pytest.raises(ValueError, match="no rule system called"):
-        import_uvtt(path, system="monopoly")
+        import_map(path, system="monopoly")
 
 
 @pytest.mark.parametrize("version", [0.2, 0.3, "0.2", "0.3", " 0.3 "])
 def test_format_may_be_a_number_or_a_string(tmp_path: Path, version: object) -> None:
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", document(format=version)))
+    imported = import_map(write(tmp_path / "m.dd2vtt", document(format=version)))
     assert len(imported.state.battlemap.walls) == 2
 
 
 def test_a_cropped_export_is_shifted_by_its_origin(tmp_path: Path) -> None:
     # The same room exported from a bigger map, cropped at square (30, 12).
-    cropped = import_uvtt(write(tmp_path / "c.dd2vtt", document(origin=(30, 12))))
-    plain = import_uvtt(write(tmp_path / "p.dd2vtt", document()))
+    cropped = import_map(write(tmp_path / "c.dd2vtt", document(origin=(30, 12))))
+    plain = import_map(write(tmp_path / "p.dd2vtt", document()))
     assert _segments(cropped) == _segments(plain)
     assert cropped.state.battlemap.portals == plain.state.battlemap.portals
     assert cropped.state.battlemap.cover == plain.state.battlemap.cover
@@ -85,7 +85,7 @@ def test_a_cropped_export_is_shifted_by_its_origin(tmp_path: Path) -> None:
 
 def test_a_fractional_origin_shifts_exactly(tmp_path: Path) -> None:
     doc = document(origin=(0.5, -2.25))
-    imported = import_uvtt(write(tmp_path / "c.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "c.dd2vtt", doc))
     assert imported.state.battlemap.portals[0].start == (4.0, 1.0)
 
 
@@ -95,7 +95,7 @@ def test_webp_and_jpeg_pictures_are_recognised_by_their_first_bytes(
 ) -> None:
     data = picture_bytes((160, 128), kind)
     # A misleading suffix and no hint in the JSON: only the bytes tell.
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", document(image=data)))
+    imported = import_map(write(tmp_path / "m.dd2vtt", document(image=data)))
     background = imported.state.battlemap.background
     assert background is not None and background.image == f"images/background.{extension}"
     assert imported.images[background.image] == data
@@ -103,20 +103,20 @@ def test_webp_and_jpeg_pictures_are_recognised_by_their_first_bytes(
 
 def test_a_picture_at_another_resolution_is_stretched_over_the_map(tmp_path: Path) -> None:
     # map_size x pixels_per_grid says 160 x 128 px; the picture is half as big.
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", document(image=picture_bytes((80, 64)))))
+    imported = import_map(write(tmp_path / "m.dd2vtt", document(image=picture_bytes((80, 64)))))
     battlemap = imported.state.battlemap
     assert (battlemap.width, battlemap.height) == (10, 8)
     assert battlemap.background is not None and battlemap.background.pixels_per_square == 8
     assert "80x64 px where map_size x pixels_per_grid gives 160x128 px" in (
         imported.state.description
     )
-    assert _segments(imported) == _segments(import_uvtt(write(tmp_path / "n.dd2vtt", document())))
+    assert _segments(imported) == _segments(import_map(write(tmp_path / "n.dd2vtt", document())))
 
 
 def test_each_axis_scales_from_the_picture_on_its_own(tmp_path: Path) -> None:
     # 10 x 8 squares; the picture is 160 px wide (16 a square) but 256 px high (32 a square).
     data = picture_bytes((160, 256))
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", document(image=data)))
+    imported = import_map(write(tmp_path / "m.dd2vtt", document(image=data)))
     # The picture is kept whole and stretched over the 10 x 8 squares, one scale per axis.
     assert imported.images["images/background.png"] == data
     assert (imported.state.battlemap.width, imported.state.battlemap.height) == (10, 8)
@@ -125,7 +125,7 @@ def test_each_axis_scales_from_the_picture_on_its_own(tmp_path: Path) -> None:
 
 def test_a_fractional_map_size_is_padded_to_whole_squares(tmp_path: Path) -> None:
     doc = document(size=(9.5, 8), image=picture_bytes((152, 128)))
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "m.dd2vtt", doc))
     assert imported.state.battlemap.width == 10
     assert _picture_size(imported) == (160, 128)  # 0.5 square of padding on the right
     with Image.open(io.BytesIO(imported.images["images/background.png"])) as picture:
@@ -136,7 +136,7 @@ def test_a_fractional_map_size_is_padded_to_whole_squares(tmp_path: Path) -> Non
 def test_a_map_without_a_picture_has_no_background(tmp_path: Path) -> None:
     doc = document()
     del doc["image"]
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "m.dd2vtt", doc))
     assert imported.state.battlemap.background is None and not imported.images
 
 
@@ -144,11 +144,11 @@ def test_open_portals_are_windows_unless_the_gm_says_open_door(tmp_path: Path) -
     doc = document()
     doc["portals"][0]["closed"] = False
     path = write(tmp_path / "m.dd2vtt", doc)
-    (window,) = import_uvtt(path).state.battlemap.portals
+    (window,) = import_map(path).state.battlemap.portals
     assert (window.kind, window.blocks_sight, window.blocks_movement) == (
         PortalKind.WINDOW, False, True,
     )
-    (door,) = import_uvtt(path, open_portals_as="door").state.battlemap.portals
+    (door,) = import_map(path, open_portals_as="door").state.battlemap.portals
     assert (door.kind, door.state) == (PortalKind.DOOR, PortalState.OPEN)
 
 
@@ -159,7 +159,7 @@ def test_overlapping_duplicate_portals_are_merged(tmp_path: Path) -> None:
     overlapping = {**door, "bounds": [point(5, 1), point(6.5, 1)], "closed": False}
     leaf = {**door, "bounds": [point(6.5, 1), point(7.5, 1)]}  # touches end to end only
     doc = document(portals=[door, same_reversed, overlapping, leaf])
-    portals = import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.portals
+    portals = import_map(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.portals
     assert [(p.start, p.end, p.kind) for p in portals] == [
         ((4.0, 1.0), (6.5, 1.0), PortalKind.DOOR),
         ((6.5, 1.0), (7.5, 1.0), PortalKind.DOOR),
@@ -169,7 +169,7 @@ def test_overlapping_duplicate_portals_are_merged(tmp_path: Path) -> None:
 
 def test_a_wall_drawn_across_a_doorway_is_cut_open(tmp_path: Path) -> None:
     doc = document(line_of_sight=[[point(1, 1), point(9, 1)]])
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "m.dd2vtt", doc))
     assert _segments(imported) == {
         frozenset({(1.0, 1.0), (4.0, 1.0)}), frozenset({(6.0, 1.0), (9.0, 1.0)}),
     }
@@ -183,13 +183,13 @@ def test_object_outlines_become_cover_or_sight_only_walls(tmp_path: Path) -> Non
         [point(2, 6), point(5, 6)],
     ]
     path = write(tmp_path / "m.dd2vtt", document(objects_line_of_sight=outlines))
-    tall = import_uvtt(path).state.battlemap
+    tall = import_map(path).state.battlemap
     assert len(tall.cover) == 1 and tall.cover[0].blocks_sight
     sight_only = [w for w in tall.walls if not w.blocks_movement]
     assert [(w.start, w.end, w.blocks_sight) for w in sight_only] == [
         ((2.0, 6.0), (5.0, 6.0), True)
     ]
-    low = import_uvtt(path, objects_block_sight=False).state.battlemap
+    low = import_map(path, objects_block_sight=False).state.battlemap
     assert len(low.cover) == 1 and not low.cover[0].blocks_sight
     assert all(w.blocks_movement for w in low.walls)  # no sight-only walls either
 
@@ -197,7 +197,7 @@ def test_object_outlines_become_cover_or_sight_only_walls(tmp_path: Path) -> Non
 def test_a_self_crossing_outline_becomes_valid_cover(tmp_path: Path) -> None:
     bow_tie = [point(0, 0), point(2, 2), point(2, 0), point(0, 2)]
     doc = document(objects_line_of_sight=[bow_tie])
-    cover = import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.cover
+    cover = import_map(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.cover
     assert len(cover) == 2
     assert all(shapely.Polygon(c.outline).is_valid for c in cover)
     assert sum(shapely.Polygon(c.outline).area for c in cover) == pytest.approx(2.0)
@@ -205,7 +205,7 @@ def test_a_self_crossing_outline_becomes_valid_cover(tmp_path: Path) -> None:
 
 def test_repeated_points_in_a_wall_are_dropped(tmp_path: Path) -> None:
     wall = [point(1, 1), point(1, 1), point(3, 1), point(3, 1), point(3, 4)]
-    imported = import_uvtt(write(tmp_path / "m.dd2vtt", document(line_of_sight=[wall])))
+    imported = import_map(write(tmp_path / "m.dd2vtt", document(line_of_sight=[wall])))
     assert _segments(imported) == {
         frozenset({(1.0, 1.0), (3.0, 1.0)}), frozenset({(3.0, 1.0), (3.0, 4.0)}),
     }
@@ -213,13 +213,13 @@ def test_repeated_points_in_a_wall_are_dropped(tmp_path: Path) -> None:
 
 def test_unknown_keys_from_other_tools_are_ignored(tmp_path: Path) -> None:
     doc = document(software="SomeMapper 2.1", creator={"name": "x"})
-    assert import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.width == 10
+    assert import_map(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.width == 10
 
 
 def test_six_digit_light_colours_are_opaque(tmp_path: Path) -> None:
     doc = document()
     doc["lights"][0]["color"] = "#ff8000"
-    (light,) = import_uvtt(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.lights
+    (light,) = import_map(write(tmp_path / "m.dd2vtt", doc)).state.battlemap.lights
     assert light.colour == "#ff8000ff"
 
 
@@ -232,19 +232,19 @@ def test_a_progress_callback_that_raises_cancels_the_import(tmp_path: Path) -> N
             raise Cancelled
 
     with pytest.raises(Cancelled):
-        import_uvtt(write(tmp_path / "m.dd2vtt", document()), progress=cancel_at_the_picture)
+        import_map(write(tmp_path / "m.dd2vtt", document()), progress=cancel_at_the_picture)
 
 
 def test_an_unknown_open_portal_choice_is_a_programming_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="open_portals_as"):
-        import_uvtt(write(tmp_path / "m.dd2vtt", document()), open_portals_as="hole")  # type: ignore[arg-type]
+        import_map(write(tmp_path / "m.dd2vtt", document()), open_portals_as="hole")  # type: ignore[arg-type]
 
 
 def test_an_older_0_2_file_without_object_outlines_or_freestanding_reads(tmp_path: Path) -> None:
     doc = document(format=0.2)
     del doc["objects_line_of_sight"]
     del doc["portals"][0]["freestanding"]
-    imported = import_uvtt(write(tmp_path / "old.df2vtt", doc))
+    imported = import_map(write(tmp_path / "old.df2vtt", doc))
     assert imported.state.battlemap.cover == ()
     assert len(imported.state.battlemap.portals) == 1
     assert "Universal VTT 0.2" in imported.state.description

@@ -10,7 +10,6 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.files.uvtt import import_uvtt
 from engine.files.uvtt_shapes import (
     SIMPLIFY_TOLERANCE,
     cut_out,
@@ -19,7 +18,7 @@ from engine.files.uvtt_shapes import (
     simplify_polylines,
 )
 from engine.grid import Point
-from tests.engine.files.uvtt_builders import document, point, write
+from tests.engine.files.uvtt_builders import document, import_map, point, write
 
 
 def cave(seed: int, points: int = 600, radius: float = 8.0) -> list[Point]:
@@ -49,7 +48,7 @@ def test_a_cave_wall_of_600_segments_is_simplified_within_a_tenth_of_a_square(
     outline = cave(seed=1)
     doc = document(size=(20, 20), line_of_sight=[[point(x, y) for x, y in outline]],
                    portals=[], objects_line_of_sight=[])
-    imported = import_uvtt(write(tmp_path / "cave.dd2vtt", doc))
+    imported = import_map(write(tmp_path / "cave.dd2vtt", doc))
     walls = shapely.MultiLineString([[w.start, w.end] for w in imported.state.battlemap.walls])
     original = shapely.LineString(outline)
     assert len(imported.state.battlemap.walls) < 600 / 2

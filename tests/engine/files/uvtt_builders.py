@@ -10,10 +10,19 @@ from typing import Any
 
 from PIL import Image
 
+from engine.files import EncounterFile
+from engine.files.uvtt import import_uvtt
 from tests.conftest import SHARED
 
 FIXTURE = SHARED / "fixtures" / "uvtt" / "dungeondraft-0.3-doors.dd2vtt"
 FIXTURE_MISSING = f"the shared Universal VTT fixture is absent ({FIXTURE})"
+#: The rule system these tests import maps for (the importer asks: a map names none).
+SYSTEM = "spycraft"
+
+
+def import_map(path: str | Path, **options: Any) -> EncounterFile:
+    """``import_uvtt`` for these tests' system unless ``options`` name another."""
+    return import_uvtt(path, **{"system": SYSTEM, **options})
 
 
 def picture_bytes(size: tuple[int, int], kind: str = "PNG", colour: str = "#806040") -> bytes:

@@ -6,7 +6,8 @@ from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
 from engine.geometry.areas import RangeTable, map_reach, range_bands, range_table_from, token_cone
 from engine.geometry.templates import Inclusion
-from engine.grid import FIVE_FOOT, SAVAGE_INCH, GridScale, Square
+from engine.grid import FIVE_FOOT, GridScale, Square
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import Side, Token, Weapon
 
 RIFLE = Weapon("rifle", range_increment=30.0, ammo=30, capacity=30, modes=("semi-auto",))

@@ -6,8 +6,10 @@ from collections.abc import Iterable
 
 from engine.battlemap import BattleMap, CoverObject, Portal, TerrainKind, TerrainPatch, Wall
 from engine.encounter import EncounterState
-from engine.grid import FIVE_FOOT, METRIC, SAVAGE_INCH, GridScale, Square
+from engine.grid import FIVE_FOOT, GridScale, Square
 from engine.routes import MovementGraph
+from engine.rules.cities_without_number.tables import SCALE as METRIC
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import Condition, Side, Token, Weapon
 
 SCALES = {

@@ -5,10 +5,11 @@ import pytest
 
 from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
-from engine.grid import FIVE_FOOT, SAVAGE_INCH, Square
+from engine.grid import FIVE_FOOT, Square
 from engine.rules.d20_firearms.suppressive_fire import (
     suppressive_fire_area as d20_suppressive_fire,
 )
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.rules.spycraft.suppressive_fire import (
     suppressive_fire_area as spycraft_suppressive_fire,
 )

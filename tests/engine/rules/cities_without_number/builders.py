@@ -6,8 +6,9 @@ from dataclasses import replace
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.grid import METRIC, Square
+from engine.grid import Square
 from engine.rules import get_system
+from engine.rules.cities_without_number.tables import SCALE as METRIC
 from engine.tokens import Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, Phase
 from engine.turns.session import Encounter

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.battlemap import BattleMap
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
-from engine.grid import METRIC, Square
+from engine.grid import Square
 from engine.rules import get_system
 from engine.rules.base import Command
 from engine.rules.cities_without_number.initiative import (
@@ -13,6 +13,7 @@ from engine.rules.cities_without_number.initiative import (
     individual_tiebreak,
     roll_sides,
 )
+from engine.rules.cities_without_number.tables import SCALE as METRIC
 from engine.tokens import Side, Token
 
 

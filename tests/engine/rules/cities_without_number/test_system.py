@@ -10,9 +10,10 @@ import pytest
 from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
-from engine.grid import METRIC, Square
+from engine.grid import Square
 from engine.rules.base import Command, IllegalCommand
 from engine.rules.cities_without_number.combat_state import swarm_members
+from engine.rules.cities_without_number.tables import SCALE as METRIC
 from engine.tokens import Side, Weapon
 from engine.turns.session import Encounter
 

@@ -7,10 +7,11 @@ from dataclasses import replace
 from engine.battlemap import BattleMap
 from engine.dice import SeededDice
 from engine.encounter import EncounterState
-from engine.grid import SAVAGE_INCH, GridScale, Square
+from engine.grid import GridScale, Square
 from engine.rules import get_system
 from engine.rules.savage_worlds.combat_state import SavageWorldsCombat
 from engine.rules.savage_worlds.deck import ActionDeck
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import Side, Token, Weapon
 from engine.turns.combat import Combatant, CombatState, Phase
 from engine.turns.session import Encounter

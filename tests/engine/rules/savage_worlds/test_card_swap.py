@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from engine.battlemap import BattleMap
 from engine.encounter import EncounterState
-from engine.grid import SAVAGE_INCH
 from engine.rules import get_system
 from engine.rules.base import Command
 from engine.rules.savage_worlds.combat_state import deck_of
 from engine.rules.savage_worlds.conditions import SWCondition
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import Side
 from engine.turns.session import Encounter
 from tests.engine.rules.savage_worlds.builders import fighter

@@ -11,12 +11,13 @@ import pytest
 from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
-from engine.grid import SAVAGE_INCH, DiagonalRule, GridScale, Square, Unit
+from engine.grid import DiagonalRule, GridScale, Square, Unit
 from engine.rules import get_system
 from engine.rules.base import BadOptions, Command, CommandError, IllegalCommand
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.combat_state import deck_of
 from engine.rules.savage_worlds.deck import Card
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 from engine.tokens import Condition, Side, Weapon
 from engine.turns.journal import command_from_json, command_to_json
 from engine.turns.session import Encounter

@@ -7,10 +7,11 @@ import pytest
 from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
 from engine.geometry.templates import TemplateSpec, lay_template
-from engine.grid import SAVAGE_INCH, Square
+from engine.grid import Square
 from engine.rules import get_system
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.tables import INCLUSION
+from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 
 from .cone_oracle import cone
 
