@@ -11,6 +11,8 @@ renumber it) is 1 up the map (north), then clockwise, 8 north-west.
 * ``weapon_flight``: a d8 direction and the rule's flight distance in squares; the weapon
   flies over creatures and stops in the last square before a wall, closed door, blocking
   cover or the map's edge.
+* ``fly``: that flight for a direction and distance the caller worked out (a missed blast
+  that deviates by a distance its rule multiplies and caps).
 
 Dice come from the caller: ``roll("1d8")`` returns the total, so the turn engine passes its
 seeded dice (results replay) and tests pass fixed rolls.
@@ -149,6 +151,27 @@ class WeaponFlight:
         return self.path[-1]
 
 
+def fly(
+    movement: MovementGraph, origin: Square, step: tuple[int, int], distance: int
+) -> tuple[tuple[Square, ...], str | None]:
+    """Squares from ``origin`` (first) up to ``distance`` steps of ``step`` (dx, dy), over
+    creatures; stopped in the last square before a wall, closed door, blocking cover or the
+    map's edge (and what stopped it, or None)."""
+    origin = movement.check_square(origin, "flight's start")
+    path = [origin]
+    for _ in range(max(0, distance)):
+        here = path[-1]
+        nxt = Square(here.x + step[0], here.y + step[1])
+        if not movement.in_bounds(nxt):
+            return tuple(path), "the edge of the map"
+        if nxt not in movement.graph._adj[here]:
+            return tuple(path), f"a wall or closed door between {here} and {nxt}"
+        if nxt in movement.impassable:
+            return tuple(path), f"{nxt}, which blocks movement"
+        path.append(nxt)
+    return tuple(path), None
+
+
 def weapon_flight(
     movement: MovementGraph, origin: Square, roll: Roll, rule: DeviationRule
 ) -> WeaponFlight:
@@ -156,20 +179,5 @@ def weapon_flight(
     origin = movement.check_square(origin, "disarmed weapon's square")
     direction = _checked(roll, "1d8", 1, 8)
     distance = _checked(roll, rule.flight, rule.shortest_flight, rule.longest_flight)
-    dx, dy = rule.diagram[direction]
-    path = [origin]
-    stopped_by: str | None = None
-    for _ in range(distance):
-        here = path[-1]
-        nxt = Square(here.x + dx, here.y + dy)
-        if not movement.in_bounds(nxt):
-            stopped_by = "the edge of the map"
-            break
-        if nxt not in movement.graph._adj[here]:
-            stopped_by = f"a wall or closed door between {here} and {nxt}"
-            break
-        if nxt in movement.impassable:
-            stopped_by = f"{nxt}, which blocks movement"
-            break
-        path.append(nxt)
-    return WeaponFlight(origin, direction, distance, tuple(path), stopped_by)
+    path, stopped_by = fly(movement, origin, rule.diagram[direction], distance)
+    return WeaponFlight(origin, direction, distance, path, stopped_by)

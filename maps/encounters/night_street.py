@@ -40,6 +40,9 @@ SAWN_OFF = Weapon("Sawn-off shotgun", damage="3d6", range_increment=5, ammo=2, c
 AK = Weapon("AK-47", damage="2d8+1", range_increment=24, ammo=30, capacity=30, rate_of_fire=3,
             two_handed=True, traits=("Range 24/48/96", "AP 2", "Min Str d6"))
 KNIFE = Weapon("Switchblade", damage="1d4", melee=True, traits=("Str+d4",))
+# Thrown with Athletics; the Medium Blast Template is what the area attack lays down.
+FRAG = Weapon("Frag grenade", damage="3d6", range_increment=5, ammo=2, capacity=2,
+              rate_of_fire=1, traits=("Range 5/10/20", "Medium Blast", "thrown"))
 
 
 def _fighter(token_id: str, name: str, side: Side, square: tuple[int, int],
@@ -128,7 +131,7 @@ def build() -> Scene:
                  agility=8, shooting=8, notice=8, spirit=8, armor=2),
         _fighter("okoye", "Det. Sam Okoye", party, (7, 16), (SHOTGUN, GLOCK), wild_card=True,
                  fighting=8, vigor=8, armor=2),
-        _fighter("pike", "Officer Pike", party, (3, 16), (CARBINE, GLOCK), wild_card=True,
+        _fighter("pike", "Officer Pike", party, (3, 16), (CARBINE, GLOCK, FRAG), wild_card=True,
                  shooting=8, armor=2),
         _fighter("jimmy", "Jimmy Two-Bits", Side.ALLY, (1, 15), (REVOLVER,), wild_card=False,
                  shooting=4, notice=8),
@@ -137,7 +140,7 @@ def build() -> Scene:
         _fighter("mags", "Mags", enemy, (13, 6), (UZI,), wild_card=False, shooting=8),
         _fighter("thug-1", "Razor crew gunman", enemy, (24, 13), (AK,), wild_card=False),
         _fighter("thug-2", "Razor crew gunman", enemy, (18, 8), (UZI,), wild_card=False),
-        _fighter("thug-3", "Razor crew heavy", enemy, (10, 6), (SHOTGUN,), wild_card=False,
+        _fighter("thug-3", "Razor crew heavy", enemy, (10, 6), (SHOTGUN, FRAG), wild_card=False,
                  vigor=8),
         _fighter("thug-4", "Razor crew lookout", enemy, (14, 7), (REVOLVER, KNIFE),
                  wild_card=False),

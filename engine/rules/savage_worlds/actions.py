@@ -1,6 +1,7 @@
 """Every Savage Worlds action handler, registered on import (see ``handlers``)."""
 
 from engine.rules.savage_worlds import (
+    area_actions,
     attack_actions,
     maneuver_actions,
     movement_actions,
@@ -9,5 +10,6 @@ from engine.rules.savage_worlds import (
 from engine.rules.savage_worlds.handlers import HANDLERS
 
 __all__ = [
-    "HANDLERS", "attack_actions", "maneuver_actions", "movement_actions", "soak_actions",
+    "HANDLERS", "area_actions", "attack_actions", "maneuver_actions", "movement_actions",
+    "soak_actions",
 ]

@@ -214,11 +214,12 @@ LAST_HIT_SHAKEN = "last_hit_shaken"
 
 
 def apply_damage(
-    state: EncounterState, target_id: str, damage: int, armor_piercing: int = 0
+    state: EncounterState, target_id: str, damage: int, armor_piercing: int = 0,
+    extra_armor: int = 0,
 ) -> tuple[EncounterState, list[Event]]:
     """Compare damage with Toughness: Shaken on a success, a Wound per raise."""
     target = state.token(target_id)
-    toughness = board.toughness(target, armor_piercing)
+    toughness = board.toughness(target, armor_piercing, extra_armor)
     result = outcome(damage, toughness)
     events = [Event(EventKind.DAMAGE,
                     f"{target.name} takes {damage} damage against Toughness {toughness}.",

@@ -60,9 +60,10 @@ def parry(token: Token) -> int:
     return base + cond.parry_modifier(token)
 
 
-def toughness(token: Token, armor_piercing: int = 0) -> int:
-    """Toughness with Armor; Armor Piercing takes off up to that much of the Armor."""
-    armor = stat_int(token, "armor")
+def toughness(token: Token, armor_piercing: int = 0, extra_armor: int = 0) -> int:
+    """Toughness with Armor (and ``extra_armor``: cover counting as Armor against a blast);
+    Armor Piercing takes off up to that much of the Armor."""
+    armor = stat_int(token, "armor") + extra_armor
     return stat_int(token, "toughness") + max(0, armor - max(0, armor_piercing))
 
 

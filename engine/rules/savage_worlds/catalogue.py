@@ -74,6 +74,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "a success and hit on a raise, at most Rate of Fire hits (the shooter picks "
                "whom). Triple ammunition.",
                needs=(Need.SQUARE, Need.WEAPON)),
+    ActionSpec("area_attack", "Area Effect Attack", ATTACK, ACTION,
+               "Throw a grenade or fire a launcher or flamethrower at a square: one roll "
+               "(Athletics thrown, else Shooting) against 4; everyone under its Blast or Cone "
+               "Template is hit, each rolling damage (a raise adds a d6). A missed blast "
+               "deviates (1d6\" thrown, 2d6\" launched, times the range band, at most half "
+               "the way); a missed cone does nothing. Cover from the centre counts as Armor.",
+               needs=(Need.SQUARE, Need.WEAPON)),
     ActionSpec("test", "Test", MANEUVER, ACTION,
                "Rattle a foe with a skill against its linked attribute: a win leaves it "
                "Distracted or Vulnerable, a raise Shakes it too (or, as the GM allows, knocks "

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
+from engine.rules.savage_worlds.area_attack import template_of
 
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
@@ -23,6 +24,10 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for foe in foes:
         near = common.adjacent(actor, foe)
         for weapon in ranged:
+            if template_of(weapon) is not None:
+                yield Command.build("area_attack", token_id, squares=[foe.square],
+                                    weapon=weapon.name)
+                continue
             yield Command.build("shooting", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("aim", token_id, targets=[foe.id], weapon=weapon.name)
             yield Command.build("called_shot", token_id, targets=[foe.id], weapon=weapon.name,

@@ -60,6 +60,7 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
         OptionSpec("hit_first", ListOf(Ref.TOKEN), label="Whom to hit first when more get a "
                    "raise than the Rate of Fire (in order)"),
     ),
+    "area_attack": (OptionSpec("modifier", int, default=0, label="Other modifier"),),
     "aim": (OptionSpec("choice", str, ("ignore", "+2"), default="ignore",
                        label="Ignore 4 points of penalties or +2"),),
     "push": (OptionSpec("skill", str, ("strength", "athletics"), default="strength",

@@ -15,6 +15,7 @@ from engine.geometry.templates import (
     TemplateSpec,
     apply_template,
     circle_shape,
+    teardrop_shape,
 )
 from engine.grid import Point, Unit
 from engine.rules.savage_worlds.tables import INCLUSION
@@ -56,3 +57,11 @@ def blast(state: EncounterState, centre: Point, size: str = "medium") -> Templat
     shape = circle_shape(centre, radius_inches * squares_per_inch(state))
     return apply_template(state, shape, origin=centre, inclusion=INCLUSION, clip_to_walls=True)
 
+
+
+def cone(state: EncounterState, origin: Point, direction: float) -> TemplateResult:
+    """The Cone Template from ``origin`` (its narrow end) pointing ``direction`` degrees,
+    cut to what its origin can see."""
+    scale = squares_per_inch(state)
+    shape = teardrop_shape(origin, direction, CONE_LENGTH * scale, CONE_END_RADIUS * scale)
+    return apply_template(state, shape, origin=origin, inclusion=INCLUSION, clip_to_walls=True)

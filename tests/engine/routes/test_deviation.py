@@ -89,3 +89,14 @@ def test_disarmed_weapon_stops_at_a_wall() -> None:
     flight = weapon_flight(walls, Square(5, 5), FixedDice(3, 5), FLIGHT)
     assert flight.landing == Square(7, 5)
     assert flight.stopped_by == "a wall or closed door between (7,5) and (8,5)"
+
+
+def test_fly_goes_the_distance_it_is_given_over_creatures_and_stops_at_a_wall() -> None:
+    from engine.routes.deviation import fly
+
+    movement = MovementGraph(encounter(tokens=[token("pal", Side.ALLY, 5, 3)]), difficult_cost=2)
+    path, stopped = fly(movement, Square(5, 5), (0, -1), 3)
+    assert path == (Square(5, 5), Square(5, 4), Square(5, 3), Square(5, 2)) and stopped is None
+    walled = graph(walls=[((0, 3), (9, 3))])
+    path, stopped = fly(walled, Square(5, 5), (0, -1), 6)
+    assert path[-1] == Square(5, 3) and "wall" in str(stopped)

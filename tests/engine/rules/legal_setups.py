@@ -245,6 +245,12 @@ def _crate_before(token_id: str) -> Callable[[EncounterState], EncounterState]:
     return change
 
 
+def _frag_grenade(token: Token) -> Token:
+    """Two frag grenades (Medium Blast, thrown) besides the usual weapons."""
+    grenade = Weapon("frag grenade", "3d6", 5.0, 2, 2, traits=("Medium Blast", "thrown"))
+    return replace(token, weapons=(*token.weapons, grenade))
+
+
 _CAL_AWAY = {"e1": _with(square=Square(10, 6))}
 _ONE_RIFLE = {"a1": _weapons("rifle")}
 _RELOAD = {"a1": _half_empty}
@@ -286,6 +292,12 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         tokens={"a1": _with(stats={"wild_card": True, "bennies": 2})},
         before=(_hit(ACTOR, 14),),  # two Wounds against Toughness 5
         command=_cmd("soak"),
+    ),
+    ("savage-worlds", "area_attack"): Recipe(
+        tokens={"a1": _frag_grenade},
+        command=lambda _s: Command.build(
+            "area_attack", ACTOR, squares=[Square(13, 6)], weapon="frag grenade"
+        ),
     ),
     # Spycraft 2.0
     ("spycraft", "coup_de_grace"): Recipe(tokens={"e1": _condition("helpless")}),

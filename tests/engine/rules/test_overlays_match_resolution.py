@@ -28,6 +28,7 @@ AREA_ACTIONS = [
     ("spycraft", "strafe"),
     ("spycraft", "suppressive_fire"),
     ("savage-worlds", "suppressive_fire"),
+    ("savage-worlds", "area_attack"),
     ("d20-firearms", "suppressive_fire"),
     ("d20-firearms", "covering_fire"),
 ]
