@@ -14,7 +14,14 @@ from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.overlays import target_overlay, template_overlay
-from engine.rules.savage_worlds import attack_math, board, maneuvers, templates, trait_bonuses
+from engine.rules.savage_worlds import (
+    area_attack,
+    attack_math,
+    board,
+    maneuvers,
+    templates,
+    trait_bonuses,
+)
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import suppressive_fire as sup
 from engine.rules.savage_worlds.conditions import SWCondition
@@ -331,6 +338,8 @@ def _suppress_check(state: EncounterState, command: Command) -> list[str]:
     except KeyError as error:
         return [str(error.args[0])]
     reason = sup.refusal(weapon)
+    if area_attack.template_of(weapon) is not None:
+        reason = f"{weapon.name} lays a template: use the Area Effect Attack"
     if reason:
         return [reason]
     if not state.battlemap.in_bounds(command.squares[0]):

@@ -17,7 +17,7 @@ from engine.rules import common
 from engine.rules.base import Command, Event, Modifier, Outcome, Preview
 from engine.rules.common import Check, Describe, HandlerTable, Resolve, actor_of
 from engine.rules.overlays import target_overlay
-from engine.rules.savage_worlds import attack_math, board, maneuvers
+from engine.rules.savage_worlds import area_attack, attack_math, board, maneuvers
 from engine.rules.savage_worlds.catalogue import action_spec
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token, Weapon
@@ -90,6 +90,9 @@ def plan_for(
         raise attack_math.AttackError(f"{weapon.name} is not a melee weapon")
     if melee is False and weapon.melee:
         raise attack_math.AttackError(f"{weapon.name} is not a ranged weapon")
+    if area_attack.template_of(weapon) is not None:
+        raise attack_math.AttackError(f"{weapon.name} lays a template: use the Area Effect "
+                                      "Attack")
     options = attack_extras(state, command)
     plan = attack_math.plan_attack(state, actor, target, weapon, [*options, *(extra or [])],
                                    extra_damage or [])

@@ -168,3 +168,13 @@ def test_a_grenade_cannot_be_thrown_to_extreme_range_nor_a_pistol_used() -> None
     assert not far.legal and "Extreme" in " ".join(far.reasons)
     pistol = encounter.preview(throw((3, 0), "Knife"))
     assert not pistol.legal
+
+
+def test_an_area_weapon_is_not_fired_at_one_target_nor_sprayed() -> None:
+    encounter = crowd()
+    shot = encounter.preview(Command.build("shooting", "t", targets=["e1"],
+                                           weapon="Frag grenade"))
+    sprayed = encounter.preview(Command.build("suppressive_fire", "t", squares=[Square(8, 5)],
+                                              weapon="Flamethrower"))
+    for preview in (shot, sprayed):
+        assert not preview.legal and "Area Effect Attack" in " ".join(preview.reasons)
