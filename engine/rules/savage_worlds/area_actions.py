@@ -20,7 +20,7 @@ from engine.rules.overlays import template_overlay
 from engine.rules.savage_worlds import area_attack as area
 from engine.rules.savage_worlds import attack_math, board, tables, templates, trait_bonuses
 from engine.rules.savage_worlds.handlers import register, weapon_of
-from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
+from engine.rules.savage_worlds.traits import TARGET_NUMBER, acing_die, outcome, trait_roll
 from engine.tokens import Side, Token, Weapon
 
 #: The d8 face names of the Deviation Diagram's directions, for the log.
@@ -172,7 +172,7 @@ def _describe(state: EncounterState, command: Command) -> Preview:
     die, untrained = board.trait_die(plan.actor, plan.skill)
     summary = (f"Area Effect Attack: {plan.actor.name} with {plan.weapon.name} "
                f"({plan.template.label}), {plan.skill.title()} d{die} "
-               f"{plan.to_hit + untrained:+d} against {area.TARGET_NUMBER}; everyone under it "
+               f"{plan.to_hit + untrained:+d} against {TARGET_NUMBER}; everyone under it "
                f"takes {plan.weapon.damage} (a raise adds a d6), each rolled on its own; cover "
                "from the centre counts as Armor.")
     notes = list(laid.reasons)
@@ -195,7 +195,7 @@ def _overlay(plan: AreaPlan, laid: TemplateResult, under: list[UnderTemplate]) -
     """The template where it is aimed, the attacker with the roll's modifiers and every
     token under it with the Armor its cover from the centre gives (total cover: spared)."""
     touched = [OverlayToken(plan.actor.id, Role.ACTOR, plan.modifiers,
-                            f"one {plan.skill.title()} roll against {area.TARGET_NUMBER}")]
+                            f"one {plan.skill.title()} roll against {TARGET_NUMBER}")]
     for found in under:
         if found.armor is None:
             touched.append(OverlayToken(found.token.id, Role.SPARED, note=found.cover))
@@ -245,13 +245,13 @@ def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
                       wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} {weapon.name}")
     state = trait_bonuses.spend_support(state, actor.id, plan.skill)
-    result = outcome(roll.total, area.TARGET_NUMBER)
+    result = outcome(roll.total, TARGET_NUMBER)
     words = "hits where aimed" if result.success else "misses"
     if result.raises:
         words += " with a raise"
     events: list[Event] = [Event(EventKind.ATTACK, f"{actor.name} uses the {weapon.name} "
                                  f"({plan.template.label}) at {plan.aim}: {plan.skill.title()} "
-                                 f"{roll} against {area.TARGET_NUMBER} - {words}.", (actor.id,))]
+                                 f"{roll} against {TARGET_NUMBER} - {words}.", (actor.id,))]
     centre = plan.aim
     if not result.success:
         if not plan.template.is_blast:

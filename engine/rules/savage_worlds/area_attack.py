@@ -60,8 +60,6 @@ TEMPLATE_TRAITS: Mapping[str, AreaTemplate] = MappingProxyType({
 })
 #: The weapon trait of a thrown weapon (Athletics, 1d6" deviation, no Extreme range).
 THROWN = "thrown"
-#: The roll to place the template where aimed.
-TARGET_NUMBER = 4
 #: How far a missed blast deviates, in inches, and which way (the d8 diagram of engine.routes).
 THROWN_DEVIATION = DeviationRule(flight="1d6")
 LAUNCHED_DEVIATION = DeviationRule(flight="2d6")
