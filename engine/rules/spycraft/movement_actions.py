@@ -151,8 +151,9 @@ class _PathMove(SpycraftHandler):
 
 
 def run_multiplier(mover: Token) -> int:
-    """4x Speed, 3x in full armour."""
-    full = board.STATS.text(mover, "armor") == "full"
+    """4x Speed, 3x in full armour (``armor`` full, or the ``full_armor`` flag: the stat
+    block declares both, and a token marked either way wears it)."""
+    full = board.STATS.text(mover, "armor") == "full" or board.STATS.flag(mover, "full_armor")
     return RUN_MULTIPLIER_FULL_ARMOR if full else RUN_MULTIPLIER
 
 

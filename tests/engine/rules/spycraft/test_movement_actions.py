@@ -10,6 +10,7 @@ from tests.engine.rules.spycraft.builders import agent, cmd, started
 def test_a_run_is_four_times_speed_three_in_full_armour() -> None:
     assert run_multiplier(agent("kevin", 0, 0)) == 4
     assert run_multiplier(agent("kevin", 0, 0, armor="full")) == 3
+    assert run_multiplier(agent("kevin", 0, 0, full_armor=True)) == 3  # was 4: never read
 
 
 @pytest.mark.parametrize(
