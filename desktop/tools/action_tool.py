@@ -71,10 +71,13 @@ def fittest_weapon(
     controller: EncounterController, actor_id: str, spec: ActionSpec
 ) -> str | None:
     """The weapon an action starts with: of the token's weapons, the first that the engine
-    refuses the action for the fewest reasons, tried on the engine's own example picks for
-    it (before anything is picked the engine only asks for the pick). It started with the
-    first weapon carried: Suppressive Fire with a pump shotgun, refused, though the rifle
-    beside it could. The GM can still choose another in the panel."""
+    refuses on the fewest of its own example picks for the action (before anything is
+    picked the engine only asks for the pick), then the one refused for the fewest reasons
+    every pick shares (what the weapon itself lacks, not where the picks are), then for the
+    fewest reasons in all. It started with the first weapon carried: Suppressive Fire with
+    a pump shotgun, refused, though the rifle beside it could. Counting every reason alone
+    then took a knife for Strafe ("needs full auto", once a pick) over the submachine gun
+    whose example squares were each out of sight. The GM can still choose another."""
     names = [w.name for w in controller.state.token(actor_id).weapons]
     if len(names) < 2:
         return names[0] if names else None
@@ -87,14 +90,18 @@ def fittest_weapon(
             if len(picks) == FITTING_PICKS:
                 break
 
-    def refusals(name: str) -> int:
-        total = 0
+    def refusals(name: str) -> tuple[int, int, int, int]:
+        unreadable, refused = 0, list[frozenset[str]]()
         for pick in picks or [Command(spec.key, actor_id)]:
             try:
-                total += len(controller.preview(replace(pick, weapon=name)).reasons)
-            except CommandError:
-                total += 1000  # a command the engine cannot even read: last choice
-        return total
+                reasons = controller.preview(replace(pick, weapon=name)).reasons
+            except CommandError:  # a command the engine cannot even read: last choice
+                unreadable += 1
+                continue
+            if reasons:
+                refused.append(frozenset(reasons))
+        shared = frozenset.intersection(*refused) if refused else frozenset()
+        return unreadable, len(refused), len(shared), sum(len(r) for r in refused)
 
     return min(names, key=refusals)  # the first among equals
 
@@ -173,7 +180,10 @@ class ActionTool(Tool):
     def prompt(self) -> str:
         need = self.current_need()
         if need is None or self.complete:
-            return "Enter or Confirm applies it; Escape cancels"
+            if self.ready:
+                return "Enter or Confirm applies it; Escape cancels"
+            # It said "Enter applies it" above the red reasons while Enter did nothing.
+            return "not allowed as it is: pick again or change an option; Escape cancels"
         if self.ready:
             return f"Enter applies it as it is, or {PROMPTS[need]}"
         return PROMPTS[need]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QEvent, QPoint
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
+from engine.battlemap import Wall
 from engine.rules.base import Command
 from tests.desktop.tools.conftest import TOOL_NOISE, make_window, view_point
 from tests.engine.rules.legal_setups import legal_setup
@@ -72,3 +75,44 @@ def test_a_tokens_tooltip_does_not_cover_the_aimed_actions_card(qtbot, tmp_path)
     assert win.view.tool is tool
     assert _tooltip_at(qtbot, win.view, square) == ""
     QToolTip.hideText()
+
+
+def _walled_in(state, token_id: str):  # type: ignore[no-untyped-def]
+    """The token boxed in by four walls: it sees no square but its own."""
+    square = state.token(token_id).square
+    x, y = square.x, square.y
+    corners = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)]
+    walls = tuple(Wall(a, b) for a, b in zip(corners, corners[1:] + corners[:1], strict=True))
+    return replace(state, battlemap=replace(state.battlemap, walls=walls))
+
+
+def test_strafe_starts_with_the_gun_not_the_knife_when_no_square_is_in_sight(
+    qtbot, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """Strafe started with the Combat knife: it is refused once a pick ('needs full auto'),
+    the submachine gun once per example square out of sight, and the fewest reasons won."""
+    setup = legal_setup("spycraft", "strafe")
+    actor = setup.state.token(str(setup.command.actor))
+    knife = next(w for w in actor.weapons if w.melee)
+    gun = next(w for w in actor.weapons if "full auto" in w.modes)
+    state = setup.state.with_token(replace(actor, weapons=(knife, gun)))
+    win = make_window(qtbot, tmp_path, _walled_in(state, actor.id))
+    tool = win.start_action(actor.id, win.controller.system.action("strafe"))
+    assert tool.weapon == gun.name
+
+
+def test_the_card_never_says_enter_applies_a_refused_command(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Threaten at a foe out of reach: every pick made, Confirm greyed, and the card said
+    'Enter or Confirm applies it' above the red reasons."""
+    setup = legal_setup("spycraft", "standard_attack")
+    actor = str(setup.command.actor)
+    target = str(setup.command.targets[0])
+    win = make_window(qtbot, tmp_path, _walled_in(setup.state, actor))
+    tool = win.start_action(actor, win.controller.system.action("standard_attack"),
+                            targets=[target])
+    assert tool.complete and not tool.ready
+    assert "applies it" not in tool.prompt() and "Escape cancels" in tool.prompt()
+    unwalled = make_window(qtbot, tmp_path / "free", setup.state)
+    ok = unwalled.start_action(actor, unwalled.controller.system.action("standard_attack"),
+                               targets=[target])
+    assert ok.ready and ok.prompt().startswith("Enter or Confirm applies it")
