@@ -52,3 +52,8 @@ def _add(path: QPainterPath, geometry: object) -> None:
 def is_geometry(value: object) -> bool:
     """True for a Shapely geometry (previews carry shapes as plain objects)."""
     return isinstance(value, shapely.Geometry)
+
+
+def is_line(geometry: object) -> bool:
+    """True for a line or lines (a line of sight), which have no inside to fill."""
+    return isinstance(geometry, shapely.LineString | shapely.MultiLineString)

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.encounter import EncounterState
 from engine.grid import Square
+from engine.rules.measuring import sight_radius
 from engine.tokens import Side
 
 
@@ -25,12 +26,6 @@ def _visible_squares_function() -> Any | None:
         if function is not None:
             return function
     return None
-
-
-def sight_radius(state: EncounterState) -> float:
-    """Sight reaches across the whole map: the rule texts set no limit in light."""
-    bm = state.battlemap
-    return float(bm.width + bm.height)
 
 
 def party_sees(state: EncounterState) -> frozenset[Square] | None:

@@ -120,12 +120,14 @@ class OverlayRoute:
 
 @dataclass(frozen=True, slots=True)
 class OverlayToken:
-    """A token the command touches: its role, the modifiers that apply to it, a note."""
+    """A token the command touches: its role, the modifiers that apply to it, a note, and
+    whether it is refused (a token out of sight, out of range: the map dashes it red)."""
 
     token_id: str
     role: Role = Role.TARGET
     modifiers: tuple[Modifier, ...] = ()
     note: str = ""
+    tone: Tone = Tone.LEGAL
 
 
 @dataclass(frozen=True, slots=True)

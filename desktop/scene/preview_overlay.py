@@ -28,10 +28,10 @@ from desktop.scene.rule_overlays import (
 )
 from desktop.scene.square_outline import squares_path
 from desktop.scene.style import SQUARE
-from desktop.shapes import to_painter_path
+from desktop.shapes import is_line, to_painter_path
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.overlay import OverlayRoute
+from engine.overlay import Overlay, OverlayRoute
 from engine.rules.base import Preview
 
 #: Tone names of the overlay payload (engine.overlay.Tone values) -> colour.
@@ -76,6 +76,13 @@ def draw_preview(preview: Preview, state: EncounterState) -> DrawnPreview:
     return drawn
 
 
+def draw_overlay(overlay: Overlay, state: EncounterState) -> DrawnPreview:
+    """Items for an overlay that is not a command's (what a measuring tool shows)."""
+    drawn = DrawnPreview()
+    _draw_overlay(overlay, state, True, drawn)
+    return drawn
+
+
 def draw_lasting(overlay: object, state: EncounterState) -> DrawnPreview:
     """Items for what stays on the map while it lasts (``RuleSystem.lasting_overlay``):
     its areas dashed in the information colour, each marked token with a small badge."""
@@ -107,8 +114,13 @@ def _draw_overlay(
         target = drawn.refused_squares if str(area.tone) == "refused" else drawn.squares
         target.update(area.squares)
     for shape in getattr(overlay, "shapes", ()):
-        item = AreaItem(_on_map(to_painter_path(shape.outline), state),
-                        tone_colour(shape.tone, legal), 50)
+        # A line (a line of sight) has no inside: a blocked one is dashed, as a refused ring.
+        open_line = is_line(shape.outline)
+        path = to_painter_path(shape.outline)
+        # Cutting to the map would close a line into a polygon with nothing inside.
+        item = AreaItem(path if open_line else _on_map(path, state),
+                        tone_colour(shape.tone, legal), 50,
+                        dashed=open_line and str(shape.tone) == "refused")
         if shape.label:
             item.setToolTip(shape.label)
         drawn.add(item)
@@ -126,8 +138,10 @@ def _draw_overlay(
         lines = [str(m) for m in touched.modifiers]
         if touched.note:
             lines.append(touched.note)
-        colour = ROLE_COLOURS.get(role, AREA) if legal else AREA_BAD
-        _ring(state, touched.token_id, colour, "\n".join(lines), role == "spared", drawn)
+        refused = str(touched.tone) == "refused"
+        colour = ROLE_COLOURS.get(role, AREA) if legal and not refused else AREA_BAD
+        dashed = role == "spared" or refused
+        _ring(state, touched.token_id, colour, "\n".join(lines), dashed, drawn)
         if badges and touched.note:
             _badge(state, touched.token_id, touched.note, drawn)
 

@@ -1,8 +1,9 @@
 """Range bands of the acting token's weapon: rings on the map and every token's band.
 
-An inspection overlay: the engine's ``range_bands`` gives each band's region (drawn by
-the grid's diagonal rule), its modifier and where every other token falls. W switches to
-the token's next weapon.
+An inspection overlay: the engine (``engine.rules.measuring.measure_range``, with the
+system's range table) gives each band as an area, near first, labelled with its modifier,
+and every other token ringed with its band's modifier, or refused when out of range. This
+tool colours the bands from near to far and draws them. W switches to the next weapon.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from desktop.scene.rule_overlays import AREA_BAD, AreaItem, TokenRingItem
 from desktop.shapes import to_painter_path
 from desktop.tools.base import ToolHost
 from desktop.tools.rule_tool import RuleTool
-from engine.geometry import RangeBands, range_bands
+from engine.overlay import Role, Tone
+from engine.rules.measuring import Measured, measure_range
 
 #: Band colours from near (green) to far (red); more bands reuse the last colour.
 BAND_COLOURS = [
@@ -39,7 +41,7 @@ class RangeTool(RuleTool):
         self, host: ToolHost, actor_id: str | None = None, weapon: str | None = None
     ) -> None:
         super().__init__(host, actor_id, weapon)
-        self.bands: RangeBands | None = None
+        self.measured: Measured | None = None
 
     def key_press(self, event: QKeyEvent) -> bool:
         actor = self.actor()
@@ -54,7 +56,7 @@ class RangeTool(RuleTool):
 
     def refresh(self) -> None:
         self.clear_overlay()
-        self.bands = None
+        self.measured = None
         actor = self.actor()
         if actor is None:
             return
@@ -62,45 +64,33 @@ class RangeTool(RuleTool):
         if weapon is None:
             self.host.show_status(f"{actor.name} has no weapon")
             return
-        table = self.system.range_table
-        if table is None:
-            self.host.show_status(f"{self.system.title} has no range bands")
-            return
         try:
-            bands = range_bands(self.state, actor.id, weapon.name, table)
+            measured = measure_range(self.state, self.system, actor.id, weapon.name)
         except (ValueError, KeyError) as error:
             self.host.show_status(str(error).strip("'\""))
             return
-        self.bands = bands
+        self.measured = measured
         state = self.state
-        outer = QRectF()
-        for index, band in enumerate(bands.bands):
-            path = to_painter_path(band.shape)
+        index_of: dict[str, int] = {}
+        for index, band in enumerate(measured.overlay.areas):
+            index_of[band.label] = index
+            path = to_painter_path(band.outline)
             colour = band_colour(index)
             self.add_overlay(AreaItem(path, colour, 28 if index % 2 else 45))
-            outer = outer.united(path.boundingRect())
-            label = TagItem(f"{band.name}: {band.modifier.value:+d}", colour, 12)
+            label = TagItem(band.label, colour, 12)
             ring = path.boundingRect()
             size = label.boundingRect()
             spot = QPointF(ring.right() - size.width() - 4, ring.center().y() - size.height() / 2)
             if self.host.scene.map_rect.contains(QRectF(spot, size.size())):
                 label.setPos(spot)
                 self.add_overlay(label)
-        index_of = {band.name: i for i, band in enumerate(bands.bands)}
-        lines = [f"{actor.name}, {weapon.name}: maximum {state.scale.describe(bands.maximum)}"]
-        if bands.cqb is not None:
-            lines.append(f"CQB Range: {state.scale.describe(bands.cqb)}")
-        lines.append(f"half the maximum: {state.scale.describe(bands.half_maximum)}")
-        for affected in bands.tokens:
-            token = state.token(affected.token_id)
-            modifier = affected.modifiers[0]
-            colour = band_colour(index_of.get(modifier.rule, 0))
-            self.add_overlay(TokenRingItem(token.square, token.size, colour, str(modifier)))
-            lines.append(f"{token.name}: {modifier.rule} ({modifier.value:+d})")
-        for token_id in bands.out_of_range:
-            token = state.token(token_id)
-            far = TokenRingItem(token.square, token.size, AREA_BAD, "out of range", True)
-            self.add_overlay(far)
-            lines.append(f"{token.name}: out of range")
-        lines.append("W: next weapon")
+        for touched in measured.overlay.tokens:
+            if touched.role is Role.ACTOR:
+                continue
+            token = state.token(touched.token_id)
+            far = touched.tone is Tone.REFUSED
+            colour = AREA_BAD if far else band_colour(index_of.get(touched.note, 0))
+            tip = "\n".join([*(str(m) for m in touched.modifiers), touched.note])
+            self.add_overlay(TokenRingItem(token.square, token.size, colour, tip, far))
+        lines = [*measured.lines, "W: next weapon"]
         self.show_info(lines, self.host.scene.token_items[actor.id].sceneBoundingRect())

@@ -4,45 +4,32 @@ standard cone, burst, square and line).
 The template follows the mouse; the wheel turns it (5 degrees a notch, 15 with Shift);
 ``[`` and ``]`` shrink and grow it; T cycles the kinds; C cuts it to what its origin
 sees (walls stop it); a click places it (it stays drawn with the tokens it touches
-listed; the next click picks up a new one); Escape cancels. Which squares count is the
-inclusion rule the system hands over (``RuleSystem.template_inclusion``).
-
-Where the origin sits (rules-silent, MapTool-like) is the template's own: cones, lines,
-bursts and teardrops start on the nearest grid intersection; a square area and a blast
-centre on the square under the cursor.
+listed; the next click picks up a new one); Escape cancels. Where it starts, which squares
+count and whom it touches are the engine's (``engine.rules.measuring.measure_template``,
+with the system's templates and inclusion rule); this tool draws the overlay it returns.
 """
 
 from __future__ import annotations
-
-import math
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 
 from desktop.scene.overlay_items import SquaresItem
-from desktop.scene.rule_overlays import AREA, AREA_BAD, AreaItem, translucent
+from desktop.scene.preview_overlay import draw_overlay, tone_colour
+from desktop.scene.rule_overlays import AreaItem, translucent
 from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
 from desktop.tools.base import ToolHost
 from desktop.tools.rule_tool import RuleTool
-from engine.geometry import Inclusion, TemplateResult, TemplateSpec, lay_template
 from engine.grid import Point
-from engine.rules.base import RuleSystem
-
-#: How the engine's inclusion rule of the system in play reads on the tag.
-INCLUSION_TEXT = {
-    Inclusion.CENTRE: "a square counts when its centre is inside",
-    Inclusion.PARTIAL: "a square counts when any part of it is beneath",
-}
-
-
-def kind_named(system: RuleSystem, key: str) -> TemplateSpec:
-    """The system's template with this key."""
-    for kind in system.templates:
-        if kind.key == key:
-            return kind
-    known = ", ".join(kind.key for kind in system.templates)
-    raise KeyError(f"{system.title} has no template {key!r} (it has {known})")
+from engine.overlay import Overlay
+from engine.rules.measuring import (
+    Measured,
+    measure_template,
+    system_template,
+    template_label,
+    template_origin,
+)
 
 
 def wheel_steps(event: QWheelEvent) -> float:
@@ -58,19 +45,20 @@ class TemplateTool(RuleTool):
     def __init__(self, host: ToolHost, kind: str | None = None) -> None:
         super().__init__(host)
         system = host.controller.system
-        self.kind = kind_named(system, kind) if kind else system.templates[0]
+        self.kind = system_template(system, kind) if kind else system.templates[0]
         self.size = self.kind.size
         self.direction = 0.0
         self.origin: Point | None = None
         self.placed = False
         #: Cut the template to what its origin sees (walls stop it); C toggles.
         self.clip = False
-        self.result: TemplateResult | None = None
+        #: What the engine measured for the template as it lies now.
+        self.measured: Measured | None = None
 
     # ---- choosing
 
     def set_kind(self, key: str) -> None:
-        self.kind = kind_named(self.system, key)
+        self.kind = system_template(self.system, key)
         self.size = self.kind.size
         self._redraw()
 
@@ -80,10 +68,7 @@ class TemplateTool(RuleTool):
         self.set_kind(kinds[(index + 1) % len(kinds)].key)
 
     def snap(self, scene_pos: QPointF) -> Point:
-        x, y = scene_pos.x() / SQUARE, scene_pos.y() / SQUARE
-        if self.kind.on_corner:
-            return (float(round(x)), float(round(y)))
-        return (math.floor(x) + 0.5, math.floor(y) + 0.5)
+        return template_origin(self.kind, (scene_pos.x() / SQUARE, scene_pos.y() / SQUARE))
 
     # ---- gestures
 
@@ -107,7 +92,7 @@ class TemplateTool(RuleTool):
         self.origin = self.snap(scene_pos)
         self.placed = True
         self._redraw()
-        if self.result is not None:
+        if self.measured is not None:
             self.host.show_status(f"{self.describe()} placed: " + (self.touched_text() or "nobody"))
         return True
 
@@ -139,59 +124,53 @@ class TemplateTool(RuleTool):
 
     def cancel(self) -> bool:
         had = self.origin is not None
-        self.origin, self.placed, self.result = None, False, None
+        self.origin, self.placed, self.measured = None, False, None
         self.clear_overlay()
         return had
 
     def refresh(self) -> None:
         self._redraw()
 
-    # ---- drawing
+    # ---- drawing what the engine measured
 
     def describe(self) -> str:
-        scale = self.state.scale
-        if not self.kind.sized:
-            return self.kind.label
-        return f"{self.kind.label} {scale.describe(self.size)}"
+        return template_label(self.state, self.kind, self.size)
 
     def touched_text(self) -> str:
-        if self.result is None:
+        if self.measured is None:
             return ""
         state = self.state
-        return ", ".join(state.token(t).name for t in self.result.token_ids())
+        return ", ".join(state.token(t).name for t in self.measured.overlay.token_ids())
 
     def _redraw(self) -> None:
         self.clear_overlay()
         if self.origin is None:
-            self.result = None
+            self.measured = None
             return
         try:
-            self.result = lay_template(
-                self.state,
-                self.kind,
-                self.origin,
-                self.direction,
-                self.size,
-                inclusion=self.system.template_inclusion,
+            measured = measure_template(
+                self.state, self.system, self.kind, self.origin, self.direction, self.size,
                 clip_to_walls=self.clip,
             )
         except ValueError as error:  # e.g. cut to walls from a point off the map
-            self.result = None
+            self.measured = None
             self.host.show_status(str(error))
             return
-        colour = AREA if self.result.allowed else AREA_BAD
-        covered = SquaresItem(translucent(colour, 45), translucent(colour, 150))
-        covered.set_squares(self.result.squares)  # one item for all squares: cheap to redraw
-        self.add_overlay(covered)
-        self.add_overlay(
-            AreaItem(to_painter_path(self.result.shape), colour, 60, dashed=not self.placed)
-        )
-        lines = [self.describe() + ("" if not self.kind.turns else f", {self.direction:g}°")]
-        touched = self.touched_text()
-        lines.append(f"touches: {touched}" if touched else "touches nobody")
-        lines.append(INCLUSION_TEXT[self.system.template_inclusion])
-        lines += list(self.result.reasons)
+        self.measured = measured
+        overlay = measured.overlay
+        for area in overlay.areas:  # the squares that count, one item: cheap to redraw
+            colour = tone_colour(area.tone)
+            covered = SquaresItem(translucent(colour, 45), translucent(colour, 150))
+            covered.set_squares(area.squares)
+            self.add_overlay(covered)
+        bounds = None
+        for shape in overlay.shapes:
+            path = to_painter_path(shape.outline)
+            self.add_overlay(AreaItem(path, tone_colour(shape.tone), 60, dashed=not self.placed))
+            bounds = path.boundingRect() if bounds is None else bounds.united(path.boundingRect())
+        for item in draw_overlay(Overlay(tokens=overlay.tokens), self.state).items:
+            self.add_overlay(item)
+        lines = list(measured.lines)
         if not self.placed:
             lines.append("wheel turns, [ ] size, T kind, C walls, click places")
-        bounds = to_painter_path(self.result.shape).boundingRect()
-        self.show_info(lines, bounds)
+        self.show_info(lines, bounds if bounds is not None else QPointF(*self.origin) * SQUARE)

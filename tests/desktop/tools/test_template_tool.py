@@ -27,9 +27,9 @@ def test_cone_follows_turns_and_lists_the_engines_tokens(qtbot, spy_window):  # 
     expected = cone_template(
         win.controller.state, (9.0, 4.0), 30.0, 6, inclusion=Inclusion.CENTRE
     )
-    assert tool.result is not None
-    assert tool.result.token_ids() == expected.token_ids()
-    assert tool.result.squares == expected.squares
+    assert tool.measured is not None
+    assert tool.measured.overlay.token_ids() == expected.token_ids()
+    assert tool.measured.overlay.squares() == expected.squares
     assert expected.token_ids(), "the test should touch somebody"
     names = [win.controller.state.token(t).name for t in expected.token_ids()]
     assert all(name in tool.lines[1] for name in names)
@@ -46,8 +46,8 @@ def test_savage_medium_blast_counts_partial_squares(qtbot, window_for):  # type:
     expected = circle_template(
         win.controller.state, (12.5, 3.5), 2, inclusion=Inclusion.PARTIAL
     )
-    assert tool.result is not None and tool.result.squares == expected.squares
-    assert tool.result.token_ids() == expected.token_ids()
+    assert tool.measured is not None and tool.measured.overlay.squares() == expected.squares
+    assert tool.measured.overlay.token_ids() == expected.token_ids()
     assert "any part of it is beneath" in "\n".join(tool.lines)
     render_png(win, "template_medium_blast")
 
@@ -70,12 +70,12 @@ def test_c_cuts_the_burst_to_what_its_origin_sees(qtbot, spy_window):  # type: i
     win.set_tool(tool)
     tool.size = 4
     move_to(qtbot, win.view, (9.0, 3.0))  # beside the office wall
-    open_squares = tool.result.squares
+    open_squares = tool.measured.overlay.squares()
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_C)
     expected = circle_template(
         win.controller.state, (9.0, 3.0), 4, inclusion=Inclusion.CENTRE, clip_to_walls=True
     )
-    assert tool.result.squares == expected.squares
+    assert tool.measured.overlay.squares() == expected.squares
     assert expected.squares < open_squares, "the wall stops part of the burst"
     assert any("walls" in line for line in tool.lines)
     render_png(win, "template_burst_cut_to_walls")
@@ -101,6 +101,6 @@ def test_a_template_cut_to_walls_off_the_map_says_why_instead_of_failing(qtbot, 
     qtbot.keyClick(win.view.viewport(), Qt.Key.Key_C)
     move_to(qtbot, win.view, (5.0, 12.7))  # the origin snaps to (5, 13): off the map
     assert tool.origin == (5.0, 13.0)
-    assert tool.result is None
+    assert tool.measured is None
     assert "outside the map" in win.statusBar().currentMessage()
     render_png(win, "template_off_map")

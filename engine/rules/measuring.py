@@ -1,0 +1,227 @@
+"""What the GM's measuring tools show, worked out here so that the map only draws it.
+
+The template, line-of-sight and range-band tools ask these functions and draw the
+:class:`Measured` they return: an :class:`~engine.overlay.Overlay` (the same payload a
+preview carries) and the lines of the tool's label. Whatever depends on the rule system (the
+templates it offers and how they count squares, its cover table, its range bands) comes
+from the :class:`~engine.rules.base.RuleSystem` given; nothing here names a system.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import shapely
+
+from engine.encounter import EncounterState
+from engine.geometry import (
+    Inclusion,
+    TemplateForm,
+    TemplateSpec,
+    cover_between,
+    has_line_of_sight,
+    lay_template,
+    range_bands,
+    token_line_of_sight,
+    visible_squares,
+)
+from engine.geometry.areas import token_centre
+from engine.grid import Point, Square
+from engine.overlay import (
+    Modifier,
+    Overlay,
+    OverlayArea,
+    OverlayShape,
+    OverlayToken,
+    Role,
+    ShapeKind,
+    Tone,
+)
+from engine.rules.base import RuleSystem
+from engine.rules.overlays import template_overlay
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """What a measuring tool shows: the overlay the map draws and the lines of its label."""
+
+    overlay: Overlay
+    lines: tuple[str, ...] = ()
+
+
+# --- templates ---------------------------------------------------------------------------------
+
+#: How each inclusion rule reads on the template tool's label.
+INCLUSION_TEXT = {
+    Inclusion.CENTRE: "a square counts when its centre is inside",
+    Inclusion.PARTIAL: "a square counts when any part of it is beneath",
+}
+_SHAPE_KIND = {
+    TemplateForm.CONE: ShapeKind.CONE,
+    TemplateForm.CIRCLE: ShapeKind.CIRCLE,
+    TemplateForm.SQUARE: ShapeKind.SQUARE,
+    TemplateForm.LINE: ShapeKind.LINE,
+    TemplateForm.TEARDROP: ShapeKind.POLYGON,
+}
+
+
+def system_template(system: RuleSystem, key: str) -> TemplateSpec:
+    """The template of ``system`` with this key (KeyError naming the ones it has)."""
+    for spec in system.templates:
+        if spec.key == key:
+            return spec
+    known = ", ".join(spec.key for spec in system.templates)
+    raise KeyError(f"{system.title} has no template {key!r} (it has {known})")
+
+
+def template_origin(spec: TemplateSpec, point: Point) -> Point:
+    """Where a template laid at ``point`` (square units) starts: the nearest grid
+    intersection for a template laid from a corner, else the centre of the square under it
+    (rules-silent, as MapTool lays them)."""
+    x, y = point
+    if spec.on_corner:
+        return (float(round(x)), float(round(y)))
+    return (math.floor(x) + 0.5, math.floor(y) + 0.5)
+
+
+def template_label(state: EncounterState, spec: TemplateSpec, size: float) -> str:
+    """The template's name with its size in the map's units ("Cone 15 ft")."""
+    return f"{spec.label} {state.scale.describe(size)}" if spec.sized else spec.label
+
+
+def measure_template(
+    state: EncounterState,
+    system: RuleSystem,
+    spec: TemplateSpec,
+    origin: Point,
+    direction: float,
+    size: float,
+    *,
+    clip_to_walls: bool = False,
+) -> Measured:
+    """``spec`` laid at ``origin``: its shape, the squares it covers under the system's
+    inclusion rule and the tokens it touches. A ValueError says why it cannot be laid
+    (cut to walls from a point off the map)."""
+    result = lay_template(
+        state, spec, origin, direction, size,
+        inclusion=system.template_inclusion, clip_to_walls=clip_to_walls,
+    )
+    label = template_label(state, spec, size)
+    overlay = template_overlay(
+        label, result, _SHAPE_KIND[spec.form], origin,
+        direction=direction if spec.turns else None,
+        reach=size if spec.sized else spec.size,
+        reasons=() if result.allowed else result.reasons,
+    )
+    touched = ", ".join(state.token(t).name for t in result.token_ids())
+    lines = (
+        label + (f", {direction:g}°" if spec.turns else ""),
+        f"touches: {touched}" if touched else "touches nobody",
+        INCLUSION_TEXT[system.template_inclusion],
+        *result.reasons,
+    )
+    return Measured(overlay, lines)
+
+
+# --- line of sight -----------------------------------------------------------------------------
+
+
+def sight_radius(state: EncounterState) -> float:
+    """Sight reaches across the whole map: the rule texts set no limit in light."""
+    return float(state.battlemap.width + state.battlemap.height)
+
+
+def sight_rings(state: EncounterState, viewer_id: str) -> Measured:
+    """Who ``viewer_id`` sees: the viewer, each token it sees, and each it does not (refused)."""
+    viewer = state.token(viewer_id)
+    rings = [OverlayToken(viewer.id, Role.ACTOR, note="looking from here")]
+    seen = 0
+    for other in state.others(viewer.id):
+        sees = token_line_of_sight(state.battlemap, viewer, other)
+        seen += sees
+        verb = "sees" if sees else "does not see"
+        tone = Tone.LEGAL if sees else Tone.REFUSED
+        rings.append(OverlayToken(other.id, Role.TARGET, note=f"{viewer.name} {verb} {other.name}",
+                                  tone=tone))
+    lines = (f"{viewer.name} sees {seen} of {len(state.tokens) - 1} tokens",)
+    return Measured(Overlay(tokens=tuple(rings)), lines)
+
+
+def sight_to(state: EncounterState, system: RuleSystem, viewer_id: str, square: Square) -> Measured:
+    """Sight from ``viewer_id`` to ``square``: to a token there, the cover lines (blocked ones
+    refused) and its cover under the system's table; to an empty square, one line and
+    whether it is seen. Nothing for the viewer's own square or one off the map."""
+    viewer = state.token(viewer_id)
+    if not state.battlemap.in_bounds(square):
+        return Measured(Overlay())
+    target = state.token_at(square)
+    if target is not None and target.id == viewer.id:
+        return Measured(Overlay())
+    if target is not None:
+        cover = cover_between(state.battlemap, viewer, target, system.cover_table)
+        lines = shapely.get_parts(cover.lines)
+        shapes = tuple(
+            _sight_line(line, Tone.REFUSED if blocked else Tone.LEGAL)
+            for line, blocked in zip(lines, cover.blocked, strict=False)
+        )
+        text = f"{target.name}: cover {cover.level.words}"
+        if cover.modifier is not None:
+            text += f" ({cover.modifier})"
+        return Measured(Overlay(shapes=shapes), (text, *cover.reasons))
+    sees = any(has_line_of_sight(state.battlemap, s, square) for s in viewer.squares)
+    line = shapely.LineString([token_centre(viewer), (square.x + 0.5, square.y + 0.5)])
+    shape = _sight_line(line, Tone.LEGAL if sees else Tone.REFUSED)
+    words = "in sight" if sees else "out of sight"
+    return Measured(Overlay(shapes=(shape,)), (f"square {square}: {words}",))
+
+
+def _sight_line(line: shapely.Geometry, tone: Tone) -> OverlayShape:
+    start = shapely.get_coordinates(line)[0]
+    label = "clear line" if tone is Tone.LEGAL else "blocked line"
+    return OverlayShape(ShapeKind.LINE, label, line, (float(start[0]), float(start[1])), tone=tone)
+
+
+def sight_fog(state: EncounterState, viewer_id: str) -> OverlayArea:
+    """What ``viewer_id`` sees, as an area: its squares and the exact region seen (the
+    map darkens the rest)."""
+    viewer = state.token(viewer_id)
+    seen = visible_squares(state.battlemap, viewer, sight_radius(state))
+    return OverlayArea(f"seen by {viewer.name}", seen.squares, Tone.INFO, outline=seen.shape)
+
+
+# --- range bands -------------------------------------------------------------------------------
+
+
+def measure_range(state: EncounterState, system: RuleSystem, actor_id: str, weapon: str,
+                  ) -> Measured:
+    """The range bands of ``actor_id``'s ``weapon`` under the system's range table, near
+    first (each an area labelled with its name and modifier), and every other token in its
+    band (ringed, with the band's modifier and, as its note, the band's label) or out of
+    range (refused). A ValueError says why there are none (no table, no range increment)."""
+    table = system.range_table
+    if table is None:
+        raise ValueError(f"{system.title} has no range bands")
+    bands = range_bands(state, actor_id, weapon, table)
+    labels = {band.name: f"{band.name}: {band.modifier.value:+d}" for band in bands.bands}
+    areas = tuple(
+        OverlayArea(labels[band.name], frozenset(), Tone.INFO, outline=band.shape)
+        for band in bands.bands
+    )
+    actor = state.token(actor_id)
+    scale = state.scale
+    lines = [f"{actor.name}, {weapon}: maximum {scale.describe(bands.maximum)}"]
+    if bands.cqb is not None:
+        lines.append(f"CQB Range: {scale.describe(bands.cqb)}")
+    lines.append(f"half the maximum: {scale.describe(bands.half_maximum)}")
+    rings = [OverlayToken(actor_id, Role.ACTOR)]
+    for affected in bands.tokens:
+        band = affected.modifiers[0]
+        modifier = Modifier(band.rule, band.value, band.applies_to)
+        rings.append(OverlayToken(affected.token_id, Role.TARGET, (modifier,),
+                                  note=labels.get(band.rule, band.rule)))
+        lines.append(f"{state.token(affected.token_id).name}: {band.rule} ({band.value:+d})")
+    for token_id in bands.out_of_range:
+        rings.append(OverlayToken(token_id, Role.TARGET, note="out of range", tone=Tone.REFUSED))
+        lines.append(f"{state.token(token_id).name}: out of range")
+    return Measured(Overlay(areas=areas, tokens=tuple(rings)), tuple(lines))
