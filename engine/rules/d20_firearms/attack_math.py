@@ -92,8 +92,6 @@ def plan_attack(
     recoil_step: int = 1, extra: Sequence[Modifier] = (), blind: bool = False,
 ) -> AttackPlan:
     """What the attack rolls against, or :class:`AttackError` saying why it cannot be made."""
-    if board.out_of_fight(target):
-        raise AttackError(f"{target.name} is already down")
     mods: list[Modifier] = []
     if weapon.melee:
         if not common.within(attacker, target, board.stat_int(attacker, "reach")):

@@ -21,7 +21,7 @@ from engine.overlay import Overlay, SquareMark
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math, board
+from engine.rules.d20_firearms import attack_math
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import (
@@ -68,9 +68,8 @@ def _stand_in(square: Square) -> Token:
 
 
 def occupant(state: EncounterState, square: Square, shooter_id: str) -> Token | None:
-    """Whoever stands in the square (not the shooter, not already down)."""
-    return next((t for t in state.tokens if square in t.squares and t.id != shooter_id
-                 and not board.out_of_fight(t)), None)
+    """Whoever stands in the square, not the shooter (a Disabled or dying one too)."""
+    return next((t for t in state.tokens if square in t.squares and t.id != shooter_id), None)
 
 
 def aim_points(command: Command) -> tuple[Aim, ...]:
@@ -183,7 +182,7 @@ def _blind_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     for step, point in enumerate(plan.aimed, start=1):
         state = spend_rounds(state, actor_id, plan.weapon, rounds_per_action(plan.weapon))
         aimed_at = _aimed_token(state, point, actor_id)
-        if aimed_at is None or board.out_of_fight(aimed_at):
+        if aimed_at is None:
             events.append(Event(EventKind.NOTE, f"{plan.actor.name}'s blind shot into "
                                 f"{_where(state, point, actor_id)} is wasted.", (actor_id,)))
             continue

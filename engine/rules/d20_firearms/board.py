@@ -35,7 +35,9 @@ stat_int = STATS.number
 
 
 def out_of_fight(token: Token) -> bool:
-    """Marked Disabled (0 hit points or less): no target, no threat, no obstacle."""
+    """Marked Disabled (0 hit points or less): no threat, no obstacle. It can still be
+    attacked: a Disabled or dying character is a target under the d20 rules, and this
+    system does not model death (the GM removes a dead token)."""
     return token.has_condition(DOWN)
 
 

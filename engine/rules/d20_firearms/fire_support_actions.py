@@ -257,19 +257,18 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
     except (KeyError, IndexError, ValueError) as error:
         return Preview(command, False, summary=f"Covering Fire: {error}")
     actions = _covering_actions(weapon)
-    in_fight = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
                    f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
                    "foe inside can be hit once per action; after the first, Reflex DC "
                    f"{special.COVERING_FIRE_REFLEX_DC} to dive for cover.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.token_id for t in in_fight),
+                   targets=tuple(t.token_id for t in area.tokens),
                    shots=actions * rounds_per_action(weapon),
                    overlay=template_overlay(
                        "Covering Fire", area, ShapeKind.CONE, token_centre(actor),
                        direction=direction_to(actor, command.squares[0]),
                        tokens=(OverlayToken(actor.id, Role.ACTOR),
-                               *overlay_tokens(in_fight, Role.TARGET)),
+                               *overlay_tokens(area.tokens, Role.TARGET)),
                        reasons=() if area.allowed else area.reasons),
                    notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
                                for t, q in take_cover_actions.destinations(command).items()))
@@ -280,13 +279,13 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     weapon = weapon_of(actor, command)
     area = _covering_area(state, command)
     actions = _covering_actions(weapon)
-    targets = [t for t in area.token_ids() if not board.out_of_fight(state.token(t))]
+    targets = list(area.token_ids())
     events: list[Event] = []
     for step, hits in enumerate(special.covering_fire_hits(actions, tuple(targets)), start=1):
         state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
         for target_id in hits:
             target = state.token(target_id)
-            if target.has_condition(board.TAKING_COVER) or board.out_of_fight(target):
+            if target.has_condition(board.TAKING_COVER):
                 continue
             try:
                 plan = attack_math.plan_attack(state, state.token(actor.id), target, weapon,
@@ -300,7 +299,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
         if step == 1:
             for target_id in targets:
                 target = state.token(target_id)
-                if board.out_of_fight(target):
+                if board.dying(target):  # unconscious: it cannot dive for cover
                     continue
                 save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
                                  f"{target.name} Reflex against Covering Fire")
@@ -346,7 +345,7 @@ def covering_shot(state: EncounterState, watch: PendingAction, mover_id: str, be
                               weapon.name)
     was_inside = any(before.offset(dx, dy) in area.squares
                      for dx in range(mover.size) for dy in range(mover.size))
-    if mover_id not in area.token_ids() or was_inside or board.out_of_fight(mover):
+    if mover_id not in area.token_ids() or was_inside:
         return None
     if weapon.uses_ammunition and weapon.ammo < rounds_per_action(weapon):
         return None
@@ -432,18 +431,17 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
     bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
         bool(board.STATS.flag(actor, "advanced_firearms")))
     roll = tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack)
-    under = [t for t in area.tokens if not board.out_of_fight(state.token(t.token_id))]
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
                    f"the area, 1d20{bonus:+d} against Defense 10.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.token_id for t in under), shots=area.shots,
+                   targets=tuple(t.token_id for t in area.tokens), shots=area.shots,
                    modifiers=roll,
                    rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"),
                    overlay=area_overlay("Suppressive Fire", area.squares, outline=area.shape,
                                         reasons=area.reasons).plus(Overlay(tokens=(
                                             # The roll is the shooter's, against the area.
                                             OverlayToken(actor.id, Role.ACTOR, roll),
-                                            *overlay_tokens(under)))))
+                                            *overlay_tokens(area.tokens)))))
 
 
 def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -462,8 +460,6 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
         return state, tuple(events)
     for affected in area.tokens:
         target = state.token(affected.token_id)
-        if board.out_of_fight(target):
-            continue
         state, mark = board.add_condition(state, target.id, board.SUPPRESSED,
                                           board.until_end_of_next_turn(state, target.id),
                                           source=actor.id, value=1)
