@@ -24,7 +24,9 @@ from typing import ClassVar
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
-from engine.grid import distance_squares
+from engine.grid import Square, distance_squares
+from engine.routes.graph import graph_for
+from engine.routes.search import cheapest_route
 from engine.rules.base import (
     ActionCost,
     ActionSpec,
@@ -56,6 +58,21 @@ def within(a: Token, b: Token, squares: int) -> bool:
 
 def adjacent(a: Token, b: Token) -> bool:
     return within(a, b, 1)
+
+
+def walk_beside(state: EncounterState, actor: Token, other: Token, *, difficult_cost: int,
+                ) -> tuple[Square, ...]:
+    """The squares (start excluded) of the cheapest walk that ends beside ``other``, or ()
+    when the actor is there already or cannot get there: a move worth offering (examples)."""
+    if adjacent(actor, other):
+        return ()
+    graph = graph_for(state, difficult_cost=difficult_cost)
+    for square in other.square.neighbours():
+        if state.battlemap.in_bounds(square) and adjacent(actor.moved_to(square), other):
+            route = cheapest_route(graph, actor.id, square)
+            if route is not None:
+                return route.squares[1:]
+    return ()
 
 
 def distance_between(state: EncounterState, a: Token, b: Token) -> float:

@@ -5,13 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from engine.encounter import EncounterState
-from engine.grid import Square
-from engine.routes.graph import graph_for
-from engine.routes.search import cheapest_route
 from engine.rules import common
 from engine.rules.base import Command
 from engine.rules.cities_without_number import tables
-from engine.tokens import Token
 
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
@@ -39,18 +35,8 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command.build("charge", token_id, targets=[foe.id])
     for friend in friends:
         yield Command.build("screen_ally", token_id, targets=[friend.id])
-        path = _path_beside(state, actor, friend)
+        path = common.walk_beside(state, actor, friend,
+                                  difficult_cost=tables.DIFFICULT_TERRAIN_COST)
         if path:
             yield Command("screen_ally", token_id, (friend.id,), squares=path)
 
-
-def _path_beside(state: EncounterState, actor: Token, friend: Token) -> tuple[Square, ...]:
-    """The squares of the cheapest walk (start excluded) that ends beside ``friend``, or []."""
-    graph = graph_for(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST)
-    for square in friend.square.neighbours():
-        beside = common.adjacent(actor.moved_to(square), friend)
-        if beside and state.battlemap.in_bounds(square) and square != actor.square:
-            route = cheapest_route(graph, actor.id, square)
-            if route is not None:
-                return route.squares[1:]
-    return ()

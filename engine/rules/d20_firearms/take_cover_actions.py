@@ -109,7 +109,8 @@ def dive_for_cover(state: EncounterState, command: Command, token_id: str,
     route = cover_route(state, token, square) if square is not None else None
     if square is None or route is None:
         why = "" if square is None else f" ({tuple(square)} is out of reach now)"
-        state = common.set_data(state, token_id, **{COVER_OWED: True})
+        if state.combat.has(token_id):  # one the GM put down mid-fight has no turn to keep it
+            state = common.set_data(state, token_id, **{COVER_OWED: True})
         return state, Event(EventKind.NOTE, f"GM: move {token.name} to cover within "
                             f"{reach_ft:g} ft (the take_cover action), or mark it prone or "
                             f"crouching{why}.", (token_id,))

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
+from engine.rules.savage_worlds import hold, tables
 from engine.rules.savage_worlds.area_attack import template_of
 
 
@@ -19,10 +20,18 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free",
                    "soak"):
         yield Command(simple, token_id)
+    # Acting from Hold interrupts whoever's turn it is.
+    for waiting in state.tokens:
+        if waiting.id != token_id and hold.is_on_hold(waiting):
+            yield Command("act_from_hold", waiting.id)
     melee = [w for w in actor.weapons if w.melee]
     ranged = [w for w in actor.weapons if not w.melee]
     for foe in foes:
         near = common.adjacent(actor, foe)
+        approach = common.walk_beside(state, actor, foe,
+                                      difficult_cost=tables.DIFFICULT_TERRAIN_COST)
+        if approach:
+            yield Command("move", token_id, squares=approach)
         for weapon in ranged:
             if template_of(weapon) is not None:
                 yield Command.build("area_attack", token_id, squares=[foe.square],

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules.base import Command
-from engine.rules.spycraft import board, combat_state
+from engine.rules.common import walk_beside
+from engine.rules.spycraft import board, combat_state, tables
 from engine.rules.spycraft.catalogue import TRICKS
+from engine.rules.spycraft.movement import speed_squares
 
 TARGETED = (
     "standard_attack",
@@ -84,10 +86,13 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
             )
             yield Command.build("autofire", token_id, targets=[other.id], weapon=weapon, volleys=2)
             for trick in TRICKS:
-                yield Command.build(
-                    "standard_attack", token_id, targets=[other.id], weapon=weapon, trick=trick
-                )
+                yield Command(trick, token_id, (other.id,), weapon=weapon)
         yield Command("joint_action", token_id, (other.id,))
+        # Closing in: the walk to beside the other token, as far as one Standard Move goes.
+        approach = walk_beside(state, token, other, difficult_cost=tables.DIFFICULT_TERRAIN_COST)
+        if approach:
+            reach = approach[: speed_squares(state, token)]
+            yield Command("standard_move", token_id, squares=reach)
         chain = _line(other.square, 1, 0, 2)
         for weapon in weapons:
             yield Command("strafe", token_id, squares=(other.square, *chain), weapon=weapon)
@@ -107,9 +112,29 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         if pile.square in token.squares:
             for lying in pile.items:
                 yield Command.build("draw_holster", token_id, weapon=lying.name, mode="pick_up")
+    yield from _newcomers(state)
+    yield from _cracked(state)
     for pending in state.combat.pending:
         if pending.kind == "ready":
             for other in board.opponents_of(state, state.token(pending.token_id)):
                 yield Command("trigger_ready", pending.token_id, (other.id,))
             yield Command.build("trigger_ready", pending.token_id, cancel=True)
     yield Command("end_turn")
+
+
+def _cracked(state: EncounterState) -> Iterator[Command]:
+    """Who cracked in a Stand Off chooses at once, whoever's turn it is."""
+    for token in state.tokens:
+        if token.has_condition(board.CRACKED):
+            yield Command("take_the_shot", token.id)
+            yield Command("surrender", token.id)
+
+
+def _newcomers(state: EncounterState) -> Iterator[Command]:
+    """Enter Combat is out of turn: a token put on the map mid-fight may roll in at once."""
+    if not state.combat.order:
+        return
+    for token in state.tokens:
+        if not state.combat.has(token.id):
+            yield Command("enter_combat", token.id)
+            yield Command.build("enter_combat", token.id, deliberate=True)

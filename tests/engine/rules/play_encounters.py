@@ -10,13 +10,14 @@ about by legal commands. A system without a kit (a test's own) plays the small e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 
 from engine.battlemap import CoverGrade, CoverObject
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.rules import get_system
-from engine.tokens import Token, Weapon
+from engine.tokens import Condition, Side, Token, Weapon
 
 StatValues = Mapping[str, object]
 
@@ -29,11 +30,21 @@ class Kit:
     stats: Mapping[str, StatValues] = field(default_factory=dict)
     #: Token id -> weapons carried before the small encounter's own.
     weapons: Mapping[str, tuple[Weapon, ...]] = field(default_factory=dict)
+    #: Action -> the actions that bring about what it needs (a grapple before breaking
+    #: free): while an action is still missing, random play tries these first too.
+    lead_ins: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: Tokens the system's encounter has besides the small encounter's four.
+    extras: tuple[Token, ...] = ()
 
 
 def _pistol(name: str, feet_per_square: float) -> Weapon:
     return Weapon(name, "2d6", 6.0 * feet_per_square, 12, 12, ("single-shot",),
                   traits=("pistol",))
+
+
+def _captive() -> Token:
+    """A guard Bob has tied up at his feet: helpless from the start (Coup de Grace)."""
+    return Token("e3", "Eve", Side.ENEMY, Square(2, 5), conditions=(Condition("helpless"),))
 
 
 def _kit(system_name: str) -> Kit | None:
@@ -48,7 +59,36 @@ def _kit(system_name: str) -> Kit | None:
         # lets a foe under Covering Fire dive for cover; hit points let the fight last.
         hardy = {"hp": 30, "max_hp": 30, "reflex": 6, "defense": 14}
         return Kit(stats=dict.fromkeys(("a1", "a2", "e1", "e2"), hardy), weapons={"a2": pistols})
+    if system_name == "spycraft":
+        # Bounce needs a thrown weapon and Dex; Press an Initiative Count of 25 or more;
+        # a Stand Off cracks those whose stress passes a threshold.
+        knife = Weapon("throwing knife", "1d4", 10.0, traits=("thrown",))
+        # Dee (and any newcomer) keeps no vitality or wounds: the first hit drops her.
+        nerves = {"stress_threshold": 4}
+        sturdy = {"vitality": 20, "max_vitality": 20, "wounds": 12, "max_wounds": 12, **nerves}
+        return Kit(stats={"a1": {"dex": 2, "initiative": 14, **sturdy}, "a2": sturdy,
+                          "e1": {"dex": 2, "initiative": 8, **sturdy}, "e2": nerves},
+                   weapons={"a1": (knife,), "e1": (knife,)},
+                   lead_ins={"grapple_check": ("grapple",), "shake_off": ("cheap_shot",),
+                             "take_the_shot": ("stand_off",), "trigger_ready": ("ready",),
+                             "threaten": ("standard_attack",)},
+                   extras=(_captive(),))
+    if system_name == "savage-worlds":
+        # Trained Athletics and Fighting: an untrained grapple (d4-2) almost never holds.
+        brawler = {"athletics": 8, "fighting": 8}
+        return Kit(stats={"a1": brawler, "a2": {"athletics": 6, "fighting": 6},
+                          "e1": brawler, "e2": {"athletics": 6, "fighting": 6}},
+                   lead_ins={"break_free": ("grapple",), "crush": ("grapple",),
+                             "act_from_hold": ("hold",)})
     return None
+
+
+def lead_ins(system_name: str, missing: Collection[str]) -> set[str]:
+    """The lead-ins of the ``missing`` actions in ``system_name``'s kit."""
+    kit = _kit(system_name)
+    if kit is None:
+        return set()
+    return {lead for action in missing for lead in kit.lead_ins.get(action, ())}
 
 
 def crate(state: EncounterState) -> EncounterState:
@@ -74,4 +114,6 @@ def play_encounter(small: EncounterState, seed: int) -> EncounterState:
     state = crate(small) if seed % 2 else small
     for token in state.tokens:
         state = state.with_token(_equipped(token, kit))
+    for extra in kit.extras:
+        state = state.with_token(extra)
     return state
