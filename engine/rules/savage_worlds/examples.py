@@ -9,6 +9,7 @@ from engine.rules import common
 from engine.rules.base import Command
 from engine.rules.savage_worlds import hold, tables
 from engine.rules.savage_worlds.area_attack import template_of
+from engine.rules.savage_worlds.soak_actions import hit_wounds
 
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
@@ -20,10 +21,12 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free",
                    "soak"):
         yield Command(simple, token_id)
-    # Acting from Hold interrupts whoever's turn it is.
+    # Acting from Hold interrupts whoever's turn it is; a Wound is soaked as it is taken.
     for waiting in state.tokens:
         if waiting.id != token_id and hold.is_on_hold(waiting):
             yield Command("act_from_hold", waiting.id)
+        if waiting.id != token_id and hit_wounds(state, waiting.id) > 0:
+            yield Command("soak", waiting.id)
     melee = [w for w in actor.weapons if w.melee]
     ranged = [w for w in actor.weapons if not w.melee]
     for foe in foes:

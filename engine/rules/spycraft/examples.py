@@ -85,8 +85,11 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                 "standard_attack", token_id, targets=[other.id], weapon=weapon, trick="burst"
             )
             yield Command.build("autofire", token_id, targets=[other.id], weapon=weapon, volleys=2)
-            for trick in TRICKS:
+            for trick in TRICKS:  # as the catalogue action and as Standard Attack's option
                 yield Command(trick, token_id, (other.id,), weapon=weapon)
+                yield Command.build(
+                    "standard_attack", token_id, targets=[other.id], weapon=weapon, trick=trick
+                )
         yield Command("joint_action", token_id, (other.id,))
         # Closing in: the walk to beside the other token, as far as one Standard Move goes.
         approach = walk_beside(state, token, other, difficult_cost=tables.DIFFICULT_TERRAIN_COST)

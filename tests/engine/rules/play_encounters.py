@@ -75,7 +75,7 @@ def _kit(system_name: str) -> Kit | None:
                    extras=(_captive(),))
     if system_name == "savage-worlds":
         # Trained Athletics and Fighting: an untrained grapple (d4-2) almost never holds.
-        brawler = {"athletics": 8, "fighting": 8}
+        brawler = {"athletics": 8, "fighting": 8, "bennies": 3, "wild_card": True}
         return Kit(stats={"a1": brawler, "a2": {"athletics": 6, "fighting": 6},
                           "e1": brawler, "e2": {"athletics": 6, "fighting": 6}},
                    lead_ins={"break_free": ("grapple",), "crush": ("grapple",),
