@@ -42,9 +42,10 @@ def _pistol(name: str, feet_per_square: float) -> Weapon:
                   traits=("pistol",))
 
 
-def _captive() -> Token:
-    """A guard Bob has tied up at his feet: helpless from the start (Coup de Grace)."""
-    return Token("e3", "Eve", Side.ENEMY, Square(2, 5), conditions=(Condition("helpless"),))
+def _captive(condition: str) -> Token:
+    """A guard Bob has tied up at his feet: helpless from the start (Spycraft's Coup de Grace,
+    Savage Worlds' Finishing Move), under the ``condition`` its system calls that."""
+    return Token("e3", "Eve", Side.ENEMY, Square(2, 5), conditions=(Condition(condition),))
 
 
 def _kit(system_name: str) -> Kit | None:
@@ -72,14 +73,15 @@ def _kit(system_name: str) -> Kit | None:
                    lead_ins={"grapple_check": ("grapple",), "shake_off": ("cheap_shot",),
                              "take_the_shot": ("stand_off",), "trigger_ready": ("ready",),
                              "threaten": ("standard_attack",)},
-                   extras=(_captive(),))
+                   extras=(_captive("helpless"),))
     if system_name == "savage-worlds":
         # Trained Athletics and Fighting: an untrained grapple (d4-2) almost never holds.
         brawler = {"athletics": 8, "fighting": 8, "bennies": 3, "wild_card": True}
         return Kit(stats={"a1": brawler, "a2": {"athletics": 6, "fighting": 6},
                           "e1": brawler, "e2": {"athletics": 6, "fighting": 6}},
                    lead_ins={"break_free": ("grapple",), "crush": ("grapple",),
-                             "act_from_hold": ("hold",)})
+                             "act_from_hold": ("hold",)},
+                   extras=(_captive("Bound"),))
     return None
 
 
