@@ -237,7 +237,7 @@ def apply_damage(
         state = common.set_data(state, target_id,
                                 **{LAST_HIT_WOUNDS: new_wounds, LAST_HIT_SHAKEN: shook})
     if new_wounds:
-        total = board.wounds(target) + new_wounds
+        total = min(board.wounds(target) + new_wounds, board.WOUND_CEILING)
         state = common.set_stat(state, target_id, wounds=total)
         events.append(Event(EventKind.DAMAGE,
                             f"{target.name} takes {new_wounds} Wound(s) ({total} in all).",

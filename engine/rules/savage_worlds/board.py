@@ -49,6 +49,12 @@ def wounds(token: Token) -> int:
     return stat_int(token, "wounds")
 
 
+#: The most Wounds a token's block can hold (the schema's bound): a hit past Incapacitated
+#: adds no more, so a fight can always be saved and loaded again.
+WOUND_CEILING = int(next(spec.maximum for spec in STATS
+                         if spec.name == "wounds" and spec.maximum is not None))
+
+
 def wound_penalty(token: Token) -> int:
     return -min(wounds(token), MAX_WOUND_PENALTY)
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from engine.battlemap import CoverGrade, CoverObject
 from engine.dice import GivenDice
+from engine.files.encounter_file import EncounterFile, load_encounter, save_encounter
 from engine.grid import Square
 from engine.overlay import Role
 from engine.rules.base import Command, Event, IllegalCommand
-from engine.rules.savage_worlds import area_attack, templates
+from engine.rules.savage_worlds import area_attack, board, templates
 from engine.tokens import Side, Weapon
 from engine.turns.session import Encounter
 from tests.engine.rules.savage_worlds.builders import KNIFE, fight, fighter
@@ -178,3 +180,21 @@ def test_an_area_weapon_is_not_fired_at_one_target_nor_sprayed() -> None:
                                               weapon="Flamethrower"))
     for preview in (shot, sprayed):
         assert not preview.legal and "Area Effect Attack" in " ".join(preview.reasons)
+
+
+def test_wounds_past_incapacitated_stop_at_the_block_ceiling_and_the_fight_still_saves(
+        tmp_path: Path) -> None:
+    # Found by random play: a blast on a Wild Card already at 5 Wounds left 9, which the
+    # stat block refuses, so the fight could no longer be saved.
+    encounter = fight(
+        fighter("t", Side.PARTY, (3, 5), GRENADE, KNIFE),
+        fighter("e1", Side.ENEMY, (8, 5), wild_card=True, wounds=5),
+        width=16,
+    )
+    events = encounter.apply(throw((8, 5)), GivenDice([4, 6, 6, 6]))
+    assert damage_taken(events) == {"e1": 18}  # three raises over Toughness 5: 5 + 3 Wounds
+    wounded = encounter.state.token("e1")
+    assert wounded.stat("wounds") == board.WOUND_CEILING == 6
+    assert wounded.has_condition(board.INCAPACITATED)
+    save_encounter(tmp_path / "after.killbox", EncounterFile(encounter.state))
+    assert load_encounter(tmp_path / "after.killbox").state.token("e1").stat("wounds") == 6
