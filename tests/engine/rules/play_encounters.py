@@ -77,8 +77,11 @@ def _kit(system_name: str) -> Kit | None:
     if system_name == "savage-worlds":
         # Trained Athletics and Fighting: an untrained grapple (d4-2) almost never holds.
         brawler = {"athletics": 8, "fighting": 8, "bennies": 3, "wild_card": True}
+        # The Area Effect Attack needs a weapon that lays a template.
+        grenade = Weapon("frag grenade", "3d6", 5.0, 2, 2, traits=("Medium Blast", "thrown"))
         return Kit(stats={"a1": brawler, "a2": {"athletics": 6, "fighting": 6},
                           "e1": brawler, "e2": {"athletics": 6, "fighting": 6}},
+                   weapons={"e1": (grenade,)},
                    lead_ins={"break_free": ("grapple",), "crush": ("grapple",),
                              "act_from_hold": ("hold",)},
                    extras=(_captive("Bound"),))
