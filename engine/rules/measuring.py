@@ -1,6 +1,6 @@
 """What the GM's measuring tools show, worked out here so that the map only draws it.
 
-The template, line-of-sight and range-band tools ask these functions and draw the
+The template, line-of-sight, range-band and Deviation Diagram tools ask these functions and draw the
 :class:`Measured` they return: an :class:`~engine.overlay.Overlay` (the same payload a
 preview carries) and the lines of the tool's label. Whatever depends on the rule system (the
 templates it offers and how they count squares, its cover table, its range bands) comes
@@ -10,6 +10,7 @@ from the :class:`~engine.rules.base.RuleSystem` given; nothing here names a syst
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import shapely
@@ -32,12 +33,16 @@ from engine.overlay import (
     Modifier,
     Overlay,
     OverlayArea,
+    OverlayRoute,
     OverlayShape,
     OverlayToken,
     Role,
     ShapeKind,
+    SquareMark,
     Tone,
 )
+from engine.routes.deviation import Roll, deviate, weapon_flight
+from engine.routes.graph import MovementGraph
 from engine.rules.base import RuleSystem
 from engine.rules.overlays import template_overlay
 
@@ -225,3 +230,77 @@ def measure_range(state: EncounterState, system: RuleSystem, actor_id: str, weap
         rings.append(OverlayToken(token_id, Role.TARGET, note="out of range", tone=Tone.REFUSED))
         lines.append(f"{state.token(token_id).name}: out of range")
     return Measured(Overlay(areas=areas, tokens=tuple(rings)), tuple(lines))
+
+
+# --- the Deviation Diagram ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DeviationDiagram:
+    """The Deviation Diagram around a square: ``measured`` to draw, and for each d8 number
+    the square a scatter lands on (None: that number is rolled again) and the path of a
+    weapon sent flying that way at the rule's longest flight."""
+
+    measured: Measured
+    landings: Mapping[int, Square | None]
+    flights: Mapping[int, tuple[Square, ...]]
+
+
+class _Rerolled(Exception):
+    """The engine asked for another d8: the number tried does not land."""
+
+
+def _fixed(*values: int) -> Roll:
+    """Dice that show ``values`` in turn; asking for more means the number did not land."""
+    given: Iterator[int] = iter(values)
+
+    def roll(expression: str) -> int:
+        try:
+            return next(given)
+        except StopIteration:
+            raise _Rerolled(expression) from None
+
+    return roll
+
+
+def deviation_diagram(state: EncounterState, system: RuleSystem, movement: MovementGraph,
+                      origin: Square) -> DeviationDiagram | None:
+    """What each d8 number does around ``origin`` (a token there scatters as itself) under
+    the system's ``deviation`` part, and how far a weapon flies each way; None when the
+    system has no Deviation Diagram. Nothing is rolled: each number is tried in turn."""
+    rule = system.deviation
+    if rule is None:
+        return None
+    token = state.token_at(origin)
+    anchor = token.square if token is not None else origin
+    landings: dict[int, Square | None] = {}
+    flights: dict[int, tuple[Square, ...]] = {}
+    routes: list[OverlayRoute] = []
+    for number in rule.diagram:
+        try:
+            landings[number] = deviate(
+                movement, anchor, _fixed(number), size=token.size if token else 1,
+                ignore=(token.id,) if token else (), diagram=rule.diagram,
+            ).square
+        except _Rerolled:
+            landings[number] = None
+        flights[number] = weapon_flight(movement, origin,
+                                        _fixed(number, rule.longest_flight), rule).path
+        if len(flights[number]) > 1:
+            routes.append(OverlayRoute(flights[number], f"d8 {number}: a weapon's longest flight",
+                                       Tone.INFO))
+    marks = []
+    for number, (dx, dy) in rule.diagram.items():
+        square = Square(anchor.x + dx, anchor.y + dy)
+        if not state.battlemap.in_bounds(square):
+            continue
+        landed = landings[number]
+        reason = f"lands on {landed}" if landed else "taken: roll again"
+        marks.append(SquareMark(square, str(number), Tone.LEGAL if landed else Tone.REFUSED,
+                                f"d8 {number}: {reason}"))
+    free = [str(n) for n, square in landings.items() if square is not None]
+    lines = (f"Deviation Diagram from {anchor}",
+             f"lands on {', '.join(free)}" if free else "no free square",
+             f"lines: a weapon's longest flight ({rule.longest_flight} squares)")
+    overlay = Overlay(marks=tuple(marks), routes=tuple(routes))
+    return DeviationDiagram(Measured(overlay, lines), landings, flights)

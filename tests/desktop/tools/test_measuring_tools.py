@@ -6,17 +6,30 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
-from desktop.scene.overlay_items import SquaresItem
+from desktop.scene.overlay_items import RouteItem, SquaresItem
 from desktop.scene.preview_overlay import ROLE_COLOURS
-from desktop.scene.rule_overlays import AREA_BAD, AreaItem, FogItem, TokenRingItem
+from desktop.scene.rule_overlays import (
+    AREA_BAD,
+    AreaItem,
+    FogItem,
+    SquareMarkItem,
+    TokenRingItem,
+)
 from desktop.scene.style import SQUARE
 from desktop.shapes import to_painter_path
+from desktop.tools.deviation_tool import DeviationTool
 from desktop.tools.range_tool import RangeTool, band_colour
 from desktop.tools.sight_tool import SightTool
 from desktop.tools.template_tool import TemplateTool
 from engine.grid import Square
 from engine.overlay import Role, Tone
-from engine.rules.measuring import measure_range, measure_template, sight_rings, sight_to
+from engine.rules.measuring import (
+    deviation_diagram,
+    measure_range,
+    measure_template,
+    sight_rings,
+    sight_to,
+)
 from tests.desktop.tools.conftest import TOOL_NOISE, move_to, render_png, wheel_at
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
@@ -119,3 +132,20 @@ def test_the_range_tool_draws_the_engines_bands_and_rings(qtbot, spy_window) -> 
         far = touched.tone is Tone.REFUSED
         assert ring.colour == (AREA_BAD if far else band_colour(labels.index(touched.note)))
     render_png(win, "measuring-range")
+
+
+def test_the_deviation_tool_draws_the_engines_marks_and_flights(qtbot, spy_window) -> None:  # type: ignore[no-untyped-def]
+    win = spy_window
+    tool = DeviationTool(win.host)
+    win.set_tool(tool)
+    move_to(qtbot, win.view, (5.5, 10.5))
+    state, system = win.controller.state, win.controller.system
+    expected = deviation_diagram(state, system, tool.movement(), Square(5, 10))
+    assert expected is not None
+    items = tool.overlay.childItems()
+    marks = [i for i in items if isinstance(i, SquareMarkItem)]
+    routes = [i for i in items if isinstance(i, RouteItem)]
+    assert len(marks) == len(expected.measured.overlay.marks) > 0
+    assert len(routes) == len(expected.measured.overlay.routes)
+    assert tool.lines == list(expected.measured.lines)
+    assert tool.landings == dict(expected.landings)

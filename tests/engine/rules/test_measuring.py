@@ -20,8 +20,11 @@ from engine.geometry import (
 from engine.geometry.areas import token_centre
 from engine.grid import Square
 from engine.overlay import Role, Tone
+from engine.routes.deviation import deviate
+from engine.routes.graph import MovementGraph
 from engine.rules import get_system, system_names
 from engine.rules.measuring import (
+    deviation_diagram,
     measure_range,
     measure_template,
     sight_fog,
@@ -158,3 +161,33 @@ def test_a_system_without_range_bands_says_so() -> None:
     shooter = next(t for t in state.tokens if t.weapons)
     with pytest.raises(ValueError, match="has no range bands"):
         measure_range(state, system, shooter.id, shooter.weapons[0].name)
+
+
+def test_the_deviation_diagram_marks_each_number_as_deviate_lands_it() -> None:
+    state = sample_state()
+    system = get_system(state.system)
+    graph = MovementGraph(state, difficult_cost=system.difficult_terrain_cost)
+    token = state.tokens[0]
+    found = deviation_diagram(state, system, graph, token.square)
+    assert found is not None and system.deviation is not None
+    for number, (dx, dy) in system.deviation.diagram.items():
+        square = Square(token.square.x + dx, token.square.y + dy)
+        if not state.battlemap.in_bounds(square):
+            continue
+        (mark,) = [m for m in found.measured.overlay.marks if m.square == square]
+        assert mark.label == str(number)
+        landed = found.landings[number]
+        assert (mark.tone is Tone.LEGAL) == (landed is not None)
+        if landed is not None:  # the engine's own scatter, with that number on the d8
+            assert deviate(graph, token.square, lambda _, n=number: n, size=token.size,
+                           ignore=(token.id,), diagram=system.deviation.diagram).square == landed
+    flown = [r.squares for r in found.measured.overlay.routes]
+    assert flown == [path for path in found.flights.values() if len(path) > 1]
+
+
+def test_a_system_without_a_deviation_diagram_gets_none() -> None:
+    state = replace(sample_state(), system="cities-without-number")
+    system = get_system("cities-without-number")
+    assert system.deviation is None
+    graph = MovementGraph(state, difficult_cost=system.difficult_terrain_cost)
+    assert deviation_diagram(state, system, graph, Square(1, 1)) is None
