@@ -236,12 +236,7 @@ def sbom_components(dist: metadata.Distribution) -> list[str]:
         for component in data.get("components", []):  # type: ignore[attr-defined]
             if str(component.get("purl", "")).startswith("pkg:cargo/"):
                 continue
-            licences = [
-                entry.get("expression")
-                or entry.get("license", {}).get("id")
-                or entry.get("license", {}).get("name")
-                for entry in component.get("licenses", [])
-            ]
+            licences = rust_crates.component_licences(component)
             stated = " and ".join(str(name) for name in licences if name) or "licence not stated"
             entry = f"{component['name']} {component.get('version', '')}".strip()
             if f"{entry} (" not in " ".join(found):

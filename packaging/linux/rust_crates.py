@@ -18,6 +18,7 @@ import tomllib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 FOLDER = Path(__file__).resolve().parents[1] / "licences" / "rust"
 MANIFEST = FOLDER / "crates.toml"
@@ -38,6 +39,16 @@ class Crate:
         return f"{self.name}@{self.version}"
 
 
+def component_licences(component: dict[str, Any]) -> list[str | None]:
+    """The licences a CycloneDX component states: an expression, an SPDX id or a name each."""
+    return [
+        entry.get("expression")
+        or entry.get("license", {}).get("id")
+        or entry.get("license", {}).get("name")
+        for entry in component.get("licenses", [])
+    ]
+
+
 def sbom_crates(data: dict[str, object]) -> list[Crate]:
     """The Rust crates (package URL pkg:cargo/...) among a parsed CycloneDX document's
     components."""
@@ -45,12 +56,7 @@ def sbom_crates(data: dict[str, object]) -> list[Crate]:
     for component in data.get("components", []):  # type: ignore[attr-defined]
         if not str(component.get("purl", "")).startswith("pkg:cargo/"):
             continue
-        licences = [
-            entry.get("expression")
-            or entry.get("license", {}).get("id")
-            or entry.get("license", {}).get("name")
-            for entry in component.get("licenses", [])
-        ]
+        licences = component_licences(component)
         crates.append(
             Crate(
                 component["name"],
