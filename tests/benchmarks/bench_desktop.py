@@ -132,6 +132,22 @@ def _open_big_map(app: QApplication, state=None, images=None):  # type: ignore[n
     return window
 
 
+def _start_and_centre(app: QApplication, window):  # type: ignore[no-untyped-def]
+    """Start combat in ``window`` and centre the view, unzoomed, on the token to act."""
+    from desktop.scene.style import SQUARE
+    from engine.rules.base import Command
+
+    controller = window.controller
+    controller.apply(Command("start_combat"))
+    window.autosaver.wait()  # the autosave of that command runs on a thread; let it finish
+    active = controller.state.token(controller.state.combat.active or "")
+    view = window.view
+    view.resetTransform()
+    view.centerOn(QPointF((active.square.x + 0.5) * SQUARE, (active.square.y + 0.5) * SQUARE))
+    app.processEvents()
+    return controller, active, view
+
+
 def _close(window) -> None:  # type: ignore[no-untyped-def]
     window.close()
     window.autosaver.wait()
@@ -141,17 +157,9 @@ def _close(window) -> None:  # type: ignore[no-untyped-def]
 
 def bench_drag(app: QApplication, moves: int = 60) -> Samples:
     from desktop.scene.style import SQUARE
-    from engine.rules.base import Command
 
     window = _open_big_map(app)
-    controller = window.controller
-    controller.apply(Command("start_combat"))
-    window.autosaver.wait()  # the autosave of that command runs on a thread; let it finish
-    active = controller.state.token(controller.state.combat.active or "")
-    view = window.view
-    view.resetTransform()
-    view.centerOn(QPointF((active.square.x + 0.5) * SQUARE, (active.square.y + 0.5) * SQUARE))
-    app.processEvents()
+    _, active, view = _start_and_centre(app, window)
     viewport = view.viewport()
 
     def at(dx: int, dy: int) -> QPointF:
@@ -269,20 +277,12 @@ def bench_bundled_drag(app: QApplication, moves: int = 40) -> dict[str, tuple[Sa
     from desktop.movement import plan_drag
     from desktop.scene.style import SQUARE
     from engine.files.encounter_file import load_encounter
-    from engine.rules.base import Command
 
     figures: dict[str, tuple[Samples, Samples]] = {}
     for path in sorted((ROOT / "maps").glob("*.killbox")):
         loaded = load_encounter(path)
         window = _open_big_map(app, loaded.state, loaded.images)
-        controller = window.controller
-        controller.apply(Command("start_combat"))
-        window.autosaver.wait()
-        active = controller.state.token(controller.state.combat.active or "")
-        view = window.view
-        view.resetTransform()
-        view.centerOn(QPointF((active.square.x + 0.5) * SQUARE, (active.square.y + 0.5) * SQUARE))
-        app.processEvents()
+        controller, active, view = _start_and_centre(app, window)
         viewport = view.viewport()
         ring = [(dx, dy) for dx in range(-4, 5) for dy in range(-4, 5) if (dx, dy) != (0, 0)]
         random.Random(13).shuffle(ring)
