@@ -32,23 +32,23 @@ def throw(aim: tuple[int, int], weapon: str = "Frag grenade") -> Command:
     return Command.build("area_attack", "t", squares=[Square(*aim)], weapon=weapon)
 
 
-def damage_taken(events: tuple[Event, ...]) -> dict[str, int]:
-    """token id -> the damage the log says it took."""
-    taken = {}
-    for event in events:
-        found = re.search(r"takes (\d+) damage against Toughness", event.text)
-        if found:
-            taken[event.tokens[0]] = int(found.group(1))
-    return taken
-
-
-def toughness_against(events: tuple[Event, ...]) -> dict[str, int]:
+def _per_token(events: tuple[Event, ...], pattern: str) -> dict[str, int]:
+    """token id -> the number ``pattern`` finds in the log line about it."""
     found = {}
     for event in events:
-        match = re.search(r"against Toughness (\d+)", event.text)
+        match = re.search(pattern, event.text)
         if match:
             found[event.tokens[0]] = int(match.group(1))
     return found
+
+
+def damage_taken(events: tuple[Event, ...]) -> dict[str, int]:
+    """token id -> the damage the log says it took."""
+    return _per_token(events, r"takes (\d+) damage against Toughness")
+
+
+def toughness_against(events: tuple[Event, ...]) -> dict[str, int]:
+    return _per_token(events, r"against Toughness (\d+)")
 
 
 def crowd() -> Encounter:
