@@ -49,6 +49,7 @@ from engine.geometry.los import (
     sight_pairs,
     squares_see_each_other,
     token_line_of_sight,
+    token_sees_square,
 )
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, squares_shape
 from engine.geometry.strafe import ChainCheck, check_chain
@@ -117,6 +118,7 @@ __all__ = [
     "token_centre",
     "token_cone",
     "token_line_of_sight",
+    "token_sees_square",
     "visibility_polygon",
     "visibility_polygons",
     "visible_squares",

@@ -342,6 +342,15 @@ def explain_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) ->
     return SightResult(viewer.id, target.id, False, centre_line, (reason,))
 
 
+def token_sees_square(battlemap: BattleMap, viewer: Token, square: Square) -> bool:
+    """Whether any square of ``viewer`` sees ``square`` (a point aimed at, a square looked at)."""
+    check_token(battlemap, viewer)
+    check_square(battlemap, square, "square")
+    if square in viewer.squares:
+        return True
+    return _any_clear(battlemap, viewer.squares, [square])
+
+
 def token_line_of_sight(battlemap: BattleMap, viewer: Token, target: Token) -> bool:
     """Whether any square of ``viewer`` sees any square of ``target``."""
     for token in (viewer, target):

@@ -21,20 +21,17 @@ from engine.geometry import (
     TemplateForm,
     TemplateSpec,
     cover_between,
-    has_line_of_sight,
     lay_template,
     range_bands,
     token_line_of_sight,
     visible_squares,
 )
-from engine.geometry.areas import token_centre
 from engine.grid import Point, Square
 from engine.overlay import (
     Modifier,
     Overlay,
     OverlayArea,
     OverlayRoute,
-    OverlayShape,
     OverlayToken,
     Role,
     ShapeKind,
@@ -44,7 +41,7 @@ from engine.overlay import (
 from engine.routes.deviation import Roll, deviate, weapon_flight
 from engine.routes.graph import MovementGraph
 from engine.rules.base import RuleSystem
-from engine.rules.overlays import template_overlay
+from engine.rules.overlays import sight_line, sight_to_square, template_overlay
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,24 +164,16 @@ def sight_to(state: EncounterState, system: RuleSystem, viewer_id: str, square: 
         cover = cover_between(state.battlemap, viewer, target, system.cover_table)
         lines = shapely.get_parts(cover.lines)
         shapes = tuple(
-            _sight_line(line, Tone.REFUSED if blocked else Tone.LEGAL)
+            sight_line(line, Tone.REFUSED if blocked else Tone.LEGAL)
             for line, blocked in zip(lines, cover.blocked, strict=False)
         )
         text = f"{target.name}: cover {cover.level.words}"
         if cover.modifier is not None:
             text += f" ({cover.modifier})"
         return Measured(Overlay(shapes=shapes), (text, *cover.reasons))
-    sees = any(has_line_of_sight(state.battlemap, s, square) for s in viewer.squares)
-    line = shapely.LineString([token_centre(viewer), (square.x + 0.5, square.y + 0.5)])
-    shape = _sight_line(line, Tone.LEGAL if sees else Tone.REFUSED)
+    sees, shape = sight_to_square(state, viewer, square)
     words = "in sight" if sees else "out of sight"
     return Measured(Overlay(shapes=(shape,)), (f"square {square}: {words}",))
-
-
-def _sight_line(line: shapely.Geometry, tone: Tone) -> OverlayShape:
-    start = shapely.get_coordinates(line)[0]
-    label = "clear line" if tone is Tone.LEGAL else "blocked line"
-    return OverlayShape(ShapeKind.LINE, label, line, (float(start[0]), float(start[1])), tone=tone)
 
 
 def sight_fog(state: EncounterState, viewer_id: str) -> OverlayArea:

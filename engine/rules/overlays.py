@@ -11,6 +11,8 @@ from collections.abc import Iterable, Sequence
 import shapely
 
 from engine.encounter import EncounterState
+from engine.geometry.areas import token_centre
+from engine.geometry.los import token_sees_square
 from engine.geometry.results import AffectedToken, TemplateResult
 from engine.grid import Square
 from engine.overlay import (
@@ -25,6 +27,7 @@ from engine.overlay import (
     SquareMark,
     Tone,
 )
+from engine.tokens import Token
 
 
 def tone_of(reasons: Sequence[str]) -> Tone:
@@ -169,3 +172,20 @@ def lasting_area(
 ) -> Overlay:
     """An area that stays on the map while its effect lasts (context, not a new command)."""
     return Overlay(areas=(OverlayArea(label, frozenset(squares), Tone.INFO, "", outline),))
+
+
+def sight_line(line: shapely.Geometry, tone: Tone) -> OverlayShape:
+    """A line of sight as a line shape: clear (legal) or blocked (refused: the map dashes it)."""
+    start = shapely.get_coordinates(line)[0]
+    label = "clear line" if tone is Tone.LEGAL else "blocked line"
+    return OverlayShape(ShapeKind.LINE, label, line, (float(start[0]), float(start[1])), tone=tone)
+
+
+def sight_to_square(
+    state: EncounterState, viewer: Token, square: Square
+) -> tuple[bool, OverlayShape]:
+    """Whether ``viewer`` sees ``square`` (any corner to any corner), and the line the map
+    draws for it, from the viewer's centre to the square's."""
+    sees = token_sees_square(state.battlemap, viewer, square)
+    line = shapely.LineString([token_centre(viewer), square.centre])
+    return sees, sight_line(line, Tone.LEGAL if sees else Tone.REFUSED)

@@ -8,15 +8,17 @@ from dataclasses import dataclass, replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.geometry.areas import token_centre
+from engine.geometry.los import first_blocker
 from engine.geometry.results import TemplateResult
 from engine.grid import Square, distance_squares
-from engine.overlay import Overlay, OverlayToken, Role, ShapeKind
+from engine.overlay import Overlay, OverlayShape, OverlayToken, Role, ShapeKind
 from engine.routes import MovementGraph
 from engine.routes.deviation import fly
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
-from engine.rules.overlays import template_overlay
+from engine.rules.overlays import sight_to_square, template_overlay
 from engine.rules.savage_worlds import area_attack as area
 from engine.rules.savage_worlds import attack_math, board, tables, templates, trait_bonuses
 from engine.rules.savage_worlds.handlers import register, weapon_of
@@ -145,6 +147,17 @@ def _armor_modifier(under: UnderTemplate) -> tuple[Modifier, ...]:
     return (Modifier(f"Cover as Armor ({under.cover})", under.armor, "Toughness"),)
 
 
+def _aim_sight(state: EncounterState, plan: AreaPlan) -> tuple[str | None, OverlayShape]:
+    """Why the attacker cannot aim a blast at its square (None: it sees it), and the sight
+    line the map draws from the attacker to the aim point."""
+    sees, line = sight_to_square(state, plan.actor, plan.aim)
+    if sees:
+        return None, line
+    blocker = first_blocker(state.battlemap, token_centre(plan.actor), plan.aim.centre)
+    return (f"{plan.actor.name} cannot see {plan.aim}, where the blast is aimed (blocked by "
+            f"{blocker or 'walls'}): a blast is aimed at a square in sight"), line
+
+
 # --- check, describe, resolve -----------------------------------------------------------------
 
 
@@ -158,6 +171,8 @@ def _check(state: EncounterState, command: Command) -> list[str]:
     if plan.aim in plan.actor.squares and not plan.template.is_blast:
         return ["a cone needs a square to point at, not the attacker's own"]
     reason = area.refusal(plan.weapon, plan.band)
+    if reason is None and plan.template.is_blast:
+        reason, _ = _aim_sight(state, plan)
     return [reason] if reason else []
 
 
@@ -169,6 +184,10 @@ def _describe(state: EncounterState, command: Command) -> Preview:
         return Preview(command, False, summary=f"Area Effect Attack: {error}")
     under = _under(state, plan, laid, plan.aim)
     overlay = _overlay(plan, laid, under)
+    if plan.template.is_blast and state.battlemap.in_bounds(plan.aim):
+        unseen, line = _aim_sight(state, plan)
+        if unseen:  # the blocked line shows where sight fails
+            overlay = overlay.plus(Overlay(shapes=(line,)))
     die, untrained = board.trait_die(plan.actor, plan.skill)
     summary = (f"Area Effect Attack: {plan.actor.name} with {plan.weapon.name} "
                f"({plan.template.label}), {plan.skill.title()} d{die} "

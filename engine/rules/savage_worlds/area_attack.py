@@ -6,6 +6,10 @@ named constant a table may change:
 
 * the weapon says its template in a trait ("Small Blast", "Medium Blast", "Large Blast",
   "Cone"); a "thrown" trait rolls Athletics, anything else Shooting;
+* a blast is aimed at a square the attacker can see (line of sight from any of its
+  squares to the aim square, ``engine.geometry.los``: one cannot lob a grenade at a
+  place one cannot see, our reading; light and fog are the GM's call). A cone's square
+  only points it, so a cone needs no sight of it (walls cut the cone itself);
 * a blast is aimed at a square: one roll against 4 with the attacker's own modifiers and
   the range to that square (no defence of any one target counts: the roll is against a
   place). On a miss the blast deviates: 1d6" thrown, 2d6" launched, times 2 at Medium,

@@ -75,7 +75,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "whom). Triple ammunition.",
                needs=(Need.SQUARE, Need.WEAPON)),
     ActionSpec("area_attack", "Area Effect Attack", ATTACK, ACTION,
-               "Throw a grenade or fire a launcher or flamethrower at a square: one roll "
+               "Throw a grenade or fire a launcher or flamethrower at a square (a blast at one "
+               "in sight): one roll "
                "(Athletics thrown, else Shooting) against 4; everyone under its Blast or Cone "
                "Template is hit, each rolling damage (a raise adds a d6). A missed blast "
                "deviates (1d6\" thrown, 2d6\" launched, times the range band, at most half "

@@ -8,6 +8,7 @@ from engine.geometry import (
     has_line_of_sight,
     sight_pairs,
     token_line_of_sight,
+    token_sees_square,
 )
 from engine.grid import Square
 from engine.tokens import Side, Token
@@ -86,6 +87,16 @@ def test_big_token_sees_through_a_gap_with_any_of_its_squares() -> None:
     assert token_line_of_sight(battlemap, viewer, target)
     assert token_line_of_sight(battlemap, target, viewer)
     assert not token_line_of_sight(battlemap, viewer, hidden)
+
+
+def test_a_token_sees_a_square_when_any_of_its_squares_does() -> None:
+    battlemap = BattleMap(10, 10, walls=(Wall((5, 0), (5, 3)), Wall((5, 4), (5, 10))))
+    ogre = Token("v", "Ogre", Side.ENEMY, Square(2, 2), size=2)
+    assert token_sees_square(battlemap, ogre, Square(7, 3))  # through the gap at row 3
+    assert not token_sees_square(battlemap, ogre, Square(6, 9))
+    assert token_sees_square(battlemap, ogre, Square(3, 3))  # its own square
+    with pytest.raises(ValueError, match=r"square \(12,0\) lies outside"):
+        token_sees_square(battlemap, ogre, Square(12, 0))
 
 
 def test_off_map_square_is_a_clear_error() -> None:

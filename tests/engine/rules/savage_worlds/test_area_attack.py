@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.battlemap import CoverGrade, CoverObject
+from engine.battlemap import CoverGrade, CoverObject, Wall
 from engine.dice import GivenDice
 from engine.files.encounter_file import EncounterFile, load_encounter, save_encounter
 from engine.grid import Square
-from engine.overlay import Role
+from engine.overlay import Role, ShapeKind, Tone
 from engine.rules.base import Command, Event, IllegalCommand
 from engine.rules.savage_worlds import area_attack, board, templates
 from engine.tokens import Side, Weapon
@@ -139,6 +139,42 @@ def test_the_overlay_draws_the_template_and_every_token_under_it() -> None:
     assert set(overlay.squares()) == set(preview.squares) and (10, 5) in overlay.squares()
     assert [(m.name, m.value) for m in overlay.tokens[0].modifiers] == [("Medium range", -2)]
     assert overlay.shapes[0].origin == Square(10, 5).centre
+
+
+def walled_off(encounter: Encounter) -> Encounter:
+    """A full-height wall across the room at x = 6 from the top to y = 7 (the thrower at
+    (3,5) sees nothing beyond it except round its end, below y = 7)."""
+    wall = Wall((6.0, 0.0), (6.0, 7.0))
+    state = encounter.state
+    return Encounter(replace(state, battlemap=replace(state.battlemap, walls=(wall,))))
+
+
+def test_a_blast_cannot_be_aimed_at_a_square_the_thrower_cannot_see() -> None:
+    encounter = walled_off(crowd())
+    preview = encounter.preview(throw((8, 5)))
+    assert not preview.legal
+    assert preview.reasons == ("T cannot see (8,5), where the blast is aimed (blocked by a "
+                               "wall): a blast is aimed at a square in sight",)
+    lines = [s for s in preview.overlay.shapes if s.kind is ShapeKind.LINE]
+    assert len(lines) == 1 and lines[0].tone is Tone.REFUSED
+    assert lines[0].origin == (3.5, 5.5)
+    with pytest.raises(IllegalCommand):
+        encounter.apply(throw((8, 5)), GivenDice([4, *([1] * 20)]))
+    launched = encounter.preview(throw((8, 5), "Grenade launcher"))
+    assert not launched.legal and "cannot see (8,5)" in launched.reasons[0]
+
+
+def test_a_square_seen_round_the_end_of_the_wall_can_be_aimed_at() -> None:
+    encounter = walled_off(crowd())
+    seen = encounter.preview(throw((7, 8)))  # below the wall's end
+    assert seen.legal, seen.reasons
+    assert not [s for s in seen.overlay.shapes if s.kind is ShapeKind.LINE]
+
+
+def test_a_cone_needs_no_sight_of_its_square_it_only_points_there() -> None:
+    # The wall cuts the cone itself; the square only gives the direction.
+    preview = walled_off(crowd()).preview(throw((8, 5), "Flamethrower"))
+    assert preview.legal, preview.reasons
 
 
 def test_a_cone_starts_at_the_attacker_and_a_miss_does_nothing() -> None:
