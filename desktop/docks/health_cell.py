@@ -10,7 +10,7 @@ item's text keeps the full words for its tooltip.
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from desktop.scene import style
@@ -22,6 +22,10 @@ GAUGES_ROLE = Qt.ItemDataRole.UserRole + 1
 GAP = 3.0
 #: The most of the cell flags may take, so the bars keep room for their numbers.
 FLAG_SHARE = 0.4
+#: The cell's inner margin, each side.
+MARGIN = 3
+#: Room around a bar's number and a chip's words.
+PADDING = 8
 
 
 def gauge_numbers(gauge: Gauge) -> tuple[str, ...]:
@@ -37,6 +41,26 @@ def fitting(painter: QPainter, texts: tuple[str, ...], width: float) -> str:
         if metrics.horizontalAdvance(text) <= width:
             return text
     return metrics.elidedText(texts[-1], Qt.TextElideMode.ElideRight, int(width))
+
+
+def cell_font(height: float) -> QFont:
+    """The numbers' font for a cell of this inner height."""
+    return style.label_font(max(8.0, min(11.0, height - 4)), bold=True)
+
+
+def flags_width(metrics: QFontMetrics, flags: list[Gauge]) -> float:
+    """The chip's width that shows its words whole."""
+    words = ", ".join(g.label for g in flags)
+    return metrics.horizontalAdvance(words) + PADDING if flags else 0.0
+
+
+def needed_width(gauges: tuple[Gauge, ...], row_height: int) -> int:
+    """The cell width that shows every bar's full number and the flags' words whole."""
+    measured, flags = rows(gauges)
+    metrics = QFontMetrics(cell_font(row_height - 2 * MARGIN))
+    bars = sum(metrics.horizontalAdvance(gauge_numbers(g)[0]) + PADDING for g in measured)
+    gaps = GAP * max(0, len(measured) + bool(flags) - 1)
+    return int(bars + gaps + flags_width(metrics, flags)) + 2 * MARGIN + 1
 
 
 class HealthCellDelegate(QStyledItemDelegate):
@@ -60,17 +84,21 @@ class HealthCellDelegate(QStyledItemDelegate):
             widget.style().drawControl(item, plain, painter, widget)
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        paint_health(painter, tuple(gauges), QRectF(option.rect).adjusted(3, 3, -3, -3))
+        inner = QRectF(option.rect).adjusted(MARGIN, MARGIN, -MARGIN, -MARGIN)
+        paint_health(painter, tuple(gauges), inner)
         painter.restore()
 
 
 def paint_health(painter: QPainter, gauges: tuple[Gauge, ...], rect: QRectF) -> None:
     measured, flags = rows(gauges)
-    font = style.label_font(max(8.0, min(11.0, rect.height() - 4)), bold=True)
-    painter.setFont(font)
+    painter.setFont(cell_font(rect.height()))
     flag_width = 0.0
     if flags:
-        flag_width = rect.width() * (FLAG_SHARE if measured else 1.0)
+        # The words' own width when the cell has it, so the bars are not squeezed for
+        # nothing; at most a share of a narrow cell.
+        flag_width = rect.width()
+        if measured:
+            flag_width = min(flags_width(painter.fontMetrics(), flags), flag_width * FLAG_SHARE)
         chip = QRectF(rect.right() - flag_width, rect.top(), flag_width, rect.height())
         painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
         painter.setBrush(QColor("#e03131"))

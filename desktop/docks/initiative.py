@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,13 +19,17 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.controller import EncounterController
-from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate
+from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate, needed_width
 from desktop.fight import start_combat
 from desktop.scene import style
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError
 from engine.tokens import Token
 from engine.turns.combat import Combatant, Phase
+
+#: The tracker's preferred width: a side and count, a name, the bars and "1 main, 1 move"
+#: on one line each (the docks beside it take the same width).
+PREFERRED_WIDTH = 340
 
 #: The command behind the End turn button (its legality enables the button).
 END_TURN = Command("end_turn")
@@ -48,12 +52,15 @@ def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str
     return str(combatant.initiative)
 
 
-#: How each column (Init, Token, Health, Left) shares the tracker's width.
+#: How each column (Init, Token, Health, Left) shares the tracker's width: the count and
+#: what is left take what they need ("1 main, 1 move" elided to "1 mai..." hid whether a
+#: Move was left), the bars what their numbers need up to half the rest (set by
+#: ``InitiativePanel.share_width``), and the name the remainder.
 COLUMN_MODES = (
     QHeaderView.ResizeMode.ResizeToContents,
     QHeaderView.ResizeMode.Stretch,
-    QHeaderView.ResizeMode.Stretch,
-    QHeaderView.ResizeMode.Stretch,
+    QHeaderView.ResizeMode.Fixed,
+    QHeaderView.ResizeMode.ResizeToContents,
 )
 
 
@@ -71,8 +78,8 @@ class InitiativePanel(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
-        # Every column inside the dock's width, never a sideways scroll: the count takes what
-        # it needs, name, health and what is left share the rest, one line a combatant and
+        # Every column inside the dock's width, never a sideways scroll: the count and what is
+        # left take what they need, name and health share the rest, one line a combatant and
         # elided (the full text is each cell's tooltip), so a long name never widens the dock
         # and a dozen combatants stay in view, as in any initiative tracker.
         header = self.table.horizontalHeader()
@@ -86,6 +93,8 @@ class InitiativePanel(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.health_delegate = HealthCellDelegate(self.table)
         self.table.setItemDelegateForColumn(self.COLUMNS.index("Health"), self.health_delegate)
+        self.health_needs = 0
+        self.table.viewport().installEventFilter(self)
         self.start_button = QPushButton("Start combat")
         self.next_button = QPushButton("End turn")
         self.end_button = QPushButton("End combat")
@@ -103,6 +112,27 @@ class InitiativePanel(QWidget):
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(self._show_selection)
         self.refresh(controller.state)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        return QSize(max(hint.width(), PREFERRED_WIDTH), hint.height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize:
+            self.share_width()
+        return super().eventFilter(watched, event)
+
+    def share_width(self) -> None:
+        """The Health column: what its bars need, up to half of what the count and what is
+        left leave, so a name keeps at least as much room as the bars."""
+        header = self.table.horizontalHeader()
+        rest = self.table.viewport().width()
+        for name in ("Init", "Left"):  # as their ResizeToContents will size them
+            column = self.COLUMNS.index(name)
+            rest -= max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
+        health = self.COLUMNS.index("Health")
+        needs = max(self.health_needs, header.sectionSizeHint(health))  # its heading too
+        header.resizeSection(health, min(needs, rest // 2))
 
     def _start(self) -> None:
         try:
@@ -134,6 +164,8 @@ class InitiativePanel(QWidget):
         names = {t.id: t for t in state.tokens}
         bold = QFont()
         bold.setBold(True)
+        line = self.table.verticalHeader().defaultSectionSize()
+        needs: list[int] = []
         for row, combatant in enumerate(combat.order):
             token = names.get(combatant.token_id)
             name = token.name if token else combatant.token_id
@@ -143,6 +175,7 @@ class InitiativePanel(QWidget):
             count = initiative_text(kind, combatant, token)
             gauges = self.controller.system.gauges(state, token) if token else ()
             health = " · ".join(gauge.text for gauge in gauges)
+            needs.append(needed_width(tuple(gauges), line))
             cells = (count, marker + name, health, budget_text(combatant.budget))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -157,6 +190,8 @@ class InitiativePanel(QWidget):
                     item.setBackground(QBrush(QColor(255, 255, 255, 30)))
                 self.table.setItem(row, column, item)
         self.table.blockSignals(False)
+        self.health_needs = max(needs, default=0)
+        self.share_width()
         self.start_button.setEnabled(combat.phase is Phase.SETUP and bool(state.tokens))
         # The engine says when End turn may go; with nobody able to act it opens the next round.
         self.next_button.setEnabled(self.controller.system.preview(state, END_TURN).legal)

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
 from desktop.docks.health_cell import (
     GAUGES_ROLE,
     HealthCellDelegate,
+    cell_font,
     fitting,
     gauge_numbers,
+    needed_width,
     paint_health,
 )
 from desktop.scene.gauge_paint import health_colour
@@ -49,8 +51,21 @@ def test_two_gauges_share_the_cell_and_a_flag_is_a_red_chip(qapp: QApplication) 
     image = _painted(gauges, 300)
     assert image.pixelColor(5, 2) == health_colour(1.0)  # full vitality: green from the start
     # The wounds bar starts after the first bar's share and is a quarter full: red.
-    assert image.pixelColor(95, 2) == health_colour(0.25)
+    assert image.pixelColor(125, 2) == health_colour(0.25)
     assert image.pixelColor(296, 8).name() == "#e03131"  # the flag chip, at the right
+    # The chip is as wide as "Shaken" needs, not 40% of the cell: the bars keep the rest.
+    assert image.pixelColor(300 * 6 // 10 + 5, 2) != image.pixelColor(296, 8)
+
+
+def test_the_cell_asks_for_every_number_and_the_flags_words_whole(qapp: QApplication) -> None:
+    gauges = (
+        Gauge("vitality", "Vitality", 30, 30),
+        Gauge("wounds", "Wounds", 12, 12),
+        Gauge("fluid", "Count -2", 1, style=GaugeStyle.FLAG),
+    )
+    metrics = QFontMetrics(cell_font(16))
+    words = ("30/30", "12/12", "Count -2")
+    assert needed_width(gauges, 22) > sum(metrics.horizontalAdvance(w) for w in words)
 
 
 def test_the_tracker_draws_each_combatants_gauges_with_their_numbers(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
