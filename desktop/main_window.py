@@ -61,6 +61,7 @@ from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
 from desktop.tools.offers import own_offers, target_offers
 from desktop.tools.select_move import SelectMoveTool
+from desktop.tools.tool_checks import ToolChecks
 from desktop.view import MapView
 from desktop.warm import after_first_paint, warm_after_first_paint
 from engine.encounter import EncounterState
@@ -116,6 +117,9 @@ class MainWindow(QMainWindow):
         self.default_tool: Tool = SelectMoveTool(self.host)
         #: What lasts on the map (zones, cones, waiting tokens), redrawn after each command.
         self.lasting_layer = LayerItem()
+        #: The tool entries (Select checked now), built before the menus that fill them.
+        self.tool_checks = ToolChecks(lambda: self.set_tool(self.default_tool))
+        self.view.tool_changed.connect(self.tool_checks.show)
         self.view.set_tool(self.default_tool)
         self.player_window: PlayerWindow | None = None
         #: The last Universal VTT import's progress (its dialog and the stages it showed).
@@ -210,7 +214,7 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         self.menus = {name: bar.addMenu(f"&{name}") for name in ("File", "Edit", "View")}
         keys = QKeySequence.StandardKey
-        self.menu_actions: dict[str, QAction] = {}
+        self.menu_actions: dict[str, QAction] = {"tool_select": self.tool_checks.select}
         actions = self.menu_actions
         add = self._action
         actions["new"] = add("File", "&New", self.new_encounter, keys.New)

@@ -50,6 +50,8 @@ class MapView(QGraphicsView):
     double_clicked = Signal(QPointF)
     #: P over the map (a key the active tool did not take): ping the square under the cursor.
     ping_requested = Signal(QPointF)
+    #: The tool in use changed (the new tool, or None between documents).
+    tool_changed = Signal(object)
 
     def __init__(self, scene: MapScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
@@ -86,6 +88,7 @@ class MapView(QGraphicsView):
         if tool is not None:
             tool.activate()
             self.status_message.emit(tool.name)
+        self.tool_changed.emit(tool)
 
     # ---- zoom and pan
 

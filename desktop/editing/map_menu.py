@@ -1,12 +1,13 @@
 """The Map menu and the Map toolbar: pick a map tool and what it draws.
 
-Shortcuts are Shift+letter so single letters stay free for the tools (hold V for fog) and
-for typing in the docks; Escape hands back to the select-and-move tool.
+The toolbar starts with the Select tool (S, checked by default; Escape returns to it),
+then the measuring tools (added with the Tools menu), then the drawing tools. The drawing
+tools' shortcuts are Shift+letter so single letters stay free for the tools (hold V for
+fog) and for typing in the docks.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -33,9 +34,10 @@ from desktop.editing.map_tools import (
     WallTool,
 )
 from desktop.tools.base import Tool, ToolHost
+from desktop.tools.tool_checks import ToolChecks
 from engine.battlemap import CoverGrade, PortalKind, TerrainKind
 
-ToolFactory = Callable[[ToolHost, MapToolSettings], EditTool]
+ToolFactory = type[EditTool]
 
 #: (key, menu label, shortcut, tool) in menu order.
 MAP_TOOLS: tuple[tuple[str, str, str, ToolFactory], ...] = (
@@ -68,6 +70,7 @@ COVER_LABELS = {
 class HasMapTools(Protocol):
     host: ToolHost
     menu_actions: dict[str, QAction]
+    tool_checks: ToolChecks
 
     def menuBar(self) -> QMenuBar: ...
 
@@ -148,11 +151,13 @@ def install_map_menu(window: HasMapTools) -> MapToolbar:
     they draw (one row is too narrow for both); returns the settings toolbar."""
     settings = MapToolSettings()
     menu = window.menuBar().addMenu("&Map")
-    tools = QToolBar("Map tools")
-    tools.setObjectName("toolbar-map-tools")
+    checks = window.tool_checks
+    tools = checks.toolbar
+    menu.addAction(checks.select)
+    menu.addSeparator()
     toolbar = MapToolbar(settings)
     for key, label, shortcut, factory in MAP_TOOLS:
-        action = QAction(label, tools)
+        action = checks.add(QAction(label, tools), factory)
         action.setShortcut(QKeySequence(shortcut))
         action.setToolTip(f"{label.replace('&', '')} ({shortcut})")
         action.triggered.connect(

@@ -1,17 +1,17 @@
 """The Tools menu: the map's inspection tools, and the acting token's actions on the map.
 
 ``install_tools_menu`` adds a Tools menu (Alt+digit shortcuts, so single keys stay free for
-the tools themselves and for typing in the docks). The inspection tools (sight, templates,
-range bands, the Deviation Diagram) ask engine.geometry and engine.routes questions that
-belong to no action. The "Act on the map" submenu lists, for the system in play, each
-catalogue action that picks squares, a path or an area; it starts the one targeting mode
-(``MainWindow.start_action``) for the acting token, so the menu never offers an action the
-system does not have.
+the tools themselves and for typing in the docks), its tools checkable beside the Select
+tool and the main ones on the toolbar too (``desktop.tools.tool_checks``). The inspection
+tools (sight, templates, range bands, the Deviation Diagram) ask engine.geometry and
+engine.routes questions that belong to no action. The "Act on the map" submenu lists, for
+the system in play, each catalogue action that picks squares, a path or an area; it starts
+the one targeting mode (``MainWindow.start_action``) for the acting token, so the menu never
+offers an action the system does not have.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtGui import QAction, QKeySequence
@@ -23,6 +23,7 @@ from desktop.tools.range_tool import RangeTool
 from desktop.tools.ruler_tool import RulerTool
 from desktop.tools.sight_tool import SightTool
 from desktop.tools.template_tool import TemplateTool
+from desktop.tools.tool_checks import ToolChecks
 from engine.rules.base import ActionSpec, Need
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
     from engine.encounter import EncounterState
 
-Factory = Callable[[ToolHost], Tool]
+Factory = type[Tool]
 
 #: (menu key, label, shortcut, factory) in menu order.
 TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
@@ -42,6 +43,9 @@ TOOLS: tuple[tuple[str, str, str, Factory], ...] = (
     ("deviation", "&Deviation Diagram", "", DeviationTool),
 )
 
+#: The measuring tools the toolbar shows too, by menu key, under a short name.
+TOOLBAR_NAMES = {"sight": "Sight", "template": "Template", "ruler": "Ruler", "range": "Range"}
+
 #: Needs that make an action one to aim on the map (rather than at a token).
 MAP_PICKS = (Need.SQUARE, Need.PATH, Need.AREA)
 
@@ -49,6 +53,7 @@ MAP_PICKS = (Need.SQUARE, Need.PATH, Need.AREA)
 class HasTools(Protocol):
     host: ToolHost
     menu_actions: dict[str, QAction]
+    tool_checks: ToolChecks
 
     def menuBar(self) -> QMenuBar: ...
 
@@ -67,6 +72,8 @@ def map_actions(specs: tuple[ActionSpec, ...]) -> tuple[ActionSpec, ...]:
 def install_tools_menu(window: HasTools) -> None:
     """Add the Tools menu (with its Templates and Act on the map submenus) to a window."""
     menu = window.menuBar().addMenu("&Tools")
+    menu.addAction(window.tool_checks.select)
+    menu.addSeparator()
     for key, label, shortcut, factory in TOOLS:
         action = QAction(label, menu)
         if shortcut:
@@ -74,6 +81,7 @@ def install_tools_menu(window: HasTools) -> None:
         action.triggered.connect(lambda _checked=False, f=factory: window.set_tool(f(window.host)))
         menu.addAction(action)
         window.menu_actions[f"tool_{key}"] = action
+        window.tool_checks.add_measuring(action, factory, TOOLBAR_NAMES.get(key))
     templates = menu.addMenu("Template &kind")
     templates.aboutToShow.connect(lambda: _fill_template_kinds(window, templates))
     window.menu_actions["template_kind"] = templates.menuAction()
