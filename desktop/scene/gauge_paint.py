@@ -1,4 +1,4 @@
-"""Drawing a token's gauges (engine.rules.gauges) under its disc: bars, pips and flags.
+"""Drawing a token's gauges (engine.rules.gauges) in its disc: bars and pips.
 
 Nothing here knows a rule system: a gauge says its label, value, maximum and style, and
 whether the value counts harm or what is left; the colour follows how well the token is.
@@ -10,13 +10,11 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 
-from desktop.scene import style
 from engine.rules.gauges import Gauge, GaugeStyle
 
 BAR_HEIGHT = 7.0
 ROW_GAP = 2.0
 PIP_SIZE = 9.0
-FLAG_HEIGHT = 13.0
 
 
 def health_colour(health: float) -> QColor:
@@ -45,10 +43,17 @@ def _row_height(gauge: Gauge) -> float:
     return PIP_SIZE if gauge.style is GaugeStyle.PIPS else BAR_HEIGHT
 
 
+def stack_height(gauges: tuple[Gauge, ...]) -> float:
+    """How tall the bars and pips of ``gauges`` stand (flags are badges, not rows)."""
+    measured, _flags = rows(gauges)
+    return sum(_row_height(g) for g in measured) + ROW_GAP * max(0, len(measured) - 1)
+
+
 def paint_gauges(painter: QPainter, gauges: tuple[Gauge, ...], left: float, bottom: float,
                  width: float) -> None:
-    """Draw the gauges stacked upwards from ``bottom`` across ``width``."""
-    measured, flags = rows(gauges)
+    """Draw the bars and pips stacked upwards from ``bottom`` across ``width`` (the flags
+    are the token's badges: desktop.scene.token_badges)."""
+    measured, _flags = rows(gauges)
     y = bottom
     for gauge in reversed(measured):
         y -= _row_height(gauge)
@@ -57,9 +62,6 @@ def paint_gauges(painter: QPainter, gauges: tuple[Gauge, ...], left: float, bott
         else:
             paint_bar(painter, gauge, QRectF(left, y, width, BAR_HEIGHT))
         y -= ROW_GAP
-    if flags:
-        y -= FLAG_HEIGHT
-        _paint_flags(painter, flags, QPointF(left, y), width)
 
 
 def paint_bar(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
@@ -84,18 +86,3 @@ def _paint_pips(painter: QPainter, gauge: Gauge, rect: QRectF) -> None:
         painter.setPen(QPen(QColor(0, 0, 0, 230), 1.2))
         painter.setBrush(fill if on else QColor(20, 22, 26, 200))
         painter.drawEllipse(centre, PIP_SIZE / 2, PIP_SIZE / 2)
-
-
-def _paint_flags(painter: QPainter, flags: list[Gauge], top_left: QPointF, width: float) -> None:
-    font = style.label_font(10)
-    painter.setFont(font)
-    x = top_left.x()
-    for gauge in flags:
-        text = gauge.label
-        chip = QRectF(x, top_left.y(), min(width, 7.0 * len(text) + 8), FLAG_HEIGHT)
-        painter.setPen(QPen(QColor(0, 0, 0, 230), 1.2))
-        painter.setBrush(QColor("#e03131"))
-        painter.drawRoundedRect(chip, 4, 4)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, text)
-        x = chip.right() + 3

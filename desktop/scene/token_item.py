@@ -1,4 +1,8 @@
-"""Token items: a disc in the side's colour with initials, name plate, condition and ammo badges."""
+"""Token items: a disc in the side's colour with initials, name plate, condition and ammo badges.
+
+The badges along the top edge and the initials above the gauges are laid out by
+desktop.scene.token_badges, so a flag or a condition never covers the initials.
+"""
 
 from __future__ import annotations
 
@@ -12,11 +16,22 @@ from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPain
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
-from desktop.scene.detail import shows_details
-from desktop.scene.gauge_paint import paint_gauges
+from desktop.scene.detail import pixels_per_square, shows_details
+from desktop.scene.gauge_paint import paint_gauges, rows, stack_height
 from desktop.scene.style import SQUARE
+from desktop.scene.token_badges import (
+    BADGE_FONT_SIZE,
+    TEXT_MIN_PIXELS_PER_SQUARE,
+    badge_font_metrics,
+    initials_rect,
+    initials_size,
+    layout_badges,
+)
 from engine.rules.gauges import Gauge
-from engine.tokens import Condition, Side, Token, Weapon
+from engine.tokens import Side, Token, Weapon
+
+#: The gauge bars stand on this far above the token's bottom edge (scene units).
+GAUGE_BOTTOM_INSET = 8.0
 
 
 def initials(name: str) -> str:
@@ -33,10 +48,6 @@ def condition_colour(name: str) -> QColor:
     """A stable colour per condition name, so Shaken always looks the same."""
     hue = int(hashlib.md5(name.lower().encode()).hexdigest()[:4], 16) % 360
     return QColor.fromHsv(hue, 170, 215)
-
-
-def condition_tag(condition: Condition) -> str:
-    return condition.name[:2].capitalize()
 
 
 def ammo_weapon(token: Token) -> Weapon | None:
@@ -228,9 +239,10 @@ class TokenItem(QGraphicsItem):
             painter.drawImage(disc, self._portrait)
             painter.restore()
         else:
+            room = initials_rect(disc, self._gauges_top())
             painter.setPen(QColor("#ffffff"))
-            painter.setFont(style.label_font(disc.height() * 0.38))
-            painter.drawText(disc, Qt.AlignmentFlag.AlignCenter, initials(token.name))
+            painter.setFont(style.label_font(initials_size(disc, room)))
+            painter.drawText(room, Qt.AlignmentFlag.AlignCenter, initials(token.name))
         ring = max(4.0, s * 0.075)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.setPen(QPen(colour, ring))
@@ -244,11 +256,18 @@ class TokenItem(QGraphicsItem):
         self._paint_facing(painter, disc, colour)
         if self.is_down:
             self._paint_down(painter, disc)
-        self._paint_conditions(painter, s)
-        self._paint_ammo(painter, s)
         if self.show_gauges and self.gauges:
             margin = s * 0.12
-            paint_gauges(painter, self.gauges, margin, s - 8, s - 2 * margin)
+            paint_gauges(painter, self.gauges, margin, s - GAUGE_BOTTOM_INSET, s - 2 * margin)
+        self._paint_badges(painter, s)
+        self._paint_ammo(painter, s)
+
+    def _gauges_top(self) -> float | None:
+        """The top of the gauge bars in the disc (None when none are drawn)."""
+        if not (self.show_gauges and self.gauges):
+            return None
+        height = stack_height(self.gauges)
+        return self.side_length - GAUGE_BOTTOM_INSET - height if height else None
 
     def _paint_down(self, painter: QPainter, disc: QRectF) -> None:
         """Out of the fight: the disc dimmed and crossed out, so a glance at the map tells
@@ -278,45 +297,42 @@ class TokenItem(QGraphicsItem):
         painter.setBrush(colour.lighter(130))
         painter.drawPolygon([tip, left, right])
 
-    def _paint_conditions(self, painter: QPainter, s: float) -> None:
-        radius = 9.0
-        font = style.label_font(10)
-        painter.setFont(font)
-        # Leave the top-left corner to the ammunition badge on small tokens.
-        room = 4 if s > SQUARE or ammo_weapon(self.token) is None else 2
-        shown = self.token.conditions[:room]
-        for index, condition in enumerate(shown):
-            centre = QPointF(s - radius + 2 - index * (2 * radius - 2), radius - 6)
+    def _paint_badges(self, painter: QPainter, s: float) -> None:
+        """Flags and conditions along the top edge (desktop.scene.token_badges)."""
+        flags = rows(self.gauges)[1] if self.show_gauges else []
+        ammo = self._ammo_rect()
+        left = ammo.right() - 2 if ammo is not None else -6.0
+        readable = pixels_per_square(painter) >= TEXT_MIN_PIXELS_PER_SQUARE
+        colours = {c.name: condition_colour(c.name) for c in self.token.conditions}
+        badges = layout_badges(flags, self.token.conditions, left, s + 2, readable, colours)
+        painter.setFont(style.label_font(BADGE_FONT_SIZE))
+        for badge in badges:
             painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
-            painter.setBrush(condition_colour(condition.name))
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(QColor("#101010"))
-            painter.drawText(
-                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
-                Qt.AlignmentFlag.AlignCenter,
-                condition_tag(condition),
-            )
-        extra = len(self.token.conditions) - len(shown)
-        if extra > 0:
-            centre = QPointF(s - radius + 2 - len(shown) * (2 * radius - 2), radius - 6)
-            painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
-            painter.setBrush(QColor("#f5f5f5"))
-            painter.drawEllipse(centre, radius, radius)
-            painter.setPen(QColor("#101010"))
-            painter.drawText(
-                QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius),
-                Qt.AlignmentFlag.AlignCenter,
-                f"+{extra}",
-            )
+            painter.setBrush(badge.fill)
+            if badge.chip:
+                painter.drawRoundedRect(badge.rect, 5, 5)
+            else:
+                painter.drawEllipse(badge.rect)
+            if badge.text:
+                painter.setPen(QColor("#ffffff") if badge.chip else QColor("#101010"))
+                painter.drawText(badge.rect, Qt.AlignmentFlag.AlignCenter, badge.text)
+
+    def _ammo_rect(self) -> QRectF | None:
+        """Where the ammunition badge goes (top-left), if the token shows one."""
+        weapon = ammo_weapon(self.token)
+        if weapon is None or (not self.gm and self.token.side is not Side.PARTY):
+            return None
+        text = f"{weapon.ammo}/{weapon.capacity}"
+        width = badge_font_metrics().horizontalAdvance(text) + 8
+        return QRectF(-6, -9, width, 15)
 
     def _paint_ammo(self, painter: QPainter, s: float) -> None:
         weapon = ammo_weapon(self.token)
-        if weapon is None or (not self.gm and self.token.side is not Side.PARTY):
+        rect = self._ammo_rect()
+        if weapon is None or rect is None:
             return
         text = f"{weapon.ammo}/{weapon.capacity}"
-        font = style.label_font(10)
-        width = QFontMetricsF(font).horizontalAdvance(text) + 8
-        rect = QRectF(-6, -9, width, 15)
+        font = style.label_font(BADGE_FONT_SIZE)
         if weapon.ammo == 0:
             fill = QColor("#d63031")
         elif weapon.ammo * 4 <= weapon.capacity:
