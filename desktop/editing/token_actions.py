@@ -71,21 +71,20 @@ class TokenEditing:
         )
 
     def fresh_token(self, square: Square) -> Token:
-        """A new token at a square: the schema's default stats, the next free name."""
+        """A new token at a square: the system's stats for a new token, the next free name."""
         state = self.controller.state
         names = {t.name for t in state.tokens}
         number = 1
         while f"Token {number}" in names:
             number += 1
         name = f"Token {number}"
-        defaults = {spec.name: spec.default for spec in self.controller.system.stats}
         return Token(
             unique_id(name, {t.id for t in state.tokens}),
             name,
             Side.ENEMY,
             square,
             speed=self.controller.system.default_speed,
-            stats={k: v for k, v in defaults.items() if v is not None},
+            stats=self.controller.system.new_token_stats(),
         )
 
     def add_at(self, square: Square) -> Token | None:

@@ -816,6 +816,13 @@ class RuleSystem(ABC):
         an undeclared name is an :class:`UndeclaredStat`."""
         return self.stat_block.value(token, name)
 
+    def new_token_stats(self) -> dict[str, StatValue | StatNames]:
+        """The stats a token made from nothing (the GM's double-click on the map) starts
+        with: each declared stat's default, leaving out those the rules derive (None). A
+        system whose defaults would leave such a token down at the first hit (Spycraft's 0
+        wounds) overrides this with a plausible ordinary character."""
+        return {spec.name: spec.default for spec in self.stats if spec.default is not None}
+
     def stat_problems(self, token: Token) -> list[str]:
         """Every problem with a token's stat block, each naming the stat."""
         return [f"stat {name!r}: {problem}"

@@ -11,6 +11,12 @@ An unconscious or dead character has no turn (``turn_allowance``) and takes no a
 turn or out of it. The rule texts we hold do not say what a downed character may do; in
 Spycraft 2.0 an unconscious character is helpless and acts not at all, which is what we
 follow. A surrendered character still has his turn (he acts with permission).
+
+A token the GM makes on the map starts as an ordinary first-level special character, not
+with the schema's 0 vitality and 0 wounds (which dropped it at the first hit): wound points
+equal the Constitution score (10 + twice the modifier, 10 at the schema's +0), and vitality
+is one level of a middling class, 9 plus the Constitution modifier. The stat block keeps no
+class or level, so the vitality is our choice; the GM types the character's own figures.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from engine.events import Event, EventKind
 from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, maximum_of, points_gauge
 from engine.rules.spycraft import attack_math, board
-from engine.tokens import Token
+from engine.tokens import StatNames, StatValue, Token
 
 #: The states in which a character takes no action at all, with the words the log uses.
 CANNOT_ACT = ((board.DEAD, "is dead"), (board.UNCONSCIOUS, "is unconscious"))
@@ -29,6 +35,27 @@ CANNOT_ACT = ((board.DEAD, "is dead"), (board.UNCONSCIOUS, "is unconscious"))
 def cannot_act(token: Token) -> str:
     """Why the token can do nothing ("is unconscious"), or "" when it can act."""
     return next((why for name, why in CANNOT_ACT if token.has_condition(name)), "")
+
+
+#: The Constitution score a +0 modifier stands for (a score is 10 + twice its modifier,
+#: the lower of the two scores that give it).
+AVERAGE_SCORE = 10
+#: A new token's vitality for its one level, before the Constitution modifier: a middling
+#: class's vitality a level (our choice; the stat block has no class or level).
+FIRST_LEVEL_VITALITY = 9
+
+
+def new_token_stats(
+    defaults: dict[str, StatValue | StatNames],
+) -> dict[str, StatValue | StatNames]:
+    """``defaults`` (the schema's) with a first-level character's vitality and wounds, full:
+    wounds are the Constitution score, vitality a level's worth plus the modifier."""
+    given = defaults.get("con", 0)
+    con = given if isinstance(given, int) else 0
+    wounds = AVERAGE_SCORE + 2 * con
+    vitality = max(0, FIRST_LEVEL_VITALITY + con)
+    return {**defaults, "wounds": wounds, "max_wounds": wounds,
+            "vitality": vitality, "max_vitality": vitality}
 
 
 def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:

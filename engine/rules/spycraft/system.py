@@ -67,7 +67,7 @@ from engine.rules.spycraft.initiative_actions import brace_overlay
 from engine.rules.spycraft.movement import slowed_by_terrain, speed_squares, terrain_note
 from engine.rules.spycraft.stand_off_actions import surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
-from engine.tokens import Token
+from engine.tokens import StatNames, StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
 
@@ -173,6 +173,10 @@ class SpycraftSystem(RuleSystem):
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
     turn_allowance = staticmethod(health.turn_allowance)
+
+    def new_token_stats(self) -> dict[str, StatValue | StatNames]:
+        """A first-level character's vitality and wounds, full (not the schema's 0s)."""
+        return health.new_token_stats(super().new_token_stats())
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)

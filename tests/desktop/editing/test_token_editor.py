@@ -332,3 +332,19 @@ def test_an_attribute_modifier_is_labelled_apart_from_its_score() -> None:
     assert labels["str_score"] == "Str score"
     for name in ("str", "dex", "con", "int", "wis", "cha"):
         assert labels[name] == f"{name.title()} mod"
+
+
+def test_a_new_spycraft_token_starts_with_vitality_and_wounds(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A Spycraft token made on the map had the schema's 0 vitality and 0 wounds, so the
+    first hit knocked it out: it now starts with the engine's stats for a new token."""
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    win = make_window(qtbot, tmp_path, blank_state("spycraft"))
+    win.token_editing.run_editor, _ = fill_and_ok(lambda editor: None)
+    double_click_at(qtbot, win.view, (4.5, 3.5))
+    (token,) = win.controller.state.tokens
+    health = ("vitality", "max_vitality", "wounds", "max_wounds")
+    expected = get_system("spycraft").new_token_stats()
+    assert {stat: token.stats[stat] for stat in health} == {stat: expected[stat] for stat in health}
+    assert token.stats["wounds"] == 10 and token.stats["vitality"] == 9
