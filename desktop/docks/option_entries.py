@@ -19,11 +19,11 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from desktop.wheel_safe import WheelSafeComboBox, WheelSafeSpinBox
 from engine.grid import Square
 from engine.rules.base import ListOf, MapOf, OptionValue, Ref
 from engine.tokens import Token
@@ -47,12 +47,12 @@ class EntriesField(QWidget):
         self.names = dict((key, label) for label, key in keys)
         self.on_change = on_change
         self.entries: list[Entry] = []
-        self.key_box = QComboBox()
+        self.key_box = WheelSafeComboBox()
         for label, key in keys:
             self.key_box.addItem(label, key)
             self.key_box.setItemData(self.key_box.count() - 1, key, Qt.ItemDataRole.ToolTipRole)
         self.value_box: QComboBox | QLineEdit | None = None
-        self.x_box, self.y_box = QSpinBox(), QSpinBox()
+        self.x_box, self.y_box = WheelSafeSpinBox(), WheelSafeSpinBox()
         # The key on a line of its own for a mapping: key, value and Add side by side would
         # be wider than the actions dock.
         self.key_box.setSizeAdjustPolicy(
@@ -67,7 +67,7 @@ class EntriesField(QWidget):
                 box.setRange(-MOST, MOST)
                 row.addWidget(box)
         elif isinstance(kind, MapOf):
-            self.value_box = QComboBox() if choices else QLineEdit()
+            self.value_box = WheelSafeComboBox() if choices else QLineEdit()
             if isinstance(self.value_box, QComboBox):
                 for choice in choices:
                     self.value_box.addItem(str(choice), choice)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.docks.option_entries import EntriesField, key_choices
+from desktop.wheel_safe import WheelSafeComboBox, WheelSafeDoubleSpinBox, WheelSafeSpinBox
 from engine.encounter import EncounterState
 from engine.rules.base import ListOf, MapOf, OptionSpec, OptionValue
 
@@ -49,8 +50,9 @@ def form_label(text: str) -> QLabel:
 
 def narrow_combo_box() -> QComboBox:
     """A list box sized by the dock, not by its longest entry (a long weapon name would
-    otherwise widen the dock and shift the map when targeting starts)."""
-    box = QComboBox()
+    otherwise widen the dock and shift the map when targeting starts). The wheel scrolls the
+    form past it unless the GM has clicked into it."""
+    box = WheelSafeComboBox()
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
     box.setMinimumContentsLength(8)
     return box
@@ -101,7 +103,7 @@ def option_field(
     if option.kind is int:
         low, high = _bounds(option)
         unset = int(low) - 1  # the box's lowest value stands for "unset"
-        spin = QSpinBox()
+        spin = WheelSafeSpinBox()
         spin.setRange(unset, int(high))
         spin.setSpecialValueText(UNSET)
         spin.setValue(int(current) if isinstance(current, int) else unset)
@@ -109,7 +111,7 @@ def option_field(
         return spin
     if option.kind is float:
         low, high = _bounds(option)
-        number = QDoubleSpinBox()
+        number = WheelSafeDoubleSpinBox()
         number.setRange(low - 1.0, high)
         number.setSpecialValueText(UNSET)
         number.setValue(float(current) if isinstance(current, int | float) else low - 1.0)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.wheel_safe import WheelSafeComboBox
 from engine.rules.base import ListOf, StatSpec
 from engine.tokens import StatNames, StatValue
 
@@ -111,7 +112,7 @@ class StatForm(QWidget):
                 box.setMaximumHeight(80)
                 box.textChanged.connect(self._changed)
             elif derived_flag(spec):
-                box = QComboBox()
+                box = WheelSafeComboBox()
                 for text, data in FLAG_CHOICES:
                     box.addItem(text, data)
                 box.setCurrentIndex(box.findData(_flag_data(value)))
@@ -121,7 +122,7 @@ class StatForm(QWidget):
                 box.setChecked(bool(value))
                 box.toggled.connect(self._changed)
             elif spec.choices:
-                box = QComboBox()
+                box = WheelSafeComboBox()
                 if not spec.required:
                     box.addItem("", "")
                 for choice in spec.choices:
