@@ -7,7 +7,9 @@ yes and no, so that opening and closing the form never turns the derived answer 
 written "no".
 A value the schema refuses (not a number, below the minimum, above the maximum, missing
 when required) is shown in red with the reason, and the form is not valid until it is
-fixed. The form knows no rule system: it reads only the schema.
+fixed. Points at their maximum (hit points full) follow the maximum as the GM types it, so a
+new token is not left at 10 of 7 hit points; points the GM set lower stay where they are.
+The form knows no rule system: it reads only the schema.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from desktop.wheel_safe import WheelSafeComboBox
 from engine.rules.base import ListOf, StatSpec
+from engine.rules.gauges import maximum_pairs
 from engine.tokens import StatNames, StatValue
 
 Box = QLineEdit | QCheckBox | QComboBox | QPlainTextEdit
@@ -147,6 +150,22 @@ class StatForm(QWidget):
             self.boxes[spec.name] = box
             self.reasons[spec.name] = reason
         self.setLayout(form)
+        for points, maximum in maximum_pairs(self.boxes):
+            self._keep_full(points, maximum)
+
+    def _keep_full(self, points: str, maximum: str) -> None:
+        """While ``points`` reads what ``maximum`` read, it follows ``maximum``'s edits."""
+        points_box, maximum_box = self.boxes[points], self.boxes[maximum]
+        if not (isinstance(points_box, QLineEdit) and isinstance(maximum_box, QLineEdit)):
+            return
+        was = [maximum_box.text()]
+
+        def follow(text: str) -> None:
+            if points_box.text() == was[0]:
+                points_box.setText(text)
+            was[0] = text
+
+        maximum_box.textChanged.connect(follow)
 
     def set_text(self, name: str, text: str) -> None:
         """Type into a stat's box (what a GM does; tests use it too)."""

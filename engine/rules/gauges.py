@@ -16,6 +16,7 @@ them generically (a bar, pips or a flag) and never knows which system it is show
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
@@ -77,6 +78,13 @@ def maximum_of(stats: StatBlock[DeclaredStat], token: Token, name: str) -> int |
     is then shown alone, whatever default a new token's form would write)."""
     key = f"max_{name}"
     return stats.number(token, key) if stats.given(token, key) else None
+
+
+def maximum_pairs(names: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """(stat, its ``max_<stat>``) for each of ``names`` whose maximum is among them too: the
+    points a form keeps full while the GM types the maximum of a new token."""
+    names = tuple(names)
+    return tuple((name, f"max_{name}") for name in names if f"max_{name}" in names)
 
 
 def points_gauge(stats: StatBlock[DeclaredStat], token: Token, name: str, label: str) -> Gauge:

@@ -348,3 +348,27 @@ def test_a_new_spycraft_token_starts_with_vitality_and_wounds(qtbot, tmp_path) -
     expected = get_system("spycraft").new_token_stats()
     assert {stat: token.stats[stat] for stat in health} == {stat: expected[stat] for stat in health}
     assert token.stats["wounds"] == 10 and token.stats["vitality"] == 9
+
+
+@pytest.mark.parametrize("system", ["cities-without-number", "d20-firearms"])
+def test_full_hit_points_follow_the_maximum_the_gm_types(qtbot, system: str) -> None:  # type: ignore[no-untyped-def]
+    """A new token's Max HP typed as 7 leaves it at 7 of 7, not at the default 10 of 7."""
+    from desktop.editing.stat_form import StatForm
+
+    form = StatForm(get_system(system).stats, {})
+    qtbot.addWidget(form)
+    form.set_text("max_hp", "")
+    form.set_text("max_hp", "7")
+    assert (form.values()["hp"], form.values()["max_hp"]) == (7, 7)
+
+
+def test_hit_points_the_gm_set_below_the_maximum_stay_when_it_changes(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop.editing.stat_form import StatForm
+
+    form = StatForm(get_system("d20-firearms").stats, {"hp": 4, "max_hp": 10})
+    qtbot.addWidget(form)
+    form.set_text("max_hp", "12")
+    assert (form.values()["hp"], form.values()["max_hp"]) == (4, 12)
+    form.set_text("hp", "12")
+    form.set_text("max_hp", "15")  # full again: the points follow
+    assert form.values()["hp"] == 15
