@@ -149,7 +149,8 @@ def lose_hit_points(
     target = state.token(target_id)
     hp = stats.number(target, "hp") - amount
     state = set_stat(state, target_id, hp=hp)
-    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} hit points "
+    points = "hit point" if abs(hp) == 1 else "hit points"
+    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} {points} "
                     "left).", (target_id,))]
     if hp <= 0:
         state, down = mark_down(state, target_id)

@@ -150,7 +150,7 @@ def _swarm_describe(state: EncounterState, command: Command) -> Preview:
     members = swarm_members(state, str(command.target))
     count = len(members) + 1
     strike = bool(command.option("strike", False)) or count >= rules.SWARM_MAX_ASSAILANTS
-    what = "strikes now" if strike else "joins the swarm (strike=true to attack)"
+    what = "strikes now" if strike else "joins the swarm (tick Strike now to attack)"
     bonus = rules.swarm_bonus(min(count, rules.SWARM_MAX_ASSAILANTS))
     return replace(preview, summary=f"{preview.summary} Assailant {count} of at most "
                    f"{rules.SWARM_MAX_ASSAILANTS} {what}: +{bonus.to_hit} to hit, "

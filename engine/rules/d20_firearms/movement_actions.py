@@ -26,8 +26,12 @@ from engine.rules.d20_firearms.handlers import (
     two_weapons,
     weapon_of,
 )
+from engine.rules.d20_firearms.options import OPTIONS
 from engine.rules.overlays import route_overlay
 from engine.tokens import Token, Weapon
+
+#: The Move's option a suppressed mover ticks to move on through the fire (named in refusals).
+_ACCEPT_FIRE = next(o for o in OPTIONS["move"] if o.name == "accept_fire")
 
 # --- Move ------------------------------------------------------------------------------------
 
@@ -53,7 +57,7 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
     if state.scale.distance(cost) > allowed:
         why = " (Aiming halves speed)" if actor.has_condition(board.AIMING) else ""
         if actor.has_condition(board.SUPPRESSED) and not command.option("accept_fire", False):
-            why += " (suppressed: half speed, or accept_fire=true to draw fire)"
+            why += f" (suppressed: half speed, or tick {_ACCEPT_FIRE.label})"
         return [f"the path is {state.scale.describe(cost)}; {actor.name} may move {allowed:g} "
                 f"ft{why}"]
     return []

@@ -60,10 +60,12 @@ def test_losing_hit_points_to_zero_marks_the_token_down() -> None:
     assert state.token("t").stat("hp") == 2
     assert len(events) == 1
     assert not state.token("t").has_condition("Down")
-    state, events = common.lose_hit_points(STATS, state, "t", 2, mark_down)
+    state, events = common.lose_hit_points(STATS, state, "t", 1, mark_down)
+    assert [e.text for e in events] == ["T takes 1 damage (1 hit point left)."]
+    state, events = common.lose_hit_points(STATS, state, "t", 1, mark_down)
     assert state.token("t").stat("hp") == 0
     assert state.token("t").has_condition("Down")
-    assert [e.text for e in events] == ["T takes 2 damage (0 hit points left).", "down"]
+    assert [e.text for e in events] == ["T takes 1 damage (0 hit points left).", "down"]
 
 
 def test_chosen_weapon_prefers_the_named_then_the_first_of_the_kind() -> None:

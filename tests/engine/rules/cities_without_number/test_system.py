@@ -113,6 +113,9 @@ def test_swarm_attack_bonus_grows_with_assailants_and_caps_at_four() -> None:
                  person("e", Side.PARTY, (4, 4)), person("goon", Side.ENEMY, (5, 3)))
     join = {who: Command.build("swarm_attack", who, targets=["goon"], weapon="Knife")
             for who in "abcde"}
+    # The GM is told how to strike in the form's words, not the option's key and value.
+    assert "tick Strike now" in game.preview(join["a"]).summary
+    assert "strike=" not in game.preview(join["a"]).summary
     game.apply(join["a"])
     game.apply(join["b"])
     strike = Command.build("swarm_attack", "c", targets=["goon"], weapon="Knife", strike=True)

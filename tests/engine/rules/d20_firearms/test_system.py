@@ -175,8 +175,11 @@ def test_suppressive_fire_ten_rounds_defense_ten_then_saves_and_half_speed() -> 
     assert game.state.token("b").has_condition("Suppressed")
     assert game.state.token("c").stat("hp") == 16
     game.apply(Command("end_turn"))
-    assert not game.preview(Command.build("move", "b", squares=[(8, 5), (8, 6), (8, 7),
-                                                                (8, 8)])).legal
+    slowed = game.preview(Command.build("move", "b", squares=[(8, 5), (8, 6), (8, 7), (8, 8)]))
+    assert not slowed.legal
+    # The reason names the form's tick box, not the option's key and value.
+    assert "tick Move anyway and draw the suppressing fire" in " ".join(slowed.reasons)
+    assert "accept_fire=" not in " ".join(slowed.reasons)
     assert game.preview(Command.build("move", "b", squares=[(8, 5), (8, 6), (8, 7), (8, 8)],
                                       accept_fire=True)).legal
 
