@@ -127,3 +127,26 @@ def test_a_brace_cone_stays_until_the_braced_token_moves(qtbot, tmp_path) -> Non
     win.controller.apply(step)
     lasting = win.controller.system.lasting_overlay(win.controller.state)
     assert not [a for a in lasting.areas if a.label.startswith("Braced")], "moving ends Brace"
+
+
+def test_a_missed_blast_is_marked_where_it_landed_until_the_throwers_next_turn(
+    qtbot, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop.scene.rule_overlays import SquareMarkItem
+
+    setup = legal_setup("savage-worlds", "area_attack")
+    win = make_window(qtbot, tmp_path, setup.state)
+    events = win.controller.apply(setup.command, [1, 1, 3, 2])  # a miss; d8 3, 1d6 2
+    said = " ".join(event.text for event in events)
+    landed = Square(*(int(n) for n in said.split("lands at (")[1].split(")")[0].split(",")))
+    assert landed != setup.command.squares[0]
+    marks = {item.label: item.square for item in win.lasting.items
+             if isinstance(item, SquareMarkItem)}
+    assert marks == {"aim": setup.command.squares[0], "fell": landed}
+    assert any("came down here" in item.toolTip() for item in win.lasting.items)
+    render_png(win, "lasting-blast-landing")
+    thrower = setup.command.actor
+    win.controller.apply(Command("end_turn"))
+    while win.controller.state.combat.active != thrower:
+        win.controller.apply(Command("end_turn"))
+    assert not [item for item in win.lasting.items if isinstance(item, SquareMarkItem)]

@@ -20,7 +20,15 @@ from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Prev
 from engine.rules.common import actor_of
 from engine.rules.overlays import sight_to_square, template_overlay
 from engine.rules.savage_worlds import area_attack as area
-from engine.rules.savage_worlds import attack_math, board, tables, templates, trait_bonuses
+from engine.rules.savage_worlds import (
+    attack_math,
+    blast_marks,
+    board,
+    tables,
+    templates,
+    trait_bonuses,
+)
+from engine.rules.savage_worlds.combat_state import BlastLanding
 from engine.rules.savage_worlds.handlers import register, weapon_of
 from engine.rules.savage_worlds.traits import TARGET_NUMBER, acing_die, outcome, trait_roll
 from engine.tokens import Side, Token, Weapon
@@ -278,6 +286,8 @@ def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
             return state, tuple(events)
         centre, deviated = _deviate(state, plan, dice)
         events.append(deviated)
+        state = blast_marks.record(state, BlastLanding(actor.id, weapon.name,
+                                                       plan.template.value, plan.aim, centre))
     laid = _laid(state, plan, centre)
     piercing = attack_math.armor_piercing(weapon)
     for found in _under(state, plan, laid, centre):

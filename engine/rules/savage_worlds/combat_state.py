@@ -1,8 +1,10 @@
-"""What Savage Worlds keeps for a fight beyond numbers: the Action Deck, as a typed value.
+"""What Savage Worlds keeps for a fight beyond numbers: the Action Deck, as a typed value,
+and where missed blasts came down (``blast_marks``).
 
 Stored in ``CombatState.system_state`` (a file holds it as
-``{"system": "savage-worlds", "deck": {"draw_pile": [...], ...}}``). The deck text of a
-version-1 file becomes this when the file loads (``version_1``); nothing here reads text.
+``{"system": "savage-worlds", "deck": {"draw_pile": [...], ...}, "landings": [...]}``; a file
+from before landings were kept has none, which reads as none). The deck text of a version-1
+file becomes this when the file loads (``version_1``); nothing here reads text.
 """
 
 from __future__ import annotations
@@ -10,23 +12,53 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.rules.savage_worlds.deck import ActionDeck
 from engine.turns.system_state import register_system_state
+
+
+@dataclass(frozen=True, slots=True)
+class BlastLanding:
+    """A missed blast: who threw or fired it, with what template, where it was aimed and
+    where it came down (the map marks it until the thrower's next turn)."""
+
+    thrower: str
+    weapon: str
+    template: str
+    aimed: Square
+    landed: Square
 
 
 @register_system_state("savage-worlds")
 @dataclass(frozen=True, slots=True)
 class SavageWorldsCombat:
     deck: ActionDeck
+    landings: tuple[BlastLanding, ...] = ()
+
+
+def _kept(state: EncounterState) -> SavageWorldsCombat:
+    kept = state.combat.system_state
+    if isinstance(kept, SavageWorldsCombat):
+        return kept
+    return SavageWorldsCombat(ActionDeck.fresh())
+
+
+def _stored(state: EncounterState, kept: SavageWorldsCombat) -> EncounterState:
+    return replace(state, combat=replace(state.combat, system_state=kept))
 
 
 def deck_of(state: EncounterState) -> ActionDeck:
     """The Action Deck between deals (a fresh, unshuffled one before the first)."""
-    kept = state.combat.system_state
-    if isinstance(kept, SavageWorldsCombat):
-        return kept.deck
-    return ActionDeck.fresh()
+    return _kept(state).deck
 
 
 def with_deck(state: EncounterState, deck: ActionDeck) -> EncounterState:
-    return replace(state, combat=replace(state.combat, system_state=SavageWorldsCombat(deck)))
+    return _stored(state, replace(_kept(state), deck=deck))
+
+
+def landings_of(state: EncounterState) -> tuple[BlastLanding, ...]:
+    return _kept(state).landings
+
+
+def with_landings(state: EncounterState, landings: tuple[BlastLanding, ...]) -> EncounterState:
+    return _stored(state, replace(_kept(state), landings=landings))

@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
+from engine.overlay import Overlay
 from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
@@ -35,6 +36,7 @@ from engine.rules.base import (
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
 from engine.rules.savage_worlds import (
+    blast_marks,
     board,
     card_swap,
     combat_state,
@@ -123,6 +125,10 @@ class SavageWorldsSystem(HandlerSystem):
         else:
             state, events = board.add_condition(state, token_id, known, source="GM")
         return state, tuple(events)
+
+    def lasting_overlay(self, state: EncounterState) -> Overlay:
+        """Besides the waiting tokens: where missed blasts came down (``blast_marks``)."""
+        return super().lasting_overlay(state).plus(blast_marks.overlay(state))
 
     # ---- catalogue
 
@@ -330,6 +336,7 @@ class SavageWorldsSystem(HandlerSystem):
         combat = replace(state.combat, phase=Phase.ROUND, round=1,
                          order=turn_order.sort(combatants))
         state = self._store_deck(replace(state, combat=combat), deck)
+        state = combat_state.with_landings(state, ())  # a new fight: no old blast marks
         events.append(Event(EventKind.ROUND, "Round 1 begins."))
         return self._begin_first_turn(state, events, dice)
 
@@ -358,6 +365,7 @@ class SavageWorldsSystem(HandlerSystem):
         if common.data(state, token_id, "turn_started", False):
             return state, events  # resuming after an interruption
         state = common.set_data(state, token_id, turn_started=True)
+        state = blast_marks.clear_for(state, token_id)
         token = state.token(token_id)
         more: list[Event] = []
         if board.out_of_fight(token):

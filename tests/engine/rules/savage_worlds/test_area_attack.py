@@ -103,6 +103,52 @@ def test_a_deviation_goes_at_most_half_the_way_to_the_aim_point() -> None:
     assert "t" in damage_taken(events)
 
 
+def marks_of(encounter: Encounter) -> dict[str, Square]:
+    """label -> square of the marks the map keeps drawing after the command."""
+    lasting = encounter.system.lasting_overlay(encounter.state)
+    return {mark.label: mark.square for mark in lasting.marks}
+
+
+def test_where_a_missed_blast_landed_stays_marked_on_the_map(tmp_path: Path) -> None:
+    encounter = crowd()
+    encounter.apply(throw((11, 5)), GivenDice([2, 3, 1, *([1] * 20)]))  # lands at (13,5)
+    assert marks_of(encounter) == {"aim": Square(11, 5), "fell": Square(13, 5)}
+    lasting = encounter.system.lasting_overlay(encounter.state)
+    fell = templates.blast(encounter.state, Square(13, 5).centre, "medium")
+    assert [a.squares for a in lasting.areas] == [fell.squares]
+    assert all(part.tone is Tone.INFO for part in (*lasting.marks, *lasting.areas))
+    assert "(aimed at (11,5))" in lasting.marks[1].reason
+    # Kept in the fight state: a saved fight shows it again, undo takes it back.
+    save_encounter(tmp_path / "blast.killbox", EncounterFile(encounter.state))
+    loaded = Encounter(load_encounter(tmp_path / "blast.killbox").state)
+    assert loaded.state == encounter.state and marks_of(loaded) == marks_of(encounter)
+    encounter.undo()
+    assert marks_of(encounter) == {}
+
+
+def test_a_miss_stopped_at_once_is_marked_once_where_it_fell() -> None:
+    encounter = crowd()
+    state = encounter.state
+    wall = Wall((12.0, 0.0), (12.0, 10.0))  # just east of the aim square
+    encounter = Encounter(replace(state, battlemap=replace(state.battlemap, walls=(wall,))))
+    events = encounter.apply(throw((11, 5)), GivenDice([2, 3, 1, *([1] * 20)]))  # east
+    assert "lands at (11,5), stopped by a wall" in " ".join(e.text for e in events)
+    assert marks_of(encounter) == {"fell": Square(11, 5)}
+
+
+def test_a_blast_that_lands_where_aimed_leaves_no_mark_and_a_mark_lasts_to_the_next_turn() -> None:
+    encounter = crowd()
+    encounter.apply(throw((8, 5)), GivenDice([4, *([1] * 20)]))
+    assert marks_of(encounter) == {}
+    encounter.undo()
+    encounter.apply(throw((11, 5)), GivenDice([2, 3, 1, *([1] * 20)]))
+    for _ in range(4):  # e1, e2, a2 and e3 take their turns: the mark stays
+        encounter.apply(Command("end_turn"), GivenDice([6] * 10))
+        assert marks_of(encounter)["fell"] == Square(13, 5)
+    encounter.apply(Command("end_turn"), GivenDice([6] * 60))  # round 2: t's turn begins
+    assert encounter.state.combat.active == "t" and marks_of(encounter) == {}
+
+
 def test_a_launched_blast_deviates_2d6_and_the_map_edge_stops_it() -> None:
     encounter = crowd()
     events = encounter.apply(throw((8, 1), "Grenade launcher"),
