@@ -23,9 +23,9 @@ from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate, needed_wi
 from desktop.fight import start_combat
 from desktop.scene import style
 from engine.encounter import EncounterState
-from engine.rules.base import Command, CommandError
-from engine.tokens import Token
-from engine.turns.combat import Combatant, Phase
+from engine.rules.base import Command, CommandError, TurnStanding
+from engine.rules.tracker_entry import INITIATIVE_HEADINGS
+from engine.turns.combat import Phase
 
 #: The tracker's preferred width: a side and count, a name, the bars and "1 main, 1 move"
 #: on one line each (the docks beside it take the same width).
@@ -39,17 +39,13 @@ def budget_text(budget: Mapping[str, int]) -> str:
     return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
 
 
-#: The first column's heading per initiative scheme kind (engine InitiativeScheme.kind).
-INITIATIVE_HEADINGS = {"count": "Count", "cards": "Card", "sides": "Side"}
-
-
-def initiative_text(kind: str, combatant: Combatant, token: Token | None) -> str:
-    """The initiative count, the Action Card or the side, by the scheme's kind."""
-    if kind == "cards":
-        return str(combatant.data.get("card", "")) or "—"
-    if kind == "sides" and token is not None:
-        return f"{token.side.value} {combatant.initiative}"
-    return str(combatant.initiative)
+#: How the name cell marks where a turn stands (the engine says which: ``tracker_entry``).
+STANDING_MARKS = {
+    TurnStanding.ACTING: "▶ ",
+    TurnStanding.DONE: "✓ ",
+    TurnStanding.HOLDING: "‖ ",  # a pause sign every font has
+    TurnStanding.WAITING: "",
+}
 
 
 #: How each column (Init, Token, Health, Left) shares the tracker's width: the count and
@@ -169,17 +165,19 @@ class InitiativePanel(QWidget):
         for row, combatant in enumerate(combat.order):
             token = names.get(combatant.token_id)
             name = token.name if token else combatant.token_id
-            marker = (
-                "▶ " if combatant.token_id == combat.active else ("✓ " if combatant.acted else "")
-            )
-            count = initiative_text(kind, combatant, token)
+            entry = self.controller.system.tracker_entry(state, combatant)
             gauges = self.controller.system.gauges(state, token) if token else ()
             health = " · ".join(gauge.text for gauge in gauges)
             needs.append(needed_width(tuple(gauges), line))
-            cells = (count, marker + name, health, budget_text(combatant.budget))
+            left = budget_text(combatant.budget)
+            # The system's word for the standing ("On Hold") says more than the budget,
+            # which is whole until the token acts.
+            cells = (entry.initiative, STANDING_MARKS[entry.standing] + name, health,
+                     entry.note or left)
+            tips = (*cells[:3], f"{entry.note}: {left}" if entry.note else left)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(tips[column])
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)
                 if column == self.COLUMNS.index("Health"):
                     item.setData(GAUGES_ROLE, tuple(gauges))

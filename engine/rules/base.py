@@ -115,6 +115,9 @@ from engine.rules.placement import footprint_problems
 from engine.rules.stat_block import StatBlock as StatBlock  # a system declares its stats in one
 from engine.rules.stat_block import UndeclaredStat as UndeclaredStat
 from engine.rules.stat_block import block_of
+from engine.rules.tracker_entry import TrackerEntry as TrackerEntry
+from engine.rules.tracker_entry import TurnStanding as TurnStanding
+from engine.rules.tracker_entry import initiative_words, plain_standing
 from engine.rules.turn_allowance import FULL_TURN as FULL_TURN
 from engine.rules.turn_allowance import TurnAllowance as TurnAllowance
 from engine.rules.turn_allowance import TurnKind as TurnKind
@@ -842,6 +845,16 @@ class RuleSystem(ABC):
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         """The token's health and state in this system's terms (default: none)."""
         return ()
+
+    def tracker_entry(self, state: EncounterState, combatant: Combatant) -> TrackerEntry:
+        """How the initiative tracker reads ``combatant`` now. Default: its count, card or
+        side by the scheme's kind, and acting, done or still to come by the turn order; a
+        system whose tokens keep a turn for later (a Hold) says so here."""
+        token = next((t for t in state.tokens if t.id == combatant.token_id), None)
+        return TrackerEntry(
+            initiative_words(self.initiative_scheme.kind, combatant, token),
+            plain_standing(state.combat, combatant),
+        )
 
     def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         """The GM deals ``amount`` damage by hand, as this system's damage rule takes it."""

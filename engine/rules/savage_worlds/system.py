@@ -32,6 +32,8 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Outcome,
+    TrackerEntry,
+    TurnStanding,
     with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
@@ -111,6 +113,14 @@ class SavageWorldsSystem(HandlerSystem):
     set_card = staticmethod(card_swap.set_card)
     handlers = HANDLERS
     unknown_action = "Savage Worlds has no rules for {key}"
+
+    def tracker_entry(self, state: EncounterState, combatant: Combatant) -> TrackerEntry:
+        """A token on Hold has passed its card's place but not acted: it reads On Hold."""
+        entry = super().tracker_entry(state, combatant)
+        if combatant.token_id != state.combat.active and hold.is_on_hold(
+                state.token(combatant.token_id)):
+            return replace(entry, standing=TurnStanding.HOLDING, note=str(SWCondition.ON_HOLD))
+        return entry
 
     def give_condition(self, state: EncounterState, token_id: str, name: str) -> Outcome:
         """The GM's hand gives a Savage Worlds condition as its rule does: with its end (a
@@ -208,8 +218,9 @@ class SavageWorldsSystem(HandlerSystem):
 
     def _go_on_hold(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor = state.token(str(command.actor))
+        # The card dealt this round stays with the holder (the tracker shows it, and it is
+        # discarded with the others at the round's end); the next deal passes it by.
         state = common.put(state, hold.go_on_hold(actor, state.combat.round))
-        state = common.set_data(state, actor.id, card="")
         event = Event(EventKind.INITIATIVE, f"{actor.name} goes on Hold.", (actor.id,))
         state, more = self.advance(state, dice)
         return state, (event, *more)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from desktop.main_window import default_size
@@ -33,3 +34,23 @@ def test_what_is_left_is_read_whole_in_a_laptop_sized_dock(qtbot, tmp_path) -> N
     assert widths <= table.viewport().width()  # still no sideways scroll
     assert table.columnWidth(win.initiative.COLUMNS.index("Health")) > 40  # bars keep room
 
+
+
+def test_a_token_on_hold_reads_on_hold_with_its_card_not_done(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A Savage Worlds holder showed ✓ (as if its turn were spent) and the card "—"."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    win.controller.apply(Command("start_combat"))
+    holder = win.controller.state.combat.active
+    assert holder is not None
+    card = win.controller.state.combat.combatant(holder).get("card")
+    win.controller.apply(Command("hold", holder))
+    table = win.initiative.table
+    row = next(r for r in range(table.rowCount())
+               if table.item(r, 0).data(Qt.ItemDataRole.UserRole) == holder)
+    name = win.controller.state.token(holder).name
+    columns = win.initiative.COLUMNS
+    assert table.item(row, columns.index("Token")).text() == f"‖ {name}"
+    assert table.item(row, columns.index("Left")).text() == "On Hold"
+    assert table.item(row, columns.index("Init")).text() == card != ""
+    win.controller.apply(Command("act_from_hold", holder))
+    assert table.item(row, columns.index("Token")).text().startswith("▶ ")

@@ -13,7 +13,7 @@ from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import DiagonalRule, GridScale, Square, Unit
 from engine.rules import get_system
-from engine.rules.base import BadOptions, Command, CommandError, IllegalCommand
+from engine.rules.base import BadOptions, Command, CommandError, IllegalCommand, TurnStanding
 from engine.rules.savage_worlds import templates
 from engine.rules.savage_worlds.combat_state import deck_of
 from engine.rules.savage_worlds.deck import Card
@@ -512,3 +512,31 @@ def test_suppressive_fire_refuses_a_pick_outside_the_template() -> None:
     with pytest.raises(BadOptions, match="option 'hit_first' must be a list of token ids"):
         game.preview(Command.build("suppressive_fire", "a", squares=[(6, 5)],
                                    weapon="Pistol", hit_first="b,z"))
+
+
+def test_the_tracker_reads_a_holder_as_on_hold_with_the_card_it_was_dealt() -> None:
+    """A holder passed its card's place without acting: the tracker showed it done (✓)
+    with no card ("—"), as if its turn were spent."""
+    tokens = (fighter("a", Side.PARTY, (0, 0)), fighter("b", Side.ENEMY, (5, 5)),
+              fighter("c", Side.ENEMY, (7, 5)))
+    game = Encounter(EncounterState("Hold", "savage-worlds", SAVAGE_INCH, BattleMap(12, 10),
+                                    tokens))
+    game.apply(Command.build("start_combat", cards={"a": "KS", "b": "QH", "c": "2C"}))
+    first, dealt = "a", "KS"
+    assert game.state.combat.active == first
+    game.apply(Command("hold", first))
+    system = get_system("savage-worlds")
+    entry = system.tracker_entry(game.state, game.state.combat.combatant(first))
+    assert (entry.standing, entry.note, entry.initiative) == (
+        TurnStanding.HOLDING, "On Hold", dealt)
+    acting = system.tracker_entry(game.state, game.state.combat.combatant(game.state.combat.active))
+    assert acting.standing is TurnStanding.ACTING and not acting.note
+    game.apply(Command("act_from_hold", first))
+    entry = system.tracker_entry(game.state, game.state.combat.combatant(first))
+    assert entry.standing is TurnStanding.ACTING and not entry.note
+    # At the round's end the held card goes to the discards with the others (it was lost
+    # from the deck until the next shuffle when going on Hold threw it away).
+    assert not deck_of(game.state).joker_dealt  # no Joker: the deck is not shuffled
+    while game.state.combat.round == 1:
+        game.apply(Command("end_turn"))
+    assert Card.from_code(str(dealt)) in deck_of(game.state).discards
