@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
+from desktop.scene.fit_text import fit_text
 from desktop.scene.style import SQUARE
 from engine.grid import Square
 
@@ -44,6 +45,12 @@ class AreaItem(QGraphicsPathItem):
         self.setZValue(style.Z_OVERLAY)
 
 
+#: Where a square mark's label goes (inside the square's border, clear of the halo), and
+#: its largest and smallest pixel sizes: one number reads large, "+4 Defense" smaller.
+MARK_TEXT_BOX = QRectF(6, 4, SQUARE - 12, SQUARE - 8)
+MARK_TEXT_SIZES = (SQUARE * 0.4, SQUARE * 0.16)
+
+
 class SquareMarkItem(QGraphicsItem):
     """One square tinted, with a short centred label and its own tooltip (a reason)."""
 
@@ -59,6 +66,8 @@ class SquareMarkItem(QGraphicsItem):
         self.setZValue(style.Z_OVERLAY)
         if tooltip:
             self.setToolTip(tooltip)
+        #: The label's font and lines, measured to fit inside the square.
+        self.fitted = fit_text(label, MARK_TEXT_BOX, *MARK_TEXT_SIZES) if label else None
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, SQUARE, SQUARE)
@@ -71,15 +80,16 @@ class SquareMarkItem(QGraphicsItem):
         painter.setPen(QPen(self.colour, 3))
         painter.setBrush(translucent(self.colour, self._alpha))
         painter.drawRoundedRect(inner, 6, 6)
-        if not self.label:
+        if self.fitted is None:
             return
-        painter.setFont(style.label_font(SQUARE * (0.32 if len(self.label) > 3 else 0.4)))
+        painter.setFont(self.fitted.font)
+        text = self.fitted.text
         # A dark halo behind the text keeps it readable over any map picture.
         painter.setPen(QPen(QColor(0, 0, 0, 220), 1))
         for dx, dy in ((-1.5, 0), (1.5, 0), (0, -1.5), (0, 1.5)):
-            painter.drawText(inner.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, self.label)
+            painter.drawText(MARK_TEXT_BOX.translated(dx, dy), Qt.AlignmentFlag.AlignCenter, text)
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(inner, Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.drawText(MARK_TEXT_BOX, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class TokenRingItem(QGraphicsItem):
