@@ -122,6 +122,8 @@ class MapView(QGraphicsView):
     # ---- events
 
     def viewportEvent(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Leave and self.tool is not None:
+            self.tool.mouse_left()
         tip = event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent)
         if tip and self.token_tip_hidden(event.pos()):  # type: ignore[attr-defined]
             QToolTip.hideText()

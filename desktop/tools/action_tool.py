@@ -271,6 +271,12 @@ class ActionTool(Tool):
             self.refresh()
         return False
 
+    def mouse_left(self) -> None:
+        """The hovered square is tried in no more: the preview is the picks alone."""
+        if self.hover is not None and not self._dragging:
+            self.hover = None
+            self.refresh()
+
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False

@@ -110,6 +110,10 @@ class Tool:
     def wheel(self, event: QWheelEvent, scene_pos: QPointF) -> bool:
         return False
 
+    def mouse_left(self) -> None:
+        """The mouse left the map (for a dock, a menu, another window): what follows the
+        hovered square (a preview of it, cover lines to it) should not stay behind."""
+
     def key_press(self, event: QKeyEvent) -> bool:
         return False
 

@@ -49,6 +49,11 @@ class SightTool(RuleTool):
             self.refresh()
         return False  # the view may still pan
 
+    def mouse_left(self) -> None:
+        if self.hover is not None:
+            self.hover = None
+            self.refresh()
+
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False

@@ -258,3 +258,39 @@ def test_an_action_starts_with_a_weapon_that_can_do_it(qtbot, tmp_path) -> None:
     assert tool.weapon == setup.command.weapon != "Pump shotgun"
     tool.squares = list(setup.command.squares)
     assert tool.ready
+
+
+def test_the_hovered_square_goes_when_the_mouse_leaves_the_map(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An area action previews the hovered square with the picks; once the mouse is off
+    the map (on the targeting panel, say) the preview and the map are the picks alone."""
+    win, setup = window_at(qtbot, tmp_path, "spycraft", "strafe")
+    actor = str(setup.command.actor)
+    tool = win.start_action(actor, win.controller.system.action("strafe"))
+    tool.set_weapon(setup.command.weapon)
+    picks = list(setup.command.squares)
+    for square in picks:
+        tool.pick(square)
+    spare = next(s.offset(0, 2) for s in picks if s.offset(0, 2) not in picks)
+    hover(win.view, (spare.x + 0.5, spare.y + 0.5))
+    assert tool.hover == spare and tool.command is not None
+    assert spare in tool.command.squares
+    drawn_with_hover = {m.square for m in tool.preview.overlay.marks}
+    QApplication.sendEvent(win.view.viewport(), QEvent(QEvent.Type.Leave))
+    assert tool.hover is None
+    assert tool.command is not None and list(tool.command.squares) == picks
+    marks = {m.square for m in tool.preview.overlay.marks}
+    assert spare in drawn_with_hover and spare not in marks
+    assert not any(
+        getattr(item, "square", None) == spare for item in tool.overlay.childItems()
+    )
+
+
+def test_the_sight_tools_cover_lines_go_when_the_mouse_leaves_the_map(qtbot, spy_window) -> None:  # type: ignore[no-untyped-def]
+    win = spy_window
+    win.controller.select("kara")
+    win.menu_actions["tool_sight"].trigger()
+    tool = win.view.tool
+    hover(win.view, (13.5, 6.5))  # the Boss
+    assert tool.hovered is not None
+    QApplication.sendEvent(win.view.viewport(), QEvent(QEvent.Type.Leave))
+    assert tool.hover is None and tool.hovered is None
