@@ -30,7 +30,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "-4 and rifles cannot fire at all.", Need.TARGET, Need.WEAPON),
     _spec("snap_attack", "Make a Snap Attack", ATTACK, ActionType.INSTANT_FOR_MAIN,
           "Trade the unspent Main action for a melee or ranged attack at -4, even out of turn. "
-          "NPCs need real discipline to do it.", Need.TARGET),
+          "NPCs need real discipline to do it.", Need.TARGET, Need.WEAPON),
     _spec("swarm_attack", "Make a Swarm Attack", ATTACK, ActionType.MAIN,
           "Gang up on one foe: up to four assailants join; one of them strikes with +2 to hit "
           "and +1 damage per other assailant (at most +6/+3); its Shock always lands.",

@@ -87,3 +87,20 @@ def test_an_action_with_many_options_keeps_the_window_on_a_laptop_screen(qtbot, 
     confirm = panel.confirm_button
     corner = confirm.mapTo(win, confirm.rect().bottomRight())
     assert confirm.isVisible() and win.rect().contains(corner)
+
+
+def test_snap_attack_offers_the_tokens_weapons_as_the_other_attacks_do(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Cities Without Number's Snap Attack is a melee or ranged attack: its weapon box
+    showed "—" (the action did not say it takes a weapon) while the rules used one."""
+    from desktop.docks.option_fields import UNSET
+
+    setup = legal_setup("cities-without-number", "snap_attack")
+    win = make_window(qtbot, tmp_path, setup.state)
+    actor = str(setup.command.actor)
+    names = [w.name for w in setup.state.token(actor).weapons]
+    tool = win.start_action(actor, win.controller.system.action("snap_attack"),
+                            setup.command.targets)
+    box = win.action_palette.targeting.fields["weapon"]
+    assert box.currentText() != UNSET and box.currentData() in names
+    assert tool.weapon == box.currentData()
+    assert tool.preview is not None and tool.weapon in tool.preview.summary

@@ -11,7 +11,8 @@ from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.dice import GivenDice
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.rules.base import Command, IllegalCommand
+from engine.rules import get_system
+from engine.rules.base import Command, IllegalCommand, Need
 from engine.rules.cities_without_number.combat_state import swarm_members
 from engine.rules.cities_without_number.tables import SCALE as METRIC
 from engine.tokens import Side, Weapon
@@ -331,3 +332,11 @@ def test_a_range_trait_sets_the_longest_shot() -> None:
     far = game.preview(Command.build("ranged_attack", "ana", targets=["far"],
                                      weapon="Light pistol"))
     assert "beyond" in far.reasons[0]  # 16.5 m
+
+
+def test_snap_attack_says_it_takes_a_weapon_as_the_ranged_attack_does() -> None:
+    """A melee or ranged attack: the weapon is the GM's pick (the desktop's weapon box
+    follows the catalogue's needs)."""
+    system = get_system("cities-without-number")
+    assert Need.WEAPON in system.action("snap_attack").needs
+    assert Need.WEAPON in system.action("ranged_attack").needs
