@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox,
     QGroupBox,
     QLabel,
     QLineEdit,
@@ -25,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.controller import EncounterController
+from desktop.docks.option_fields import narrow_combo_box
 from desktop.docks.targeting import TargetingPanel
 from desktop.fight import act
 from desktop.tools.action_tool import option_specs
@@ -49,7 +49,10 @@ class ActionPalette(QWidget):
         self.targeting = TargetingPanel()
         self.title = QLabel()
         self.title.setWordWrap(True)
-        self.acting = QComboBox()
+        # Sized by the dock, not by the longest name: hidden while an action is aimed, a
+        # combo sized by "Razor crew gunman with the very long night-shift name" let the
+        # dock shrink and the map shift under the cursor.
+        self.acting = narrow_combo_box()
         self.acting.setToolTip("Who acts: the token whose turn it is, or pick another")
         self.acting.activated.connect(self._actor_picked)
         self.filter = QLineEdit()
@@ -76,6 +79,9 @@ class ActionPalette(QWidget):
         layout = QVBoxLayout(self)
         for widget in (self.targeting, self.title, self.acting, self.filter, self.no_match, scroll):
             layout.addWidget(widget)
+        # While an action is aimed the card says who acts and with what: the list's own
+        # header gives its room to the card's options (the filter stays, to start another).
+        self.targeting.aiming.connect(self._aiming)
         # While an action is aimed its fields and preview come first: the list below takes
         # what room is left (all of it when nothing is aimed).
         scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
@@ -83,6 +89,10 @@ class ActionPalette(QWidget):
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(lambda _id: self.refresh(controller.state))
         self.refresh(controller.state)
+
+    def _aiming(self, on: bool) -> None:
+        for widget in (self.title, self.acting):
+            widget.setHidden(on)
 
     # ---- who acts
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -34,9 +33,15 @@ from desktop.scrolling import vertical_scroll
 from desktop.tools.action_tool import ActionTool, option_specs
 from engine.rules.base import OptionValue
 
+#: The least height of the scrolling fields and preview (about four fields), in pixels.
+MIN_BODY_HEIGHT = 150
+
 
 class TargetingPanel(QWidget):
     """Shows one ActionTool's state; hidden when no action is being aimed."""
+
+    #: True when an action starts being aimed, False when none is.
+    aiming = Signal(bool)
 
     def __init__(self) -> None:
         super().__init__()
@@ -46,11 +51,14 @@ class TargetingPanel(QWidget):
         self.title.setWordWrap(True)  # a long action or token name must not widen the dock
         self.prompt = QLabel()
         self.prompt.setWordWrap(True)
-        self.form = QFormLayout()
-        # Each label above its field: a long option name ("With his captors' leave") beside
-        # its field would widen the dock and shrink the map as soon as the action is aimed.
-        self.form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        # Each label above its field, both at the dock's full width: a long option name
+        # beside its field would widen the dock and shrink the map as soon as the action
+        # is aimed, and a form layout gave a label only its own narrow size hint, so
+        # "Sweep from the other end" wrapped at a third of the dock.
+        self.form = QVBoxLayout()
+        self.form.setSpacing(2)
         self.fields: dict[str, QWidget] = {}
+        self.labels: dict[str, QLabel] = {}
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setTextFormat(Qt.TextFormat.RichText)
@@ -75,6 +83,8 @@ class TargetingPanel(QWidget):
         body_layout.addWidget(self.result)
         body_layout.addStretch(1)
         self.body = vertical_scroll(body)
+        # A few fields stay in view on a 1366x768 screen however the docks are dragged.
+        self.body.setMinimumHeight(MIN_BODY_HEIGHT)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.addWidget(self.title)
@@ -86,16 +96,30 @@ class TargetingPanel(QWidget):
 
     def follow(self, tool: ActionTool | None) -> None:
         self.tool = tool
-        while self.form.rowCount():
-            self.form.removeRow(0)
-        self.fields = {}
+        while self.form.count():
+            taken = self.form.takeAt(0)
+            widget = taken.widget() if taken is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.fields, self.labels = {}, {}
         if tool is None:
             self.hide()
+            self.aiming.emit(False)
             return
         self._build_form(tool)
         tool.listeners.append(self.update_from)
         self.update_from(tool)
         self.show()
+        self.aiming.emit(True)
+
+    def _add_row(self, name: str, text: str, field: QWidget) -> None:
+        label = form_label(text)
+        label.setBuddy(field)
+        self.form.addWidget(label)
+        self.form.addWidget(field)
+        self.form.addSpacing(6)
+        self.fields[name], self.labels[name] = field, label
 
     def _build_form(self, tool: ActionTool) -> None:
         state = tool.host.controller.state
@@ -107,15 +131,13 @@ class TargetingPanel(QWidget):
                 box.addItem(weapon.name, weapon.name)
             box.setCurrentIndex(max(0, box.findData(tool.weapon)))
             box.currentIndexChanged.connect(lambda _i, b=box: tool.set_weapon(b.currentData()))
-            self.form.addRow("Weapon", box)
-            self.fields["weapon"] = box
+            self._add_row("weapon", "Weapon", box)
         for option in option_specs(tool.host.controller.system, tool.spec):
             field = option_field(
                 option, tool.options.get(option.name), partial(tool.set_option, option.name),
                 state,
             )
-            self.form.addRow(form_label(option_label(option)), field)
-            self.fields[option.name] = field
+            self._add_row(option.name, option_label(option), field)
 
     def set_field(self, name: str, value: OptionValue | None) -> None:
         """Set a form field as the GM would (tests and the token menu use it)."""

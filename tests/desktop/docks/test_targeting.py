@@ -50,11 +50,7 @@ def test_each_option_shows_its_label_above_its_field(qtbot, tmp_path) -> None:  
     win.action_palette.buttons["bull_rush"].click()
     QApplication.processEvents()
     panel = win.action_palette.targeting
-    labels = [
-        panel.form.itemAt(row, panel.form.ItemRole.LabelRole).widget()
-        for row in range(panel.form.rowCount())
-        if panel.form.itemAt(row, panel.form.ItemRole.LabelRole) is not None
-    ]
+    labels = list(panel.labels.values())
     texts = [label.text() for label in labels if isinstance(label, QLabel)]
     assert any("GM's ruling" in text for text in texts), texts  # the capital stays
     for label in labels:
@@ -104,3 +100,33 @@ def test_snap_attack_offers_the_tokens_weapons_as_the_other_attacks_do(qtbot, tm
     assert box.currentText() != UNSET and box.currentData() in names
     assert tool.weapon == box.currentData()
     assert tool.preview is not None and tool.weapon in tool.preview.summary
+
+
+def test_the_options_card_is_readable_on_a_1366_by_768_screen(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Strafe on the warehouse at 1366x768: each option's label takes the card's width (it
+    wrapped at a third of it), the list's header gives the card its room while aiming, and
+    the fields keep a readable height."""
+    from PySide6.QtCore import QSize
+
+    from desktop.docks.targeting import MIN_BODY_HEIGHT
+    from desktop.main_window import default_size
+    from tests.desktop.test_fight import open_map
+
+    win = open_map(qtbot, tmp_path, "warehouse")
+    win.resize(default_size(QSize(1366, 768)))
+    palette = win.action_palette
+    win.start_action("merc-2", win.controller.system.action("strafe"))
+    QApplication.processEvents()
+    panel = palette.targeting
+    assert not palette.title.isVisible() and not palette.acting.isVisible()
+    assert palette.filter.isVisible()
+    assert panel.body.height() >= MIN_BODY_HEIGHT
+    room = panel.body.viewport().width()
+    for name, label in panel.labels.items():
+        metrics = label.fontMetrics()
+        assert label.width() >= room * 0.9, (name, label.width(), room)
+        if metrics.horizontalAdvance(label.text()) < room - 10:  # fits one line: one line
+            assert label.height() < 2 * metrics.lineSpacing(), (name, label.height())
+    win.cancel_tool()
+    QApplication.processEvents()
+    assert palette.title.isVisible() and palette.acting.isVisible()
