@@ -44,9 +44,10 @@ class GmMenu:
         self._counts(menu, token)
         down = self.controller.system.down_condition
         if down:
-            if token.has_condition(down):
+            mark = self.controller.system.down_mark(token)
+            if mark:
                 revive = lambda: self.send("gm_revive", token_id)  # noqa: E731
-                menu.addAction(f"Revive (no longer {down})", revive)
+                menu.addAction(f"Revive (no longer {mark})", revive)
             else:
                 knock_out = lambda: self.send("gm_knock_out", token_id)  # noqa: E731
                 menu.addAction(f"Knock out ({down})", knock_out)

@@ -115,11 +115,11 @@ class MapScene(QGraphicsScene):
         endings = {c.name: ending_words(self.state, token, c) for c in token.conditions}
         return gauges, endings
 
-    def _down_condition(self) -> str:
+    def _down_conditions(self) -> tuple[str, ...]:
         try:
-            return get_system(self.state.system).down_condition
+            return get_system(self.state.system).down_conditions
         except UnknownSystem:
-            return ""
+            return ()
 
     def _shows_health(self, token: Token) -> bool:
         return not self.player or self.show_enemy_health or token.side is not Side.ENEMY
@@ -132,7 +132,7 @@ class MapScene(QGraphicsScene):
 
     def _add_token(self, token: Token) -> TokenItem:
         item = TokenItem(token, self._portrait(token), gm=not self.player)
-        item.down_condition = self._down_condition()
+        item.down_conditions = self._down_conditions()
         item.show_gauges = self._shows_health(token)
         item.set_token(token, *self.health(token))
         item.setOpacity(HIDDEN_OPACITY if token.hidden else 1.0)  # GM-only: see-through

@@ -88,8 +88,8 @@ class TokenItem(QGraphicsItem):
         self.endings: Mapping[str, str] = {}
         #: False hides the gauges (an enemy's health on the players' screen).
         self.show_gauges = True
-        #: The rule system's condition that takes a token out of the fight ("" if none).
-        self.down_condition = ""
+        #: The rule system's conditions that take a token out of the fight (none: never).
+        self.down_conditions: tuple[str, ...] = ()
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
         self.label = TokenLabelItem(self)
@@ -102,7 +102,7 @@ class TokenItem(QGraphicsItem):
     @property
     def is_down(self) -> bool:
         """Out of the fight by its system's word (drawn crossed out, as a defeated token)."""
-        return bool(self.down_condition) and self.token.has_condition(self.down_condition)
+        return any(self.token.has_condition(name) for name in self.down_conditions)
 
     def set_token(
         self,

@@ -842,6 +842,17 @@ class RuleSystem(ABC):
     #: The condition that takes a token out of the fight (knock out / revive), if any.
     down_condition: ClassVar[str] = ""
 
+    @property
+    def down_conditions(self) -> tuple[str, ...]:
+        """Every condition that means out of the fight (drawn crossed out; a revive ends
+        them): ``down_condition``, and the others of a system with a ladder of them (d20's
+        Dying, Stable and Dead beside Disabled)."""
+        return (self.down_condition,) if self.down_condition else ()
+
+    def down_mark(self, token: Token) -> str:
+        """The out-of-the-fight condition the token carries, or "" (it is in the fight)."""
+        return next((n for n in self.down_conditions if token.has_condition(n)), "")
+
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         """The token's health and state in this system's terms (default: none)."""
         return ()

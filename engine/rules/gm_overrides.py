@@ -181,9 +181,10 @@ def check(system: RuleSystem, state: EncounterState, command: Command) -> list[s
     down = system.down_condition
     if not down:
         return [f"{system.title} has no out-of-the-fight condition"]
-    if key == "gm_knock_out" and token.has_condition(down):
-        return [f"{token.name} is already {down}"]
-    if key == "gm_revive" and not token.has_condition(down):
+    mark = system.down_mark(token)
+    if key == "gm_knock_out" and mark:
+        return [f"{token.name} is already {mark}"]
+    if key == "gm_revive" and not mark:
         return [f"{token.name} is not {down}"]
     return []
 
@@ -275,9 +276,12 @@ def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcom
     if key == "gm_card":
         state, events = system.set_card(state, token.id, str(command.option("card")).upper())
         return state, (said, *events)
-    if key in ("gm_knock_out", "gm_revive"):
-        present = key == "gm_knock_out"
-        return _set_condition(state, token, system.down_condition, present), (said,)
+    if key == "gm_knock_out":
+        return _set_condition(state, token, system.down_condition, True), (said,)
+    if key == "gm_revive":
+        for mark in system.down_conditions:
+            state = _set_condition(state, state.token(token.id), mark, False)
+        return state, (said,)
     if key == "gm_condition":
         name = str(command.option("condition")).strip()
         if not command.option("present", True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.encounter import EncounterState
 from engine.rules.base import Command
 from engine.rules.d20_firearms import (
+    aid_actions,
     attack_actions,
     blind_fire_actions,
     fire_support_actions,
@@ -16,8 +17,8 @@ from engine.rules.d20_firearms.catalogue import action_spec
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import HANDLERS
 
-__all__ = ["HANDLERS", "attack_actions", "blind_fire_actions", "cost_of", "fire_support_actions",
-           "movement_actions", "perception_actions", "take_cover_actions"]
+__all__ = ["HANDLERS", "aid_actions", "attack_actions", "blind_fire_actions", "cost_of",
+           "fire_support_actions", "movement_actions", "perception_actions", "take_cover_actions"]
 
 
 def cost_of(state: EncounterState, command: Command) -> Cost:

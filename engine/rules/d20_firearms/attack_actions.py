@@ -1,4 +1,5 @@
-"""d20 firearms attacks: a single Attack, Full-Auto Fire, Charge and Two-Weapon Combat."""
+"""d20 firearms attacks: a single Attack, Full-Auto Fire, Charge, Two-Weapon Combat and the
+coup de grace (d20 Modern's core rule; the texts we hold name only helpless creatures)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from engine.routes.graph import graph_for
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Modifier, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math, board, tables
+from engine.rules.d20_firearms import attack_math, board, health, tables
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import full_auto_steps
 from engine.rules.d20_firearms.handlers import (
@@ -255,3 +256,81 @@ def _two_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
 
 
 register("two_weapon_attack", _two_check, simple_describe("Two-Weapon Combat"), _two_resolve)
+
+
+# --- Coup de grace ---------------------------------------------------------------------------
+
+
+def _coup_weapon(state: EncounterState, command: Command) -> tuple[Token, Token, Weapon]:
+    """The killer, the helpless victim and the weapon, or KeyError/AttackError saying why
+    not: a melee weapon in reach, or a firearm from the next square (d20 Modern lets a
+    ranged weapon deliver it from beside the victim)."""
+    actor, target = actor_of(state, command), target_of(state, command)
+    weapon = weapon_of(actor, command)
+    if board.health(target) is board.Health.DEAD:
+        raise attack_math.AttackError(f"{target.name} is dead")
+    if not board.helpless(target):
+        raise attack_math.AttackError(f"{target.name} is not helpless (only a dying or stable "
+                                      "soldier is)")
+    reason = in_hand(actor, weapon)
+    if reason:
+        raise attack_math.AttackError(reason)
+    reach = board.stat_int(actor, "reach") if weapon.melee else 1
+    if not common.within(actor, target, reach):
+        raise attack_math.AttackError(f"{target.name} is not within "
+                                      + ("reach" if weapon.melee else "the next square"))
+    return actor, target, weapon
+
+
+def _coup_check(state: EncounterState, command: Command) -> list[str]:
+    try:
+        _, _, weapon = _coup_weapon(state, command)
+    except (KeyError, ValueError) as error:
+        return error_reasons(error)
+    return ammo_reason(weapon, 1)
+
+
+def _coup_describe(state: EncounterState, command: Command) -> Preview:
+    try:
+        actor, target, weapon = _coup_weapon(state, command)
+    except (KeyError, ValueError) as error:
+        return Preview(command, False, summary=f"Coup de Grace: {error}")
+    times = attack_math.crit_multiplier(weapon)
+    return Preview(command, True, summary=f"Coup de Grace: {actor.name} finishes {target.name} "
+                   f"with the {weapon.name}: an automatic critical hit ({weapon.damage} x{times}); "
+                   f"if {target.name} lives, Fortitude DC {special.COUP_DE_GRACE_DC_BASE} + the "
+                   "damage or die.", targets=(target.id,),
+                   overlay=target_overlay(actor.id, (target.id,)),
+                   shots=1 if weapon.uses_ammunition else 0,
+                   rolls=(f"damage {weapon.damage} x{times}", "Fortitude save"))
+
+
+def _coup_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
+    actor, target, weapon = _coup_weapon(state, command)
+    state = spend_rounds(state, actor.id, weapon, 1)
+    times = attack_math.crit_multiplier(weapon)
+    damage = sum(dice.roll(weapon.damage, f"{actor.name} coup de grace damage").total
+                 for _ in range(times))
+    damage = max(damage, 1)
+    events = [Event(EventKind.ATTACK, f"{actor.name} delivers a coup de grace to {target.name} "
+                    f"with the {weapon.name}: an automatic critical hit (x{times}), {damage} "
+                    "damage.", (actor.id, target.id))]
+    state, dealt = attack_math.apply_damage(state, target.id, damage)
+    events.extend(dealt)
+    victim = state.token(target.id)
+    if board.health(victim) is board.Health.DEAD:
+        return state, tuple(events)
+    dc = special.coup_de_grace_dc(damage)
+    save = dice.roll(f"1d20{board.stat_int(victim, 'fortitude'):+d}",
+                     f"{victim.name} Fortitude against the coup de grace")
+    if save.total >= dc:
+        events.append(Event(EventKind.ROLL, f"{victim.name} survives: Fortitude {save.total} "
+                            f"against DC {dc}.", (victim.id,), save))
+        return state, tuple(events)
+    events.append(Event(EventKind.ROLL, f"{victim.name} fails the Fortitude save ({save.total} "
+                        f"against DC {dc}).", (victim.id,), save))
+    state, dead = health.mark(state, victim.id, board.DEAD)
+    return state, (*events, dead)
+
+
+register("coup_de_grace", _coup_check, _coup_describe, _coup_resolve)

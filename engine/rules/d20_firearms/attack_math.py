@@ -6,7 +6,10 @@ is the weapon's ``recoil:N`` trait times the attack's step (Full-Auto: 1x, 2x, 3
 when the shooter is braced on cover against the target. A natural 20 always hits and a 1
 always misses; a natural roll in the threat range (``crit:19`` trait, 20 by default; Aiming
 and Overwatch widen it; a ``critical:19-20/x2`` trait sets range and multiplier) is confirmed
-with a second roll and multiplies the damage. At 0 hit points a character is Disabled.
+with a second roll and multiplies the damage. At 0 hit points a character is Disabled, below
+it dying, at -10 dead (``health``). A dying or stable target is a helpless defender: its
+Dexterity counts as 0 (-5 in place of its own modifier in its Defense) and melee attacks
+against it get a further -4 to its Defense; a dead one is no target.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.d20_firearms import board
+from engine.rules.d20_firearms import board, health
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.schema import STATS
 from engine.rules.d20_firearms.tables import COVER
@@ -92,6 +95,8 @@ def plan_attack(
     recoil_step: int = 1, extra: Sequence[Modifier] = (), blind: bool = False,
 ) -> AttackPlan:
     """What the attack rolls against, or :class:`AttackError` saying why it cannot be made."""
+    if board.dead(target):
+        raise AttackError(f"{target.name} is dead")
     mods: list[Modifier] = []
     if weapon.melee:
         if not common.within(attacker, target, board.stat_int(attacker, "reach")):
@@ -121,6 +126,11 @@ def plan_attack(
     if cover.modifier is not None and cover.modifier.value and not weapon.melee:
         mods.append(Modifier(cover.modifier.rule, cover.modifier.value, "Defense"))
         defense += cover.modifier.value
+    if board.helpless(target):
+        dex, melee = special.helpless_defense(board.stat_int(target, "dex_mod"), weapon.melee)
+        mods += [Modifier("Helpless (Dexterity counts as 0)", dex, "Defense"),
+                 Modifier("Helpless (melee)", melee, "Defense")]
+        defense += dex + melee
     if target.has_condition(board.CHARGING):
         mods.append(Modifier("Charging target", special.CHARGE_DEFENSE_PENALTY, "Defense"))
         defense += special.CHARGE_DEFENSE_PENALTY
@@ -186,8 +196,5 @@ def roll_attack_outcome(
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
-    return common.lose_hit_points(STATS, state, target_id, amount, _mark_down)
-
-
-def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:
-    return board.add_condition(state, target_id, board.DOWN)
+    """Hit points off; at 0 or below the mark its hit points call for (``health``)."""
+    return common.lose_hit_points(STATS, state, target_id, amount, health.mark_down)

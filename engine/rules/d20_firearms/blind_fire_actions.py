@@ -21,7 +21,7 @@ from engine.overlay import Overlay, SquareMark
 from engine.rules import common
 from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
-from engine.rules.d20_firearms import attack_math
+from engine.rules.d20_firearms import attack_math, board
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.handlers import (
@@ -68,8 +68,10 @@ def _stand_in(square: Square) -> Token:
 
 
 def occupant(state: EncounterState, square: Square, shooter_id: str) -> Token | None:
-    """Whoever stands in the square, not the shooter (a Disabled or dying one too)."""
-    return next((t for t in state.tokens if square in t.squares and t.id != shooter_id), None)
+    """Whoever stands in the square, not the shooter (a Disabled or dying one too; a dead
+    one is no target, and a shot at it is wasted)."""
+    return next((t for t in state.tokens if square in t.squares and t.id != shooter_id
+                 and not board.dead(t)), None)
 
 
 def aim_points(command: Command) -> tuple[Aim, ...]:

@@ -10,11 +10,13 @@ bonus, 0), ``perception`` (0), ``int_mod`` (0), ``str_score`` (10), feats as boo
 from __future__ import annotations
 
 from dataclasses import replace
+from enum import StrEnum
 
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules import common
 from engine.rules.base import Event, EventKind
+from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 
@@ -24,7 +26,13 @@ CHARGING = "Charging"
 SUPPRESSED = "Suppressed"
 TAKING_COVER = "Taking Cover"
 DOWN = "Disabled"
+DYING = "Dying"
+STABLE = "Stable"
+DEAD = "Dead"
 PRONE = "Prone"
+#: The marks of a soldier at 0 hit points or below, one at a time (the tracker shows which;
+#: ``health.settle`` keeps them true to the hit points).
+DOWN_MARKS = (DOWN, DYING, STABLE, DEAD)
 
 
 #: Distance in this system's unit, nearest square to nearest square.
@@ -34,27 +42,59 @@ feet_between = common.distance_between
 stat_int = STATS.number
 
 
-def out_of_fight(token: Token) -> bool:
-    """Marked Disabled (0 hit points or less): no threat, no obstacle. It can still be
-    attacked: a Disabled or dying character is a target under the d20 rules, and this
-    system does not model death (the GM removes a dead token)."""
-    return token.has_condition(DOWN)
+class Health(StrEnum):
+    """Where a soldier stands on the ladder below full health (see ``health``)."""
+
+    FIT = "fit"
+    DISABLED = "Disabled"
+    DYING = "dying"
+    STABLE = "stable"
+    DEAD = "dead"
 
 
 def hit_points(token: Token) -> int:
     return stat_int(token, "hp")
 
 
-def dying(token: Token) -> bool:
-    """Below 0 hit points: unconscious and dying, it takes no action (the d20 rule; the
-    texts we hold are silent on it)."""
-    return hit_points(token) < 0
+def health(token: Token) -> Health:
+    """Dead at -10 or below (or marked Dead: a coup de grace); below 0 dying unless marked
+    Stable; Disabled at 0. A mark the GM gave by hand counts too (Dying or Stable on a
+    token with hit points left, Disabled by a knock-out)."""
+    hp = hit_points(token)
+    if token.has_condition(DEAD) or hp <= special.DEAD_HIT_POINTS:
+        return Health.DEAD
+    if hp < special.DISABLED_HIT_POINTS or token.has_condition(DYING) or token.has_condition(
+            STABLE):
+        return Health.STABLE if token.has_condition(STABLE) else Health.DYING
+    if hp == special.DISABLED_HIT_POINTS or token.has_condition(DOWN):
+        return Health.DISABLED
+    return Health.FIT
+
+
+def out_of_fight(token: Token) -> bool:
+    """At 0 hit points or below (or marked so): no threat, no obstacle. A Disabled, dying
+    or stable soldier can still be attacked (the d20 rule); a dead one cannot."""
+    return health(token) is not Health.FIT
+
+
+def dead(token: Token) -> bool:
+    return health(token) is Health.DEAD
+
+
+def is_dying(token: Token) -> bool:
+    """Below 0 hit points and not stable: it rolls on its turn to stabilise."""
+    return health(token) is Health.DYING
+
+
+def helpless(token: Token) -> bool:
+    """Dying or stable: unconscious, a helpless defender (a coup de grace may finish it)."""
+    return health(token) in (Health.DYING, Health.STABLE)
 
 
 def disabled(token: Token) -> bool:
-    """At 0 hit points (or marked Disabled by the GM and not dying): it still acts, one
-    attack or movement action a turn (the d20 rule for a Disabled character)."""
-    return not dying(token) and (token.has_condition(DOWN) or hit_points(token) == 0)
+    """At 0 hit points (or marked Disabled by the GM): it still acts, one attack or movement
+    action a turn (the d20 rule for a Disabled character)."""
+    return health(token) is Health.DISABLED
 
 
 def opponents(state: EncounterState, token: Token) -> list[Token]:

@@ -14,6 +14,7 @@ ATTACK = "attack"
 SPECIAL = "special attack"
 MOVE = "movement"
 ITEM = "item"
+SKILL = "skill"
 
 
 def _spec(key: str, name: str, category: str, cost: Cost, summary: str, *needs: Need,
@@ -61,6 +62,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
     _spec("charge", "Charge", ATTACK, Cost.FULL_ROUND,
           "Up to double speed in a clear straight line, then one melee attack at +2; -2 "
           "Defense until your next turn.", Need.TARGET),
+    _spec("coup_de_grace", "Coup de Grace", ATTACK, Cost.FULL_ROUND,
+          "Finish a helpless (dying or stable) soldier: a melee weapon in reach, or a firearm "
+          "from the next square. An automatic critical hit; if it lives, Fortitude DC 10 + the "
+          "damage or it dies.", Need.TARGET, Need.WEAPON, shots="1"),
+    _spec("treat_injury", "Treat Injury", SKILL, Cost.ONE,
+          "First aid for a dying soldier beside you: Treat Injury against DC 15 (-4 without a "
+          "medical kit) makes it stable; it may be tried again.", Need.TARGET),
     _spec("two_weapon_attack", "Two-Weapon Combat", ATTACK, Cost.ONE,
           "Fire a pistol or SMG in each hand, each at -8; each weapon needs 3 more Strength.",
           Need.TARGET, Need.WEAPON),

@@ -263,7 +263,7 @@ CHARGE_SPEED_MULTIPLIER = 2
 #: A creature in one of these conditions does not block a Charge's line (lower case); the
 #: Disabled mark is what 0 hit points leaves.
 CHARGE_PASSES = frozenset({"helpless", "unconscious", "paralyzed", "paralysed", "asleep", "bound",
-                           "disabled"})
+                           "disabled", "dying", "stable", "dead"})
 
 
 def down_and_helpless(token: Token) -> bool:
@@ -284,6 +284,49 @@ CHARGE = ClosestSpaceCharge(
     passable_conditions=CHARGE_PASSES,
     passable_creature=down_and_helpless,
 )
+
+
+# --- Dying, helpless defenders, coup de grace, first aid --------------------------------------
+# The texts we hold have no rules for a soldier below 0 hit points; these are d20 Modern's
+# core rules, in our words (see ``health``).
+
+#: At exactly this many hit points a soldier is Disabled; below it, dying.
+DISABLED_HIT_POINTS = 0
+#: At this many hit points or fewer a soldier is dead.
+DEAD_HIT_POINTS = -10
+#: A dying soldier's roll on its turn, and the highest result that makes it stable (10%).
+STABILISE_ROLL = "1d100"
+STABILISE_CHANCE = 10
+#: Hit points a dying soldier loses on a turn it does not stabilise.
+DYING_LOSS = 1
+#: Treat Injury to stabilise a dying soldier (an attack action from the next square), and
+#: the penalty for working without a medical kit.
+TREAT_INJURY_DC = 15
+NO_MEDICAL_KIT_PENALTY = -4
+#: A helpless defender's Dexterity counts as 0: this modifier stands in for its own in its
+#: Defense; against melee attacks its Defense drops by a further 4 (not against ranged).
+HELPLESS_DEX_MODIFIER = -5
+HELPLESS_MELEE_DEFENSE = -4
+#: A coup de grace's victim who survives the damage saves (Fortitude) against this plus
+#: the damage dealt, or dies.
+COUP_DE_GRACE_DC_BASE = 10
+
+
+def stabilises(percentile: int) -> bool:
+    """A dying soldier's d% of 1-10 makes it stable."""
+    if not 1 <= percentile <= 100:
+        raise SpecialActionError(f"a percentile roll is 1-100, not {percentile}")
+    return percentile <= STABILISE_CHANCE
+
+
+def helpless_defense(dex_mod: int, melee: bool) -> tuple[int, int]:
+    """(change for Dexterity counted as 0, further change against melee) to a helpless
+    defender's Defense, whose Defense held its own Dexterity modifier ``dex_mod``."""
+    return HELPLESS_DEX_MODIFIER - dex_mod, HELPLESS_MELEE_DEFENSE if melee else 0
+
+
+def coup_de_grace_dc(damage: int) -> int:
+    return COUP_DE_GRACE_DC_BASE + damage
 
 
 # --- Two-Weapon Combat ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from engine.rules.d20_firearms.take_cover_actions import COVER_OWED, TAKE_COVER
 
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     actor = state.token(token_id)
-    foes, _ = common.foes_and_friends(state, actor)
+    foes, friends = common.foes_and_friends(state, actor)
     for square in actor.square.neighbours():
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], accept_fire=True)
@@ -23,7 +23,11 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command.build("draw_holster", token_id, weapon=weapon.name)
         yield Command.build("reload", token_id, weapon=weapon.name)
         yield Command.build("drop_item", token_id, weapon=weapon.name)
+    for friend in friends:
+        yield Command.build("treat_injury", token_id, targets=[friend.id])
     for foe in foes:
+        for weapon in actor.weapons:
+            yield Command.build("coup_de_grace", token_id, targets=[foe.id], weapon=weapon.name)
         yield Command.build("charge", token_id, targets=[foe.id])
         yield Command.build("overwatch", token_id, targets=[foe.id])
         yield Command.build("overwatch", token_id, squares=[foe.square])

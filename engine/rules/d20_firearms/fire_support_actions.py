@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.geometry.areas import token_centre
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
-from engine.geometry.results import TemplateResult
+from engine.geometry.results import AffectedToken, TemplateResult
 from engine.geometry.suppression import SuppressionArea
 from engine.grid import Square, distance_squares
 from engine.overlay import Overlay, OverlayToken, Role, ShapeKind
@@ -257,18 +258,19 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
     except (KeyError, IndexError, ValueError) as error:
         return Preview(command, False, summary=f"Covering Fire: {error}")
     actions = _covering_actions(weapon)
+    living = _living(state, area.tokens)
     return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
                    f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
                    "foe inside can be hit once per action; after the first, Reflex DC "
                    f"{special.COVERING_FIRE_REFLEX_DC} to dive for cover.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.token_id for t in area.tokens),
+                   targets=tuple(t.token_id for t in living),
                    shots=actions * rounds_per_action(weapon),
                    overlay=template_overlay(
                        "Covering Fire", area, ShapeKind.CONE, token_centre(actor),
                        direction=direction_to(actor, command.squares[0]),
                        tokens=(OverlayToken(actor.id, Role.ACTOR),
-                               *overlay_tokens(area.tokens, Role.TARGET)),
+                               *overlay_tokens(living, Role.TARGET)),
                        reasons=() if area.allowed else area.reasons),
                    notes=tuple(f"{state.token(t).name} takes cover at {tuple(q)} on a save."
                                for t, q in take_cover_actions.destinations(command).items()))
@@ -279,7 +281,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     weapon = weapon_of(actor, command)
     area = _covering_area(state, command)
     actions = _covering_actions(weapon)
-    targets = list(area.token_ids())
+    targets = [t.token_id for t in _living(state, area.tokens)]
     events: list[Event] = []
     for step, hits in enumerate(special.covering_fire_hits(actions, tuple(targets)), start=1):
         state = spend_rounds(state, actor.id, weapon, rounds_per_action(weapon))
@@ -299,7 +301,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
         if step == 1:
             for target_id in targets:
                 target = state.token(target_id)
-                if board.dying(target):  # unconscious: it cannot dive for cover
+                if board.helpless(target):  # unconscious: it cannot dive for cover
                     continue
                 save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
                                  f"{target.name} Reflex against Covering Fire")
@@ -325,6 +327,12 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                    if not (p.token_id == actor.id and p.kind == COVERING_FIRE))
     state = replace(state, combat=replace(state.combat, pending=(*others, watch)))
     return state, tuple(events)
+
+
+def _living(state: EncounterState, tokens: Iterable[AffectedToken]) -> list[AffectedToken]:
+    """The tokens of an area that its fire is at: any but the dead (a Disabled, dying or
+    stable soldier can be hit, the d20 rule)."""
+    return [t for t in tokens if not board.dead(state.token(t.token_id))]
 
 
 def covering_shot(state: EncounterState, watch: PendingAction, mover_id: str, before: Square,
@@ -431,17 +439,18 @@ def _suppress_describe(state: EncounterState, command: Command) -> Preview:
     bonus = board.stat_int(actor, "ranged_attack") + special.suppressive_attack_modifier(
         bool(board.STATS.flag(actor, "advanced_firearms")))
     roll = tuple(Modifier(m.rule, m.value, m.applies_to) for m in area.attack)
+    under = _living(state, area.tokens)
     return Preview(command, True, summary=f"Suppressive Fire: {actor.name} fires 10 rounds into "
                    f"the area, 1d20{bonus:+d} against Defense 10.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),
-                   targets=tuple(t.token_id for t in area.tokens), shots=area.shots,
+                   targets=tuple(t.token_id for t in under), shots=area.shots,
                    modifiers=roll,
                    rolls=("attack 1d20", "Reflex save per creature", "damage per failed save"),
                    overlay=area_overlay("Suppressive Fire", area.squares, outline=area.shape,
                                         reasons=area.reasons).plus(Overlay(tokens=(
                                             # The roll is the shooter's, against the area.
                                             OverlayToken(actor.id, Role.ACTOR, roll),
-                                            *overlay_tokens(area.tokens)))))
+                                            *overlay_tokens(under)))))
 
 
 def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
@@ -458,7 +467,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                     (actor.id,), roll)]
     if not hit:
         return state, tuple(events)
-    for affected in area.tokens:
+    for affected in _living(state, area.tokens):
         target = state.token(affected.token_id)
         state, mark = board.add_condition(state, target.id, board.SUPPRESSED,
                                           board.until_end_of_next_turn(state, target.id),

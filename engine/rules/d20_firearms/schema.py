@@ -33,6 +33,9 @@ STATS = StatBlock("d20 Modern Firearms", (
              help="Has Advanced Firearms Proficiency (Suppressive Fire)."),
     StatSpec("quick_recon", bool, False, label="Quick Recon",
              help="Has Quick Recon (locating enemies is free)."),
+    _bonus("treat_injury", "Treat Inj.", "Treat Injury skill bonus (first aid to stabilise)."),
+    StatSpec("medical_kit", bool, False, label="Medical kit",
+             help="Carries a medical kit (Treat Injury without one is at -4)."),
     StatSpec("reach", int, 1, 1, 10, label="Reach",
              help="Melee reach in squares (melee attacks and the Charge)."),
 ))

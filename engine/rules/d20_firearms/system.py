@@ -8,6 +8,11 @@ as costing nothing. Initiative is the usual d20 roll: 1d20 + Initiative bonus, h
 
 Overwatch must be followed at once by the shot: any other action (free actions aside)
 drops the Overwatch bonus, and so does losing sight of the target.
+
+Below 0 hit points we follow the d20 Modern core rules (the texts are silent; see
+``health``): Disabled at 0, dying from -1 (a d% roll each turn: 10% stable, else 1 hit
+point lost), dead at -10. A dying soldier's turn is only that roll; a stable or dead one
+has none.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from engine.encounter import EncounterState
 from engine.geometry.los import has_line_of_sight, token_line_of_sight
 from engine.grid import FIVE_FOOT
 from engine.overlay import Overlay
-from engine.rules import common, hit_points, register_system
+from engine.rules import common, register_system
 from engine.rules.base import (
     ActionEconomy,
     Command,
@@ -34,9 +39,17 @@ from engine.rules.base import (
     with_options,
 )
 from engine.rules.common import HandlerSystem, fight_reasons, not_your_turn
-from engine.rules.d20_firearms import board, economy, options, schema, tables, version_1
+from engine.rules.d20_firearms import (
+    board,
+    economy,
+    health,
+    options,
+    schema,
+    tables,
+    version_1,
+)
 from engine.rules.d20_firearms.actions import HANDLERS, cost_of
-from engine.rules.d20_firearms.catalogue import ACTIONS, ATTACK, SPECIAL, action_spec
+from engine.rules.d20_firearms.catalogue import ACTIONS, ATTACK, SKILL, SPECIAL, action_spec
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
@@ -46,11 +59,9 @@ from engine.rules.gauges import Gauge
 from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
 
-#: Why a token below 0 hit points neither acts nor has a turn.
-DYING = "is dying (below 0 hit points)"
-#: The actions that strain a Disabled character (attacks and special attacks; moving,
-#: handling items and free actions do not).
-STRENUOUS = frozenset({ATTACK, SPECIAL})
+#: The actions that strain a Disabled character (attacks, special attacks and first aid;
+#: moving, handling items and free actions do not).
+STRENUOUS = frozenset({ATTACK, SPECIAL, SKILL})
 
 #: The one action taken out of turn: diving for cover after a Covering Fire save.
 
@@ -67,9 +78,15 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
                   "draw the shooter's fire.", "until the end of the next turn"),
     ConditionSpec(board.TAKING_COVER, "Dived for cover from Covering Fire.",
                   "until the next turn"),
-    ConditionSpec(board.DOWN, "At 0 hit points or less: at 0, a single attack or movement "
-                  "action a turn (an attack then costs 1 hit point); below 0, dying, no turn.",
-                  "until healed"),
+    ConditionSpec(board.DOWN, "At 0 hit points: a single attack or movement action a turn "
+                  "(an attack then costs 1 hit point and leaves it dying).", "until healed"),
+    ConditionSpec(board.DYING, "-1 to -9 hit points: unconscious and helpless; each turn a d% "
+                  "roll, 10 or less to stabilise, else 1 hit point lost (dead at -10).",
+                  "until stable, healed or dead"),
+    ConditionSpec(board.STABLE, "Below 0 hit points but no longer losing them: unconscious "
+                  "and helpless; damage makes it dying again.", "until healed"),
+    ConditionSpec(board.DEAD, "At -10 hit points, or a failed save against a coup de grace: "
+                  "no turn, no target.", "until the GM says otherwise"),
 )
 
 
@@ -102,14 +119,15 @@ class D20FirearmsSystem(HandlerSystem):
 
     down_condition = board.DOWN
 
+    @property
+    def down_conditions(self) -> tuple[str, ...]:
+        return board.DOWN_MARKS
+
     def gauges(self, state: EncounterState, token: Token) -> tuple[Gauge, ...]:
-        return hit_points.gauges(schema.STATS, token, board.DOWN)
+        return health.gauges(token)
 
-    def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.take_damage(schema.STATS, state, token_id, amount, _mark_down)
-
-    def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.heal(schema.STATS, state, token_id, amount, board.DOWN)
+    take_damage = staticmethod(health.take_damage)
+    heal = staticmethod(health.heal)
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)
@@ -132,7 +150,8 @@ class D20FirearmsSystem(HandlerSystem):
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        refused = fight_reasons(state, actor, board.dying, DYING)
+        why = health.cannot_act(actor)
+        refused = fight_reasons(state, actor, lambda _: bool(why), why)
         if refused:
             return refused
         diving = self.handler(command.action).out_of_turn and bool(
@@ -146,11 +165,14 @@ class D20FirearmsSystem(HandlerSystem):
         return [refusal] if refusal else []
 
     def turn_allowance(self, state: EncounterState, token_id: str) -> TurnAllowance:
-        """Dying (below 0 hit points): no turn. Disabled (0): a single attack or movement
-        action, enforced in :meth:`shared_reasons`."""
+        """Dying: only its roll to stabilise (made in :meth:`start_turn`). Stable or dead: no
+        turn. Disabled (0): a single attack or movement action, enforced in
+        :meth:`shared_reasons`."""
         token = state.token(token_id)
-        if board.dying(token):
-            return TurnAllowance(TurnKind.SKIPPED, DYING)
+        why = health.cannot_act(token)
+        if why:
+            kind = TurnKind.ROLL_ONLY if board.is_dying(token) else TurnKind.SKIPPED
+            return TurnAllowance(kind, why)
         if board.disabled(token):
             return TurnAllowance(TurnKind.LIMITED, "is Disabled (0 hit points): a single "
                                  "attack or movement action this turn, and an attack costs "
@@ -207,6 +229,9 @@ class D20FirearmsSystem(HandlerSystem):
                                      "it watched: the Overwatch bonus is gone.", (token_id,)))
         state = common.set_data(state, token_id, located=False, **{COVER_OWED: False})
         state = end_covering_fire(state, token_id)
+        if board.is_dying(state.token(token_id)):
+            state, rolled = health.dying_roll(state, token_id, dice)
+            events = (*events, *rolled)
         return state, events
 
 
@@ -227,10 +252,6 @@ class D20FirearmsSystem(HandlerSystem):
 SYSTEM = register_system(D20FirearmsSystem)
 
 
-def _mark_down(state: EncounterState, token_id: str) -> tuple[EncounterState, Event]:
-    return board.add_condition(state, token_id, board.DOWN)
-
-
 def _strain(state: EncounterState, token_id: str) -> tuple[EncounterState, tuple[Event, ...]]:
     """A Disabled character's strenuous action costs 1 hit point once done (the d20 rule;
     the texts we hold are silent), which leaves it dying. One already dying or above 0
@@ -239,9 +260,7 @@ def _strain(state: EncounterState, token_id: str) -> tuple[EncounterState, tuple
     if not board.disabled(token) or board.hit_points(token) != 0:
         return state, ()
     state = common.set_stat(state, token_id, hp=-1)
-    events = [Event(EventKind.DAMAGE, f"{token.name} strains while Disabled: 1 damage (-1 "
-                    "hit points, dying).", (token_id,))]
-    if not token.has_condition(board.DOWN):
-        state, marked = _mark_down(state, token_id)
-        events.append(marked)
-    return state, tuple(events)
+    strained = Event(EventKind.DAMAGE, f"{token.name} strains while Disabled: 1 damage (-1 "
+                     "hit points, dying).", (token_id,))
+    state, marked = health.mark_down(state, token_id)
+    return state, (strained, marked)

@@ -166,3 +166,16 @@ def test_a_token_out_of_the_fight_is_crossed_out_on_the_map(qtbot, system: str) 
     fight.undo()
     up.set_state(fight.state)
     assert not up.token_items[party].is_down
+
+
+@pytest.mark.parametrize(("left", "mark"), [(-3, "Dying"), (-10, "Dead")])
+def test_a_d20_soldier_dying_or_dead_is_crossed_out_too(qtbot, left: int, mark: str) -> None:
+    """d20's marks below 0 hit points (Dying, Stable, Dead) stand in for Disabled: each is
+    out of the fight, and the map crosses the token out as it did at 0."""
+    loaded = load_encounter(ROOT / "maps" / "compound.killbox")
+    fight = Encounter(loaded.state)
+    party = next(t for t in fight.state.tokens if t.side is Side.PARTY)
+    hp = int(party.stats.get("hp", 10))
+    fight.apply(Command.build("gm_damage", targets=[party.id], amount=hp - left))
+    assert [c.name for c in fight.state.token(party.id).conditions] == [mark]
+    assert MapScene(fight.state).token_items[party.id].is_down

@@ -282,6 +282,16 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     ("d20-firearms", "two_weapon_attack"): Recipe(tokens={"a1": _pistols}),
     ("d20-firearms", "blind_fire"): Recipe(tokens=_CAL_AWAY, after_start=_crate_before(ACTOR)),
     ("d20-firearms", "reload"): Recipe(tokens=_RELOAD),
+    # Cal (beside Ann) lies stable at -2: helpless. Bob, dying at -1, stands beside Ann.
+    ("d20-firearms", "coup_de_grace"): Recipe(
+        tokens={"e1": _with(stats={"hp": -2}, conditions=(Condition("Stable"),))}
+    ),
+    ("d20-firearms", "treat_injury"): Recipe(
+        tokens={"a2": _with(square=Square(6, 7), stats={"hp": -1},
+                            conditions=(Condition("Stable"),))},
+        # Stable so the set-up's turns cannot bleed him out; the GM's damage reopens it.
+        before=(_cmd("gm_damage", None, targets=["a2"], amount=1),),
+    ),
     # Savage Worlds
     ("savage-worlds", "finishing_move"): Recipe(tokens={"e1": _condition("Bound", ACTOR)}),
     ("savage-worlds", "crush"): Recipe(tokens={"e1": _condition("Entangled", ACTOR)}),

@@ -42,10 +42,17 @@ def _pistol(name: str, feet_per_square: float) -> Weapon:
                   traits=("pistol",))
 
 
-def _captive(condition: str) -> Token:
+def _captive(condition: str, **stats: int) -> Token:
     """A guard Bob has tied up at his feet: helpless from the start (Spycraft's Coup de Grace,
     Savage Worlds' Finishing Move), under the ``condition`` its system calls that."""
-    return Token("e3", "Eve", Side.ENEMY, Square(2, 5), conditions=(Condition(condition),))
+    return Token("e3", "Eve", Side.ENEMY, Square(2, 5), conditions=(Condition(condition),),
+                 stats=stats)
+
+
+def _wounded_friend() -> Token:
+    """Fay, of Ann's party, bleeding at Ann's feet (d20: dying at -1, for Treat Injury)."""
+    return Token("a3", "Fay", Side.PARTY, Square(1, 2), conditions=(Condition("Dying"),),
+                 stats={"hp": -1, "max_hp": 12})
 
 
 def _kit(system_name: str) -> Kit | None:
@@ -58,8 +65,11 @@ def _kit(system_name: str) -> Kit | None:
     if system_name == "d20-firearms":
         # Two-Weapon Combat is for a pistol in each hand; a Reflex save that can be made
         # lets a foe under Covering Fire dive for cover; hit points let the fight last.
+        # Eve lies stable beside Bob (a helpless foe to finish: the coup de grace), Fay dying
+        # beside Ann (a friend to stabilise: Treat Injury).
         hardy = {"hp": 30, "max_hp": 30, "reflex": 6, "defense": 14}
-        return Kit(stats=dict.fromkeys(("a1", "a2", "e1", "e2"), hardy), weapons={"a2": pistols})
+        return Kit(stats=dict.fromkeys(("a1", "a2", "e1", "e2"), hardy), weapons={"a2": pistols},
+                   extras=(_captive("Stable", hp=-2, max_hp=12), _wounded_friend()))
     if system_name == "spycraft":
         # Bounce needs a thrown weapon and Dex; Press an Initiative Count of 25 or more;
         # a Stand Off cracks those whose stress passes a threshold.

@@ -145,13 +145,16 @@ def test_d20_a_disabled_soldier_who_attacks_takes_1_damage_after_and_is_dying() 
     game.apply(Command("end_turn"))
     events = game.apply(Command.build("attack", "b", targets=["c"], weapon="Assault rifle"))
     said = texts(events)
-    assert said[-1] == "B strains while Disabled: 1 damage (-1 hit points, dying)."
+    assert said[-2:] == ["B strains while Disabled: 1 damage (-1 hit points, dying).",
+                         "B is dying (-1 hit points): unconscious, it rolls d% on its turn to "
+                         "stabilise."]
     assert game.state.token("b").stats["hp"] == -1
+    assert game.state.token("b").has_condition("Dying")
     game.apply(Command("end_turn"))  # c's turn
     game.apply(Command("end_turn"))  # round 2: a's turn
     assert game.state.combat.round == 2 and game.state.combat.active == "a"
-    events = game.apply(Command("end_turn"))
-    assert "B is dying (below 0 hit points); turn skipped." in texts(events)
+    events = game.apply(Command("end_turn"), GivenDice([50]))  # d% 50: no luck
+    assert "B is dying (below 0 hit points); the turn ends." in texts(events)
 
 
 def test_d20_a_disabled_soldier_who_only_moves_takes_no_damage() -> None:
@@ -172,11 +175,11 @@ def test_d20_a_disabled_soldier_takes_no_full_round_or_multi_action_attack() -> 
         full_auto.reasons)
 
 
-def test_d20_a_dying_soldier_has_its_turn_skipped() -> None:
+def test_d20_a_dying_soldier_s_turn_is_only_its_roll_to_stabilise() -> None:
     game = d20_fight()
     game.apply(Command.build("gm_damage", targets=["b"], amount=23))  # -3 hit points
-    events = game.apply(Command("end_turn"))
-    assert "B is dying (below 0 hit points); turn skipped." in texts(events)
+    events = game.apply(Command("end_turn"), GivenDice([50]))
+    assert "B is dying (below 0 hit points); the turn ends." in texts(events)
     assert game.state.combat.active == "c"
     assert "B is dying (below 0 hit points)" in game.preview(
         Command.build("move", "b", squares=[(3, 0)])).reasons
@@ -189,17 +192,18 @@ def test_the_last_turns_of_a_round_skipped_pass_into_the_next_round() -> None:
     game = d20_fight()
     game.apply(Command.build("gm_damage", targets=["b"], amount=25))
     game.apply(Command.build("gm_damage", targets=["c"], amount=25))
-    events = game.apply(Command("end_turn"))  # a's ends, b's and c's are skipped
+    # a's ends; b's and c's are only their rolls to stabilise (d% 50: none stabilises).
+    events = game.apply(Command("end_turn"), GivenDice([50, 50]))
     assert (game.state.combat.round, game.state.combat.active) == (2, "a")
     said = texts(events)
-    assert said.index("C is dying (below 0 hit points); turn skipped.") < said.index(
+    assert said.index("C is dying (below 0 hit points); the turn ends.") < said.index(
         "Round 2 begins.")
 
 
 def test_when_nobody_can_act_the_round_waits_and_end_turn_begins_the_next() -> None:
     game = d20_fight()
-    for token_id in ("a", "b", "c"):
-        game.apply(Command.build("gm_damage", targets=[token_id], amount=25))
+    for token_id in ("a", "b", "c"):  # -2: three turns of bleeding cannot kill
+        game.apply(Command.build("gm_damage", targets=[token_id], amount=22))
     events = game.apply(Command("end_turn"))
     assert "Nobody else can act in round 2." in texts(events)
     assert game.state.combat.round == 2 and game.state.combat.active is None
