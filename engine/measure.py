@@ -5,7 +5,8 @@ fewest squares) from each waypoint to the next. Under the alternating rule (the 
 family) the diagonals are counted along the whole route, not leg by leg, so a route
 through waypoints costs what the same squares walked in one go would (as Foundry VTT's
 5/10/5 ruler does). Walls and terrain are not considered: this is a tape measure, not a
-move (a move's cost is the rule system's preview).
+move (a move's cost is the rule system's preview). :attr:`Measurement.overlay` is what the
+map draws of it, through the same painter as a preview's overlay.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from engine.grid import GridScale, Square, step_cost
+from engine.overlay import Overlay, OverlayNote, OverlayRoute, Tone
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,8 +31,10 @@ class Leg:
 
 @dataclass(frozen=True, slots=True)
 class Measurement:
-    """The legs of a measured route, their total, and how the scale says a distance."""
+    """The legs of a measured route (from ``start``), their total, and how the scale says a
+    distance."""
 
+    start: Square
     legs: tuple[Leg, ...]
     scale: GridScale
 
@@ -54,6 +58,25 @@ class Measurement:
     def total_words(self) -> str:
         return self.words(self.squares)
 
+    @property
+    def waypoints(self) -> tuple[Square, ...]:
+        """The start, then where each leg ends."""
+        return (self.start, *(leg.end for leg in self.legs))
+
+    @property
+    def overlay(self) -> Overlay:
+        """What the map draws: the line through the waypoints (a measurement, so it runs
+        square centre to square centre whoever stands there) and, where each leg ends, its
+        distance; the last leg's note adds the total when there are several legs."""
+        route = OverlayRoute(self.waypoints, self.total_words, Tone.INFO, walked=False)
+        notes = []
+        for index, leg in enumerate(self.legs):
+            text = self.leg_words(index)
+            if index == len(self.legs) - 1 and index > 0:
+                text += f"\ntotal {self.total_words}"
+            notes.append(OverlayNote(leg.end, text))
+        return Overlay(routes=(route,), notes=tuple(notes))
+
 
 def measure(waypoints: Sequence[Square], scale: GridScale) -> Measurement:
     """Measure the route through ``waypoints`` (at least one) under ``scale``."""
@@ -69,5 +92,5 @@ def measure(waypoints: Sequence[Square], scale: GridScale) -> Measurement:
             cost += step_cost(diagonals, True, scale.diagonal)
             diagonals += 1
         legs.append(Leg(start, end, cost, scale.distance(cost)))
-    return Measurement(tuple(legs), scale)
+    return Measurement(Square(*waypoints[0]), tuple(legs), scale)
 

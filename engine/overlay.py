@@ -11,7 +11,8 @@ no rule system:
 * :class:`OverlayRoute`: a path in order (the mover's top-left square, start first) and its
   end square;
 * :class:`OverlayToken`: a token the command touches, its role and its modifiers;
-* :class:`OverlayShape`: a cone, circle, square or line template as a shape.
+* :class:`OverlayShape`: a cone, circle, square or line template as a shape;
+* :class:`OverlayNote`: a short text beside a square (a ruler leg's distance).
 
 Coordinates are square units (x right, y down; square (x, y) spans [x, x+1] x [y, y+1]),
 angles degrees clockwise from east, as in :mod:`engine.geometry`.
@@ -45,11 +46,14 @@ class Modifier:
 
 
 class Tone(StrEnum):
-    """How a part reads: what the command does, what the rule refuses, or context."""
+    """How a part reads: what the command does, what the rule refuses, context, a hint drawn
+    softer than the rest, or what a viewer does not see (the map darkens it)."""
 
     LEGAL = "legal"
     REFUSED = "refused"
     INFO = "info"
+    HINT = "hint"  # background a tool only suggests (where a weapon could fly)
+    UNSEEN = "unseen"  # out of a viewer's sight: drawn as fog
 
 
 class Role(StrEnum):
@@ -97,12 +101,15 @@ class SquareMark:
 
 @dataclass(frozen=True, slots=True)
 class OverlayRoute:
-    """A path, start first, with its cost as a label; a refused route says why."""
+    """A path, start first, with its cost as a label; a refused route says why. A ``walked``
+    route is the token's standing on its start (a big token's line runs through its centre);
+    a measurement or a flight is not, and runs through the squares' own centres."""
 
     squares: tuple[Square, ...]
     label: str = ""
     tone: Tone = Tone.LEGAL
     reason: str = ""
+    walked: bool = True
 
     def __post_init__(self) -> None:
         if not self.squares:
@@ -145,6 +152,18 @@ class OverlayShape:
 
 
 @dataclass(frozen=True, slots=True)
+class OverlayNote:
+    """A short text beside a square, kept readable at any zoom (a ruler leg's distance)."""
+
+    square: Square
+    text: str
+    tone: Tone = Tone.INFO
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "square", Square(*self.square))
+
+
+@dataclass(frozen=True, slots=True)
 class Overlay:
     """Everything a preview asks the map to draw. Empty by default."""
 
@@ -153,9 +172,12 @@ class Overlay:
     routes: tuple[OverlayRoute, ...] = ()
     tokens: tuple[OverlayToken, ...] = ()
     shapes: tuple[OverlayShape, ...] = ()
+    notes: tuple[OverlayNote, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.areas or self.marks or self.routes or self.tokens or self.shapes)
+        return bool(
+            self.areas or self.marks or self.routes or self.tokens or self.shapes or self.notes
+        )
 
     def squares(self, tone: Tone = Tone.LEGAL) -> frozenset[Square]:
         """The squares of the areas with ``tone`` (by default: what the command covers)."""
@@ -191,6 +213,7 @@ class Overlay:
                 s if s.tone is not Tone.LEGAL else replace(s, tone=Tone.REFUSED)
                 for s in self.shapes
             ),
+            notes=self.notes,
         )
 
     def plus(self, *others: Overlay) -> Overlay:
@@ -202,6 +225,7 @@ class Overlay:
             routes=_joined(p.routes for p in parts),
             tokens=_joined(p.tokens for p in parts),
             shapes=_joined(p.shapes for p in parts),
+            notes=_joined(p.notes for p in parts),
         )
 
 

@@ -52,7 +52,7 @@ class RouteItem(QGraphicsPathItem):
         self._dots: list[QPointF] = []
         self._colour = style.ROUTE_OK
 
-    def set_route(self, squares: Sequence[Square], legal: bool, offset: float = 0.0) -> None:
+    def set_route(self, squares: Sequence[Square], colour: QColor, offset: float = 0.0) -> None:
         """``offset`` shifts the line so big tokens route by their centre, not their corner."""
         path = QPainterPath()
         points = [centre(s) + QPointF(offset, offset) for s in squares]
@@ -61,7 +61,7 @@ class RouteItem(QGraphicsPathItem):
             for point in points[1:]:
                 path.lineTo(point)
         self._dots = points[1:]
-        self._colour = style.ROUTE_OK if legal else style.ROUTE_BAD
+        self._colour = colour
         self.setPath(path)
         pen = QPen(self._colour, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)

@@ -1,10 +1,12 @@
 """Draw an engine preview on the map: its overlay payload and nothing else.
 
 The preview says what to draw (``Preview.overlay``: areas with their squares, per-square
-marks, routes, touched tokens with their modifiers, templates as shapes); this module only
-turns each part into items, in one colour for what the command does and another for what the
-rule refuses. Nothing here decides a rule or reads the preview's other fields: the rule's
-handler names its targets and their modifiers in the overlay.
+marks, routes, touched tokens with their modifiers, templates as shapes, notes beside
+squares); this module only turns each part into items, in one colour for what the command
+does, another for what the rule refuses, another for information, and fog over what a viewer
+does not see. Nothing here decides a rule or reads the preview's other fields: the rule's
+handler names its targets and their modifiers in the overlay. The measuring tools (ruler,
+sight and its fog, templates, range bands, Deviation Diagram) draw through it too.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QRectF
-from PySide6.QtGui import QColor, QPainterPath
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainterPath, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem
 
-from desktop.scene.overlay_items import RouteItem, TagItem
+from desktop.scene import style
+from desktop.scene.overlay_items import RouteItem, TagItem, centre
 from desktop.scene.rule_overlays import (
     AREA,
     AREA_BAD,
@@ -35,7 +38,11 @@ from engine.overlay import Overlay, OverlayRoute
 from engine.rules.base import Preview
 
 #: Tone names of the overlay payload (engine.overlay.Tone values) -> colour.
-TONE_COLOURS = {"legal": AREA, "refused": AREA_BAD, "info": INFO}
+TONE_COLOURS = {"legal": AREA, "refused": AREA_BAD, "info": INFO, "unseen": style.FOG}
+#: A route's line by tone: a move's in the route colours, a measurement's as information.
+ROUTE_COLOURS = {"legal": style.ROUTE_OK, "refused": style.ROUTE_BAD, "info": INFO}
+#: How dark the fog over what a viewer does not see is (it still shows the map under it).
+UNSEEN_ALPHA = 190
 #: Token roles (engine.overlay.Role values) -> ring colour; spared tokens are dashed.
 ROLE_COLOURS = {
     "actor": INFO,
@@ -106,8 +113,11 @@ def _draw_overlay(
         outline = getattr(area, "outline", None)
         path = (_on_map(to_painter_path(outline), state) if outline is not None
                 else squares_path(area.squares))
-        item = AreaItem(path, colour, 70, dashed=str(area.tone) == "info")
         tip = "\n".join(part for part in (area.label, area.reason) if part)
+        if str(area.tone) == "unseen":
+            drawn.add(_fog(path, tip))
+            continue
+        item = AreaItem(path, colour, 70, dashed=str(area.tone) == "info")
         if tip:
             item.setToolTip(tip)
         drawn.add(item)
@@ -126,7 +136,8 @@ def _draw_overlay(
         drawn.add(item)
     for route in getattr(overlay, "routes", ()):
         line = RouteItem()
-        line.set_route(route.squares, str(route.tone) != "refused", _route_offset(state, route))
+        colour = ROUTE_COLOURS.get(str(route.tone), style.ROUTE_OK)
+        line.set_route(route.squares, colour, _route_offset(state, route))
         if route.label or route.reason:
             line.setToolTip("\n".join(p for p in (route.label, route.reason) if p))
         drawn.add(line)
@@ -144,12 +155,34 @@ def _draw_overlay(
         _ring(state, touched.token_id, colour, "\n".join(lines), dashed, drawn)
         if badges and touched.note:
             _badge(state, touched.token_id, touched.note, drawn)
+    for note in getattr(overlay, "notes", ()):
+        drawn.add(_note(note.square, note.text, tone_colour(note.tone)))
+
+
+def _fog(path: QPainterPath, tooltip: str) -> AreaItem:
+    """Darkness over what a viewer does not see, under the rest of the overlay."""
+    fog = AreaItem(path, style.FOG, UNSEEN_ALPHA)
+    fog.setPen(QPen(Qt.PenStyle.NoPen))
+    fog.setZValue(style.Z_OVERLAY - 1)
+    if tooltip:
+        fog.setToolTip(tooltip)
+    return fog
+
+
+def _note(square: Square, text: str, colour: QColor) -> TagItem:
+    """A text beside a square's centre (up and right of it), the same size at any zoom."""
+    tag = TagItem(text, colour, 12)
+    tag.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
+    tag.setPos(centre(square))
+    tag.setTransform(QTransform.fromTranslate(10, -tag.boundingRect().height() - 4))
+    return tag
 
 
 def _route_offset(state: EncounterState, route: OverlayRoute) -> float:
-    """How far to shift a route so a big mover's line runs through its centre: a route
-    holds the mover's top-left square, and the mover is the token standing on its start."""
-    mover = state.token_at(route.start)
+    """How far to shift a route so a big mover's line runs through its centre: a walked
+    route holds the mover's top-left square, and the mover is the token standing on its
+    start (a measurement's line stays on the squares it measures)."""
+    mover = state.token_at(route.start) if getattr(route, "walked", True) else None
     if mover is None or mover.square != route.start:
         return 0.0
     return (mover.size - 1) * SQUARE / 2

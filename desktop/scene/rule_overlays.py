@@ -1,4 +1,4 @@
-"""Overlay items for the rule tools: filled areas, numbered squares, token rings, fog.
+"""Overlay items for the rule tools: filled areas, numbered squares, token rings.
 
 Everything here only draws what it is given (paths made by ``desktop.shapes`` from the
 engine's geometry, squares and texts the engine chose); none of it decides a rule.
@@ -121,18 +121,6 @@ class TokenRingItem(QGraphicsItem):
         style_ = Qt.PenStyle.DashLine if self._dashed else Qt.PenStyle.SolidLine
         painter.setPen(QPen(self.colour, 5, style_))
         painter.drawEllipse(rect)
-
-
-class FogItem(QGraphicsPathItem):
-    """Darkness over the map except a seen region (the path of what a token sees)."""
-
-    def __init__(self, map_rect: QRectF, seen: QPainterPath, alpha: int = 200) -> None:
-        outside = QPainterPath()
-        outside.addRect(map_rect)
-        super().__init__(outside.subtracted(seen))
-        self.setBrush(translucent(style.FOG, alpha))
-        self.setPen(QPen(Qt.PenStyle.NoPen))
-        self.setZValue(style.Z_OVERLAY)
 
 
 def token_centre(square: Square, size: int) -> QPointF:

@@ -3,23 +3,21 @@
 As in Foundry VTT: press on a square and drag; Space drops a waypoint where the cursor
 is; releasing ends the measurement, which stays on the map until the next one or Escape.
 A click without a drag measures click by click instead: every click adds a waypoint, a
-double-click or Enter ends it. Backspace takes back the last waypoint. The distances are the
-engine's (engine.measure: the system's diagonal rule and its units).
+double-click or Enter ends it. Backspace takes back the last waypoint. The distances, the line
+and its tags are the engine's (engine.measure: the system's diagonal rule and its units, and
+the measurement's overlay), drawn by the shared overlay painter.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainterPath, QPen, QTransform
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsPathItem
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from desktop.scene import style
-from desktop.scene.overlay_items import TagItem, centre
+from desktop.scene.overlay_items import TagItem
+from desktop.scene.preview_overlay import DrawnPreview, draw_overlay
 from desktop.tools.base import Tool, ToolHost, square_at
 from engine.grid import Square
 from engine.measure import Measurement, measure
-
-RULER = QColor("#ffd23f")
 
 
 class RulerTool(Tool):
@@ -36,7 +34,8 @@ class RulerTool(Tool):
         self._dragging = False
         self._pressed_at: Square | None = None
         self.measurement: Measurement | None = None
-        self.tags: list[TagItem] = []
+        #: What the painter made of the measurement's overlay.
+        self.drawn = DrawnPreview()
 
     # ---- gestures
 
@@ -131,7 +130,7 @@ class RulerTool(Tool):
         self.measuring = False
         self._dragging = False
         self.measurement = None
-        self.tags = []
+        self.drawn = DrawnPreview()
         self.clear_overlay()
         return had
 
@@ -142,44 +141,24 @@ class RulerTool(Tool):
             route.append(self.end)
         return route
 
+    @property
+    def tags(self) -> list[TagItem]:
+        """The distance tags drawn (one per leg, the last with the total)."""
+        return [item for item in self.drawn.items if isinstance(item, TagItem)]
+
     def redraw(self) -> None:
+        """Draw the engine's measurement (its overlay) through the shared painter."""
         self.clear_overlay()
-        self.tags = []
+        self.drawn = DrawnPreview()
         route = self.route
         if not route:
             self.measurement = None
             return
-        self.measurement = measure(route, self.host.controller.state.scale)
-        points = [centre(square) for square in route]
-        path = QPainterPath(points[0])
-        for point in points[1:]:
-            path.lineTo(point)
-        shadow = QGraphicsPathItem(path)
-        shadow.setPen(QPen(QColor(0, 0, 0, 160), 9, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        line = QGraphicsPathItem(path)
-        line.setPen(QPen(RULER, 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        for item in (shadow, line):
-            item.setZValue(style.Z_OVERLAY)
+        state = self.host.controller.state
+        self.measurement = measurement = measure(route, state.scale)
+        self.drawn = draw_overlay(measurement.overlay, state)
+        for item in self.drawn.items:
             self.add_overlay(item)
-        for point in points:
-            dot = QGraphicsEllipseItem(point.x() - 7, point.y() - 7, 14, 14)
-            dot.setBrush(RULER)
-            dot.setPen(QPen(QColor(0, 0, 0, 200), 2))
-            dot.setZValue(style.Z_OVERLAY + 1)
-            self.add_overlay(dot)
-        measurement = self.measurement
-        for index, leg in enumerate(measurement.legs):
-            last = index == len(measurement.legs) - 1
-            text = measurement.leg_words(index)
-            if last and len(measurement.legs) > 1:
-                text += f"\ntotal {measurement.total_words}"
-            tag = TagItem(text, RULER, 12)
-            # Readable at any zoom: the tag keeps its size on screen, beside the waypoint.
-            tag.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations, True)
-            tag.setPos(centre(leg.end))
-            tag.setTransform(QTransform.fromTranslate(10, -tag.boundingRect().height() - 4))
-            self.add_overlay(tag)
-            self.tags.append(tag)
         status = f"Ruler: {measurement.total_words}"
         if len(measurement.legs) > 1:
             status += f" over {len(measurement.legs)} legs"

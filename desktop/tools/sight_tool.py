@@ -12,10 +12,9 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
+from desktop.scene.overlay_items import detach
 from desktop.scene.preview_overlay import DrawnPreview, draw_overlay
-from desktop.scene.rule_overlays import FogItem
 from desktop.scene.style import SQUARE
-from desktop.shapes import to_painter_path
 from desktop.tools.base import ToolHost, square_at
 from desktop.tools.rule_tool import RuleTool
 from engine.grid import Square
@@ -30,9 +29,11 @@ class SightTool(RuleTool):
 
     def __init__(self, host: ToolHost, actor_id: str | None = None) -> None:
         super().__init__(host, actor_id)
-        self.fog: FogItem | None = None
+        #: The fog while V is held (the engine's), and what the painter made of it.
+        self.fog: Measured | None = None
+        self.fog_held = False
+        self._fog_drawn = DrawnPreview()
         self.hover: Square | None = None
-        self.fog_squares: frozenset[Square] = frozenset()
         #: Whom the viewer sees (once per state and viewer: a mouse move only redraws the
         #: hover part), and what the square under the mouse shows.
         self.rings: Measured | None = None
@@ -89,20 +90,24 @@ class SightTool(RuleTool):
     # ---- fog
 
     def show_fog(self, on: bool) -> None:
-        if self.fog is not None:
-            if self.fog.scene() is not None:
-                self.fog.scene().removeItem(self.fog)
-            self.fog = None
-            self.fog_squares = frozenset()
+        """Hold V: the engine's fog over what the viewer does not see, through the painter."""
+        self.fog_held = on
+        for item in self._fog_drawn.items:
+            detach(item)
+        self._fog_drawn = DrawnPreview()
+        self.fog = None
         viewer = self.actor()
         if not on or viewer is None:
             return
-        seen = sight_fog(self.state, viewer.id)
-        self.fog_squares = seen.squares
-        self.fog = FogItem(self.host.scene.map_rect, to_painter_path(seen.outline), 190)
-        self.fog.setToolTip(seen.label)
-        self.fog.setParentItem(self.host.scene.overlay_layer)
-        self.fog.setZValue(-1)  # under the rest of the overlay
+        self.fog = sight_fog(self.state, viewer.id)
+        self._fog_drawn = draw_overlay(self.fog.overlay, self.state)
+        for item in self._fog_drawn.items:
+            self.add_overlay(item)
+
+    @property
+    def fog_squares(self) -> frozenset[Square]:
+        """The squares under the fog, as the engine gave them."""
+        return self.fog.overlay.squares(Tone.UNSEEN) if self.fog else frozenset()
 
     def deactivate(self) -> None:
         self.show_fog(False)
@@ -141,6 +146,8 @@ class SightTool(RuleTool):
             self._asked = (state, viewer.id)
             for item in draw_overlay(self.rings.overlay, state).items:
                 self.add_overlay(item)
+            if self.fog_held:  # V still held: the fog of the new state or viewer
+                self.show_fog(True)
         for item in self._hover_drawn.items:
             if item.scene() is not None:
                 item.scene().removeItem(item)
@@ -163,3 +170,4 @@ class SightTool(RuleTool):
         super().clear_overlay()
         self._asked = None  # the rings are gone: draw them again next time
         self._hover_drawn = DrawnPreview()
+        self._fog_drawn = DrawnPreview()

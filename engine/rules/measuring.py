@@ -176,12 +176,16 @@ def sight_to(state: EncounterState, system: RuleSystem, viewer_id: str, square: 
     return Measured(Overlay(shapes=(shape,)), (f"square {square}: {words}",))
 
 
-def sight_fog(state: EncounterState, viewer_id: str) -> OverlayArea:
-    """What ``viewer_id`` sees, as an area: its squares and the exact region seen (the
-    map darkens the rest)."""
+def sight_fog(state: EncounterState, viewer_id: str) -> Measured:
+    """The fog over what ``viewer_id`` does not see: one unseen area, the map's squares it
+    does not see and the exact region outside what it sees (the map darkens it)."""
     viewer = state.token(viewer_id)
     seen = visible_squares(state.battlemap, viewer, sight_radius(state))
-    return OverlayArea(f"seen by {viewer.name}", seen.squares, Tone.INFO, outline=seen.shape)
+    board = shapely.box(0, 0, state.battlemap.width, state.battlemap.height)
+    unseen = frozenset(state.battlemap.squares()) - seen.squares
+    fog = OverlayArea(f"not seen by {viewer.name}", unseen, Tone.UNSEEN,
+                      outline=board.difference(seen.shape))
+    return Measured(Overlay(areas=(fog,)), (f"fog over what {viewer.name} does not see",))
 
 
 # --- range bands -------------------------------------------------------------------------------

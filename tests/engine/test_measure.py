@@ -12,6 +12,7 @@ from engine.grid import (
     distance_squares,
 )
 from engine.measure import measure
+from engine.overlay import OverlayNote, Tone
 from engine.rules.cities_without_number.tables import SCALE as METRIC
 from engine.rules.savage_worlds.tables import SCALE as SAVAGE_INCH
 
@@ -52,3 +53,23 @@ def test_each_unit_says_what_it_measures_in_metres() -> None:
     assert Unit.METRES.metres == 1.0
     assert Unit.FEET.metres == pytest.approx(0.3048)
     assert Unit.INCHES.metres == pytest.approx(YARDS_PER_INCH * 3 * 0.3048)
+
+
+def test_the_overlay_is_the_line_through_the_waypoints_with_each_legs_distance() -> None:
+    m = measure([Square(1, 1), Square(3, 3), Square(3, 6)], FIVE_FOOT)
+    (route,) = m.overlay.routes
+    assert route.squares == (Square(1, 1), Square(3, 3), Square(3, 6))
+    assert (route.tone, route.label, route.walked) == (Tone.INFO, "6 squares, 30 ft", False)
+    assert m.overlay.notes == (
+        OverlayNote(Square(3, 3), "3 squares, 15 ft"),
+        OverlayNote(Square(3, 6), "3 squares, 15 ft\ntotal 6 squares, 30 ft"),
+    )
+    assert not m.overlay.areas and not m.overlay.marks and not m.overlay.tokens
+
+
+def test_one_leg_says_no_total_and_one_waypoint_draws_only_its_square() -> None:
+    assert [n.text for n in measure([Square(0, 0), Square(0, 2)], FIVE_FOOT).overlay.notes] == [
+        "2 squares, 10 ft"
+    ]
+    alone = measure([Square(4, 4)], FIVE_FOOT).overlay
+    assert [r.squares for r in alone.routes] == [(Square(4, 4),)] and alone.notes == ()

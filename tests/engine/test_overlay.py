@@ -12,6 +12,7 @@ from engine.overlay import (
     Modifier,
     Overlay,
     OverlayArea,
+    OverlayNote,
     OverlayRoute,
     OverlayShape,
     OverlayToken,
@@ -71,9 +72,17 @@ def test_plus_joins_every_part_in_order() -> None:
     )
     first = Overlay(shapes=(cone,), marks=(SquareMark(Square(0, 0), "a"),))
     second = Overlay(marks=(SquareMark(Square(1, 0), "b"),), tokens=(OverlayToken("t"),))
-    joined = first.plus(second)
+    note = OverlayNote(Square(2, 0), "3 squares, 15 ft")
+    joined = first.plus(second, Overlay(notes=(note,)))
     assert [m.label for m in joined.marks] == ["a", "b"]
     assert joined.shapes == (cone,) and joined.token_ids() == ("t",)
+    assert joined.notes == (note,)
+
+
+def test_an_overlay_of_notes_alone_is_something_to_draw() -> None:
+    note = OverlayNote((1, 2), "total 4 squares")  # type: ignore[arg-type]
+    assert note.square == Square(1, 2) and note.tone is Tone.INFO
+    assert Overlay(notes=(note,)) and not Overlay()
 
 
 def test_overlay_parts_are_frozen() -> None:
@@ -91,6 +100,7 @@ def test_a_refused_overlay_refuses_areas_routes_and_shapes_but_keeps_each_marks_
         marks=(SquareMark(Square(1, 1), "1"), SquareMark(Square(2, 1), "2", Tone.REFUSED, "x")),
         routes=(OverlayRoute((Square(0, 0), Square(1, 0))),),
         shapes=(cone,),
+        notes=(OverlayNote(Square(1, 0), "1 square"),),
     ).refused(("out of ammunition",))
     assert [(a.tone, a.reason) for a in overlay.areas] == [
         (Tone.REFUSED, "out of ammunition"),
@@ -98,4 +108,5 @@ def test_a_refused_overlay_refuses_areas_routes_and_shapes_but_keeps_each_marks_
     ]
     assert [m.tone for m in overlay.marks] == [Tone.LEGAL, Tone.REFUSED]
     assert overlay.routes[0].tone is Tone.REFUSED and overlay.shapes[0].tone is Tone.REFUSED
+    assert overlay.notes == (OverlayNote(Square(1, 0), "1 square"),)
     assert overlay.squares() == frozenset()

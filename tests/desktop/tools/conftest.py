@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QImage, QPainter, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QColor, QImage, QPainter, QWheelEvent
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsPathItem
 
+from desktop.scene.overlay_items import TagItem
 from desktop.scene.style import SQUARE
 from engine.encounter import EncounterState
 from tests.desktop.conftest import OFFSCREEN_NOISE, distinct_colours
@@ -120,3 +121,22 @@ def render_png(window, name: str, min_colours: int = 20) -> QImage:  # type: ign
     image.save(str(PICTURES / f"{name}.png"))
     assert distinct_colours(image) > min_colours, f"{name}: the picture is blank"
     return image
+
+
+def painted(items: list[QGraphicsItem]) -> list[tuple[object, ...]]:
+    """What overlay items show, item by item: kind, place and size, tooltip, stacking,
+    outline, pen and fill colours, and text; two lists drawn from one payload match."""
+    shown: list[tuple[object, ...]] = []
+    for item in items:
+        rect = item.sceneBoundingRect()
+        outline = pen = fill = None
+        if isinstance(item, QGraphicsPathItem):
+            path = item.path()
+            outline = [(path.elementAt(i).x, path.elementAt(i).y)
+                       for i in range(path.elementCount())]
+            pen = (item.pen().style(), item.pen().color().name(QColor.NameFormat.HexArgb))
+            fill = item.brush().color().name(QColor.NameFormat.HexArgb)
+        text = item.text if isinstance(item, TagItem) else None
+        shown.append((type(item).__name__, rect.getRect(), item.toolTip(), item.zValue(),
+                      outline, pen, fill, text))
+    return shown

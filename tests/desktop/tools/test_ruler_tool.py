@@ -5,9 +5,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
+from desktop.scene.overlay_items import RouteItem, centre
+from desktop.scene.preview_overlay import ROUTE_COLOURS, draw_overlay
 from desktop.tools.ruler_tool import RulerTool
 from engine.grid import Square
-from tests.desktop.tools.conftest import TOOL_NOISE, render_png, view_point
+from engine.measure import measure
+from engine.overlay import Tone
+from tests.desktop.tools.conftest import TOOL_NOISE, painted, render_png, view_point
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
@@ -65,3 +69,36 @@ def test_savage_worlds_measures_in_inches_with_yards(qtbot, window_for):  # type
     qtbot.mouseMove(viewport, view_point(win.view, (4.5, 3.5)))
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (4.5, 3.5)))
     assert [tag.text for tag in tool.tags] == ['3 squares, 3" (6 yd)']
+
+
+def test_the_ruler_draws_exactly_the_engines_measurement(qtbot, spy_window):  # type: ignore[no-untyped-def]
+    """From the Boss (a 2x2 token) round a waypoint: the tool draws the measurement's overlay
+    through the shared painter, item for item, and the line stays on the squares measured
+    (a tape measure is not the Boss's walk, so it is not moved to the token's centre)."""
+    win = spy_window
+    tool = _ruler(win)
+    viewport = win.view.viewport()
+    boss = win.controller.state.token("boss").square
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (13.5, 6.5)))
+    qtbot.mouseMove(viewport, view_point(win.view, (13.5, 2.5)))
+    qtbot.keyPress(viewport, Qt.Key.Key_Space)
+    qtbot.mouseMove(viewport, view_point(win.view, (9.5, 2.5)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=view_point(win.view, (9.5, 2.5)))
+    state = win.controller.state
+    route = [boss, Square(13, 2), Square(9, 2)]
+    expected = measure(route, state.scale).overlay
+    assert tool.measurement is not None and tool.measurement.overlay == expected
+    (line,) = expected.routes
+    assert line.squares == tuple(route) and line.tone is Tone.INFO
+    assert [note.text for note in expected.notes] == [
+        "4 squares, 20 ft",
+        "4 squares, 20 ft\ntotal 8 squares, 40 ft",
+    ]
+    items = tool.overlay.childItems()
+    assert painted(items) == painted(draw_overlay(expected, state).items)
+    (drawn_line,) = [i for i in items if isinstance(i, RouteItem)]
+    assert drawn_line.pen().color() == ROUTE_COLOURS[str(Tone.INFO)]
+    path = drawn_line.path()
+    corners = [path.elementAt(i) for i in range(path.elementCount())]
+    assert [(c.x, c.y) for c in corners] == [(centre(s).x(), centre(s).y()) for s in route]
+    render_png(win, "ruler_from_a_big_token")

@@ -125,11 +125,15 @@ def test_sight_to_an_empty_square_is_one_line_seen_or_not() -> None:
     assert not sight_to(state, system, "kara", kara.square).overlay
 
 
-def test_the_fog_area_is_what_the_viewer_sees() -> None:
+def test_the_fog_is_the_rest_of_the_map_the_viewer_does_not_see() -> None:
     state = sample_state()
-    area = sight_fog(state, "kara")
+    (area,) = sight_fog(state, "kara").overlay.areas
     seen = visible_squares(state.battlemap, state.token("kara"), 28.0)
-    assert area.squares == seen.squares and area.outline == seen.shape
+    assert area.tone is Tone.UNSEEN
+    assert area.squares == frozenset(state.battlemap.squares()) - seen.squares
+    board = shapely.box(0, 0, state.battlemap.width, state.battlemap.height)
+    assert area.outline is not None and area.outline.equals(board.difference(seen.shape))
+    assert not area.outline.intersects(seen.shape.buffer(-1e-6))
 
 
 @pytest.mark.parametrize("name", BUNDLED)
