@@ -44,15 +44,19 @@ def centre(square: Square) -> QPointF:
 
 
 class RouteItem(QGraphicsPathItem):
-    """A path through square centres, with a dot on every square it enters."""
+    """A path through square centres, with a dot on every square it enters; a faint one
+    (background, such as where a weapon could fly) is thin, with no shadow and small dots."""
 
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(style.Z_OVERLAY)
         self._dots: list[QPointF] = []
         self._colour = style.ROUTE_OK
+        self.faint = False
 
-    def set_route(self, squares: Sequence[Square], colour: QColor, offset: float = 0.0) -> None:
+    def set_route(
+        self, squares: Sequence[Square], colour: QColor, offset: float = 0.0, faint: bool = False
+    ) -> None:
         """``offset`` shifts the line so big tokens route by their centre, not their corner."""
         path = QPainterPath()
         points = [centre(s) + QPointF(offset, offset) for s in squares]
@@ -62,8 +66,9 @@ class RouteItem(QGraphicsPathItem):
                 path.lineTo(point)
         self._dots = points[1:]
         self._colour = colour
+        self.faint = faint
         self.setPath(path)
-        pen = QPen(self._colour, 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+        pen = QPen(self._colour, 3 if faint else 6, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
         pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
         self.setPen(pen)
 
@@ -74,16 +79,18 @@ class RouteItem(QGraphicsPathItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        shadow = QPen(QColor(0, 0, 0, 150), 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
-        shadow.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        painter.setPen(shadow)
-        painter.drawPath(self.path())
+        if not self.faint:  # a dark edge lifts a route off any map picture; a hint stays soft
+            shadow = QPen(QColor(0, 0, 0, 150), 10, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap)
+            shadow.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+            painter.setPen(shadow)
+            painter.drawPath(self.path())
         painter.setPen(self.pen())
         painter.drawPath(self.path())
-        painter.setPen(QPen(QColor(0, 0, 0, 200), 1.5))
+        painter.setPen(QPen(QColor(0, 0, 0, 80 if self.faint else 200), 1.5))
         painter.setBrush(self._colour)
+        radius = 3 if self.faint else 6
         for point in self._dots:
-            painter.drawEllipse(point, 6, 6)
+            painter.drawEllipse(point, radius, radius)
 
 
 class TagItem(QGraphicsItem):

@@ -28,6 +28,7 @@ from desktop.scene.rule_overlays import (
     AreaItem,
     SquareMarkItem,
     TokenRingItem,
+    translucent,
 )
 from desktop.scene.square_outline import squares_path
 from desktop.scene.style import SQUARE
@@ -37,10 +38,24 @@ from engine.grid import Square
 from engine.overlay import Overlay, OverlayRoute
 from engine.rules.base import Preview
 
+#: A hint (background a tool only suggests): the information colour, see-through.
+HINT = translucent(INFO, 130)
 #: Tone names of the overlay payload (engine.overlay.Tone values) -> colour.
-TONE_COLOURS = {"legal": AREA, "refused": AREA_BAD, "info": INFO, "unseen": style.FOG}
-#: A route's line by tone: a move's in the route colours, a measurement's as information.
-ROUTE_COLOURS = {"legal": style.ROUTE_OK, "refused": style.ROUTE_BAD, "info": INFO}
+TONE_COLOURS = {
+    "legal": AREA,
+    "refused": AREA_BAD,
+    "info": INFO,
+    "hint": HINT,
+    "unseen": style.FOG,
+}
+#: A route's line by tone: a move's in the route colours, a measurement's as information,
+#: a hint (where a weapon could fly) in a see-through information colour, drawn faint.
+ROUTE_COLOURS = {
+    "legal": style.ROUTE_OK,
+    "refused": style.ROUTE_BAD,
+    "info": INFO,
+    "hint": HINT,
+}
 #: How dark the fog over what a viewer does not see is (it still shows the map under it).
 UNSEEN_ALPHA = 190
 #: Token roles (engine.overlay.Role values) -> ring colour; spared tokens are dashed.
@@ -137,7 +152,8 @@ def _draw_overlay(
     for route in getattr(overlay, "routes", ()):
         line = RouteItem()
         colour = ROUTE_COLOURS.get(str(route.tone), style.ROUTE_OK)
-        line.set_route(route.squares, colour, _route_offset(state, route))
+        faint = str(route.tone) == "hint"
+        line.set_route(route.squares, colour, _route_offset(state, route), faint)
         if route.label or route.reason:
             line.setToolTip("\n".join(p for p in (route.label, route.reason) if p))
         drawn.add(line)

@@ -280,8 +280,9 @@ def deviation_diagram(state: EncounterState, system: RuleSystem, movement: Movem
         flights[number] = weapon_flight(movement, origin,
                                         _fixed(number, rule.longest_flight), rule).path
         if len(flights[number]) > 1:
+            # Background to the marks, and a weapon's, not the token's, path.
             routes.append(OverlayRoute(flights[number], f"d8 {number}: a weapon's longest flight",
-                                       Tone.INFO))
+                                       Tone.HINT, walked=False))
     marks = []
     for number, (dx, dy) in rule.diagram.items():
         square = Square(anchor.x + dx, anchor.y + dy)

@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from desktop.scene.overlay_items import RouteItem, SquaresItem
-from desktop.scene.preview_overlay import ROLE_COLOURS
+from desktop.scene.preview_overlay import HINT, ROLE_COLOURS, ROUTE_COLOURS, draw_overlay
 from desktop.scene.rule_overlays import (
     AREA_BAD,
     AreaItem,
@@ -29,7 +29,7 @@ from engine.rules.measuring import (
     sight_rings,
     sight_to,
 )
-from tests.desktop.tools.conftest import TOOL_NOISE, move_to, render_png, wheel_at
+from tests.desktop.tools.conftest import TOOL_NOISE, move_to, painted, render_png, wheel_at
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE)]
 
@@ -148,3 +148,23 @@ def test_the_deviation_tool_draws_the_engines_marks_and_flights(qtbot, spy_windo
     assert len(routes) == len(expected.measured.overlay.routes)
     assert tool.lines == list(expected.measured.lines)
     assert tool.landings == dict(expected.landings)
+    assert painted(items) == painted(draw_overlay(expected.measured.overlay, state).items)
+
+
+def test_the_deviation_flights_are_drawn_softer_than_the_marks(qtbot, spy_window) -> None:  # type: ignore[no-untyped-def]
+    """The engine gives the flights the hint tone: thin, see-through, without the dark edge
+    a route has, so the numbered squares read first."""
+    win = spy_window
+    tool = DeviationTool(win.host)
+    win.set_tool(tool)
+    for point in ((4.5, 5.5), (5.5, 5.5)):  # two moves: the cursor may already be on the last
+        move_to(qtbot, win.view, point)
+    assert tool.origin == Square(5, 5)
+    items = tool.overlay.childItems()
+    flights = [i for i in items if isinstance(i, RouteItem)]
+    assert flights and all(f.faint and f.pen().color() == HINT for f in flights)
+    assert all(f.pen().widthF() < 6 and f.pen().color().alpha() < 255 for f in flights)
+    marks = [i for i in items if isinstance(i, SquareMarkItem)]
+    assert marks and all(m.colour.alpha() == 255 for m in marks)
+    assert ROUTE_COLOURS["hint"] == HINT != ROUTE_COLOURS["info"]
+    render_png(win, "deviation-soft-flights")

@@ -187,6 +187,8 @@ def test_the_deviation_diagram_marks_each_number_as_deviate_lands_it() -> None:
                            ignore=(token.id,), diagram=system.deviation.diagram).square == landed
     flown = [r.squares for r in found.measured.overlay.routes]
     assert flown == [path for path in found.flights.values() if len(path) > 1]
+    # The flights are background to the marks, and a weapon's path, not the token's walk.
+    assert {(r.tone, r.walked) for r in found.measured.overlay.routes} == {(Tone.HINT, False)}
 
 
 def test_a_system_without_a_deviation_diagram_gets_none() -> None:
