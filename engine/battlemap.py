@@ -116,7 +116,8 @@ class TerrainPatch:
 
 
 class CoverGrade(StrEnum):
-    """How much an object shields whoever crouches behind it (the d20 grades)."""
+    """How much an object shields whoever crouches behind it (the usual four grades: a
+    system's cover table says what each is worth)."""
 
     LIGHT = "light"  # one quarter
     HALF = "half"

@@ -1,8 +1,8 @@
 """The ruler: a route through waypoints measured with the system's diagonal rule and units.
 
 A GM measures "from here, round that crate, to there": the route runs straight (the
-fewest squares) from each waypoint to the next. Under the alternating rule (the d20
-family) the diagonals are counted along the whole route, not leg by leg, so a route
+fewest squares) from each waypoint to the next. Under the alternating rule (diagonals
+cost one square, then two) they are counted along the whole route, not leg by leg, so a route
 through waypoints costs what the same squares walked in one go would (as Foundry VTT's
 5/10/5 ruler does). Walls and terrain are not considered: this is a tape measure, not a
 move (a move's cost is the rule system's preview). :attr:`Measurement.overlay` is what the

@@ -1,7 +1,7 @@
-"""Shared code names no rule system: desktop/, engine/geometry/, engine/routes/, the grid
-(engine/grid.py) and the file code (engine/files/) take a system's parts as parameters or
-from its RuleSystem (issue 13), so no file there, comments and data included, may mention
-one by name, title, module spelling or a usual short form."""
+"""Shared code names no rule system: desktop/ and engine/ (but each system's own package and
+the registry) take a system's parts as parameters or from its RuleSystem (issue 13), so no
+file there, comments and data included, may mention one by name, title, module spelling or a
+usual short form."""
 
 from __future__ import annotations
 
@@ -14,9 +14,18 @@ from engine.rules import get_system, system_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ("desktop", "engine/geometry", "engine/routes")
-#: Where no system is named: the shared folders, the grid and the file code (a system's
-#: scale comes from its RuleSystem; a map names no system, the caller says which).
-NAMED_NOWHERE = (*SHARED, "engine/grid.py", "engine/files")
+#: Where no system is named: the desktop and the engine (a system's scale comes from its
+#: RuleSystem; a map names no system, the caller says which)...
+NAMED_NOWHERE = ("desktop", "engine")
+#: ...but for the files whose job is to name one: each system's own package, the registry
+#: (it lists the bundled ones), the scripting API's runnable examples (they open bundled
+#: maps) and the dice module (its library is called d20).
+MAY_NAME = (
+    *(f"engine/rules/{get_system(name).__module__.split('.')[2]}" for name in system_names()),
+    "engine/rules/__init__.py",
+    "engine/__init__.py",
+    "engine/dice.py",
+)
 #: Files that are not text (the compiled sight kernel, caches).
 BINARY_SUFFIXES = (".so", ".pyd", ".pyc", ".dll", ".dylib", ".png", ".jpg", ".webp")
 #: Usual ways of writing each bundled system beyond its registered name and title.
@@ -36,15 +45,24 @@ def spellings(name: str) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{form})" for form in forms), re.IGNORECASE)
 
 
-def shared_files(root: Path = ROOT, places: tuple[str, ...] = SHARED) -> list[Path]:
+def shared_files(
+    root: Path = ROOT, places: tuple[str, ...] = SHARED, but: tuple[str, ...] = ()
+) -> list[Path]:
+    """The text files under ``places``, leaving out those under ``but``."""
     found = []
     for place in places:
         target = root / place
         for path in [target] if target.is_file() else sorted(target.rglob("*")):
             text = path.is_file() and not path.name.endswith(BINARY_SUFFIXES)
-            if text and "__pycache__" not in path.parts:
+            left_out = any(path.is_relative_to(root / other) for other in but)
+            if text and "__pycache__" not in path.parts and not left_out:
                 found.append(path)
     return found
+
+
+def unnamed_files(root: Path = ROOT) -> list[Path]:
+    """Every file that may name no system."""
+    return shared_files(root, NAMED_NOWHERE, MAY_NAME)
 
 
 def mentions(pattern: re.Pattern[str], files: list[Path], root: Path = ROOT) -> list[str]:
@@ -58,9 +76,18 @@ def mentions(pattern: re.Pattern[str], files: list[Path], root: Path = ROOT) -> 
     return hits
 
 
-@pytest.mark.parametrize("place", NAMED_NOWHERE)
+@pytest.mark.parametrize(
+    "place", ["desktop", "engine/geometry", "engine/routes", "engine/grid.py", "engine/files",
+              "engine/turns", "engine/battlemap.py", "engine/rules/base.py"]
+)
 def test_each_shared_place_has_files_to_check(place: str) -> None:
-    assert any(path.is_relative_to(ROOT / place) for path in shared_files(places=NAMED_NOWHERE))
+    assert any(path.is_relative_to(ROOT / place) for path in unnamed_files())
+
+
+@pytest.mark.parametrize("place", MAY_NAME)
+def test_each_place_that_may_name_a_system_is_there_and_left_out(place: str) -> None:
+    assert (ROOT / place).exists()
+    assert not any(path.is_relative_to(ROOT / place) for path in unnamed_files())
 
 
 def test_files_other_than_python_are_checked_too() -> None:
@@ -69,7 +96,7 @@ def test_files_other_than_python_are_checked_too() -> None:
 
 @pytest.mark.parametrize("name", system_names())
 def test_no_shared_file_names_the_system(name: str) -> None:
-    assert mentions(spellings(name), shared_files(places=NAMED_NOWHERE)) == []
+    assert mentions(spellings(name), unnamed_files()) == []
 
 
 @pytest.mark.parametrize(
@@ -93,6 +120,18 @@ def test_each_spelling_is_caught(name: str, text: str, tmp_path: Path) -> None:
     (tmp_path / "engine" / "geometry").mkdir()
     found = mentions(spellings(name), shared_files(tmp_path), tmp_path)
     assert found == [f"engine/routes/planted.json:2: {text}"]
+
+
+def test_a_name_is_caught_anywhere_in_the_engine_but_where_it_may_be(tmp_path: Path) -> None:
+    for place in ("engine/turns/combat.py", "engine/rules/base.py", *MAY_NAME):
+        planted = tmp_path / place / "planted.py" if "." not in place else tmp_path / place
+        planted.parent.mkdir(parents=True, exist_ok=True)
+        planted.write_text("# Spycraft-style surprise round\n", encoding="utf-8")
+    (tmp_path / "desktop").mkdir()
+    found = mentions(spellings("spycraft"), unnamed_files(tmp_path), tmp_path)
+    assert [hit.split(":")[0] for hit in found] == [
+        "engine/rules/base.py", "engine/turns/combat.py"
+    ]
 
 
 def test_a_die_is_not_a_system() -> None:

@@ -360,7 +360,7 @@ class StatSpec:
     """One entry of a system's stat block: what a token's ``stats[name]`` may hold.
 
     ``default`` is what the rules use when a token has no such stat (None: the rules derive
-    it, and ``help`` says how, e.g. Savage Worlds Parry from Fighting). ``minimum`` and
+    it, and ``help`` says how, e.g. a defence worked out from a skill). ``minimum`` and
     ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``kind``
     is int, float, str or bool, or ``ListOf(Ref.TEXT)`` for names each kept whole (the rules
     read them with ``StatBlock.names``). ``label`` is the short name a form shows; ``help`` a
@@ -675,8 +675,8 @@ def shared_options_of(key: str) -> tuple[OptionSpec, ...]:
 
 # --------------------------------------------------------------------------- action handlers
 
-#: What one use of an action spends, in the system's own unit: Spycraft counts half actions
-#: (an int), d20 a ``Cost`` and Cities Without Number an action type (both words).
+#: What one use of an action spends, in the system's own unit: a count of half actions (an
+#: int), or a word (a cost or an action type).
 ActionCost = int | str
 
 
@@ -686,9 +686,9 @@ class ActionHandler(Protocol):
 
     The system checks what all its actions share (combat running, whose turn, the action
     budget) and then asks the action's handler what is special to it; ``preview`` and
-    ``apply`` reach the handler through :meth:`RuleSystem.handler`. Spycraft writes its
-    handlers as classes (``SpycraftHandler``), the other three as functions gathered in a
-    ``FunctionHandler`` (``engine.rules.common``); both are this protocol.
+    ``apply`` reach the handler through :meth:`RuleSystem.handler`. A system writes its
+    handlers as classes, or as functions gathered in a ``FunctionHandler``
+    (``engine.rules.common``); both are this protocol.
     """
 
     @property
@@ -822,8 +822,8 @@ class RuleSystem(ABC):
     def new_token_stats(self) -> dict[str, StatValue | StatNames]:
         """The stats a token made from nothing (the GM's double-click on the map) starts
         with: each declared stat's default, leaving out those the rules derive (None). A
-        system whose defaults would leave such a token down at the first hit (Spycraft's 0
-        wounds) overrides this with a plausible ordinary character."""
+        system whose defaults would leave such a token down at the first hit (no wounds to
+        lose) overrides this with a plausible ordinary character."""
         return {spec.name: spec.default for spec in self.stats if spec.default is not None}
 
     def stat_problems(self, token: Token) -> list[str]:
@@ -845,8 +845,8 @@ class RuleSystem(ABC):
     @property
     def down_conditions(self) -> tuple[str, ...]:
         """Every condition that means out of the fight (drawn crossed out; a revive ends
-        them): ``down_condition``, and the others of a system with a ladder of them (d20's
-        Dying, Stable and Dead beside Disabled)."""
+        them): ``down_condition``, and the others of a system with a ladder of them (dying,
+        stable and dead beside disabled, say)."""
         return (self.down_condition,) if self.down_condition else ()
 
     def down_mark(self, token: Token) -> str:

@@ -1,6 +1,6 @@
-"""What the Savage Worlds, Cities Without Number and d20 firearms packages share.
+"""What the rule-system packages that write their handlers as functions share.
 
-Three layers, each used the same way by the three systems:
+Three layers, each used the same way by those systems:
 
 - state reads and writes (``put``, ``data``, ``lose_hit_points``...), called
   as ``common.<name>`` beside each package's own ``board`` (which keeps what differs:

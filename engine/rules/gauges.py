@@ -1,7 +1,7 @@
 """Gauges: the health and state a rule system reports for a token, for any screen to draw.
 
-A system says what matters about a token's condition in its own terms (Spycraft vitality
-and wounds, Savage Worlds Wounds, Fatigue and Shaken, hit points elsewhere) as a tuple of
+A system says what matters about a token's condition in its own terms (vitality and
+wounds, a count of wounds and fatigue and a shaken flag, hit points) as a tuple of
 :class:`Gauge` values from :meth:`engine.rules.base.RuleSystem.gauges`. The desktop draws
 them generically (a bar, pips or a flag) and never knows which system it is showing.
 
@@ -40,7 +40,7 @@ class Gauge:
     """One number about a token's state, with its range.
 
     ``key`` names the stat or condition it reads (the GM's overrides change it by that
-    name). ``harm`` is True when the value counts harm taken (Savage Worlds Wounds: more is
+    name). ``harm`` is True when the value counts harm taken (a count of wounds: more is
     worse) and False when it counts what is left (vitality: less is worse). ``maximum`` is
     None when the token's file does not say it; the value is then shown alone.
     """

@@ -1,6 +1,6 @@
 """Hit points as the GM changes them by hand, shared by the systems that count them.
 
-Cities Without Number and the d20 firearms rules both keep ``hp`` (each reads it through
+The systems that count hit points keep ``hp`` (each reads it through
 its own stat block, with the default declared there) with an
 optional ``max_hp`` and put a token at 0 hit points out of the fight with one condition
 (their own name for it). Damage goes through :func:`engine.rules.common.lose_hit_points`,

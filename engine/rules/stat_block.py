@@ -90,7 +90,7 @@ class StatBlock(tuple[_Spec, ...]):
 
     def optional_number(self, token: Token, name: str) -> int | None:
         """A whole-number stat, or None when neither the token nor the schema gives one
-        (a stat the rules derive, such as Savage Worlds Parry)."""
+        (a stat the rules derive, such as a defence worked out from a skill)."""
         value = self.value(token, name)
         if value is None:
             return None

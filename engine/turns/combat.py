@@ -23,7 +23,7 @@ class Phase(StrEnum):
 
     #: Tokens are placed; nobody has rolled initiative yet.
     SETUP = "setup"
-    #: Spycraft-style surprise round: only eligible combatants act.
+    #: A surprise round: only the combatants the system finds eligible act.
     SURPRISE = "surprise"
     #: Ordinary combat rounds.
     ROUND = "round"
@@ -35,7 +35,7 @@ class Phase(StrEnum):
 class Combatant:
     """One token's place in the fight.
 
-    ``initiative`` is the system's count (a Spycraft Initiative Count, a card value...);
+    ``initiative`` is the system's count (a rolled initiative count, a card value...);
     ``tiebreak`` orders equal counts (higher first), e.g. (Initiative bonus, roll-off).
     ``budget`` holds what is left of this round's actions by pool name ("half": 2);
     ``data`` holds whatever else the system tracks (moved this round, fluid modifiers...).
@@ -92,7 +92,7 @@ class CombatState:
     token whose turn it is (None before combat or between rounds). ``seed`` and ``rolls``
     fix the dice: roll number n of an encounter always draws from the same stream.
     ``data`` holds a system's plain numbers and flags; ``system_state`` its own typed
-    value (see :mod:`engine.turns.system_state`), such as the Savage Worlds Action Deck.
+    value (see :mod:`engine.turns.system_state`), such as a deck of initiative cards.
     """
 
     phase: Phase = Phase.SETUP

@@ -26,7 +26,7 @@ def sort(
     """Acting order: highest count first, then highest tiebreak, then token id.
 
     ``acts_at`` gives the count a combatant acts on this round (its initiative unless
-    the system says otherwise, e.g. a Spycraft Joint Action).
+    the system says otherwise, e.g. tokens acting together on a leader's count).
     """
     return tuple(
         sorted(combatants, key=lambda c: (-acts_at(c), tuple(-t for t in c.tiebreak), c.token_id))

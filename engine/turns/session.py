@@ -128,10 +128,11 @@ class Encounter:
 
     >>> from engine.battlemap import BattleMap
     >>> from engine.grid import FIVE_FOOT
-    >>> state = EncounterState("Demo", "spycraft", FIVE_FOOT, BattleMap(4, 4))
+    >>> from engine.rules import DEFAULT_SYSTEM
+    >>> state = EncounterState("Demo", DEFAULT_SYSTEM, FIVE_FOOT, BattleMap(4, 4))
     >>> fight = Encounter(state)
-    >>> fight.system.title
-    'Spycraft 2.0'
+    >>> fight.system.name == DEFAULT_SYSTEM
+    True
     >>> fight.can_undo
     False
     """

@@ -1,15 +1,15 @@
-"""A rule system's own typed part of the combat state (the Savage Worlds Action Deck...).
+"""A rule system's own typed part of the combat state (a deck of initiative cards...).
 
 A system that keeps more than a few numbers per fight declares a frozen dataclass for it and
 registers it under its system name::
 
-    @register_system_state("savage-worlds")
+    @register_system_state("card-skirmish")
     @dataclass(frozen=True, slots=True)
-    class SavageWorldsCombat:
-        deck: ActionDeck
+    class CardSkirmishCombat:
+        deck: CardDeck
 
 The value lives in :attr:`engine.turns.combat.CombatState.system_state`. In a file it is a
-JSON object tagged with the system's name (``{"system": "savage-worlds", "deck": {...}}``),
+JSON object tagged with the system's name (``{"system": "card-skirmish", "deck": {...}}``),
 validated on load as that dataclass, so nothing there is text to be split or parsed.
 This module imports nothing from the engine: the turn state can hold it, and a system
 package registers into it.
