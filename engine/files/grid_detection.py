@@ -1,12 +1,18 @@
 """Find the square grid of a battle-map picture: its size in pixels and where its lines fall.
 
-How (NumPy only): along each axis, sum the picture's edges into a profile (how much the
-brightness changes between neighbouring columns, or rows). Grid lines, and the joints of a
-tiled floor, make that profile repeat. Its autocorrelation peaks at every multiple of the
-period; the first strong peak gives the period roughly, and a straight-line fit through the
-sub-pixel positions of all the peaks gives it to a fraction of a pixel (70.4 px a square is
-found as such). The offset is the circular mean of the profile folded on that period, so it
-is sub-pixel too. Both axes must agree: squares are square.
+How (NumPy only): along each axis, build a profile of where the picture has lines: for each
+boundary between neighbouring columns (or rows), the share of rows (or columns) where the
+brightness steps there by more than the picture's own noise. A grid line crosses the whole
+picture, so it counts in nearly every row however faint it is; a token, a label or a wall
+counts only where it stands, however bright. (Summing the steps instead let the bright
+walls, tokens and labels of Killbox's own exports drown their faint grid lines.) The
+profile's slow rise and fall (a textured room beside a plain one) is taken out, so the lines
+stand on zero. Grid lines, and the joints of a tiled floor, make that profile repeat. Its
+autocorrelation peaks at every multiple of the period; the first strong peak gives the
+period roughly, and a straight-line fit through the sub-pixel positions of all the peaks
+gives it to a fraction of a pixel (70.4 px a square is found as such). The offset is the
+circular mean of the profile folded on that period, so it is sub-pixel too. Both axes must
+agree: squares are square.
 
 ``confidence`` (0..1) is how strongly the picture repeats at that period on both axes; below
 :data:`GRID_FOUND` there is no grid to speak of and the GM should draw one square by hand.
@@ -29,6 +35,12 @@ from engine.files.images import ImageProblem, check_image
 GRID_FOUND = 0.5
 #: Smallest square looked for, in pixels of the picture as analysed.
 MIN_SQUARE_PIXELS = 8
+#: A step in brightness (0..255) smaller than this is no line, whatever the picture's noise.
+MIN_STEP = 8.0
+#: Steps count from this many times the picture's typical (median) step between neighbours.
+NOISE_STEPS = 2.0
+#: Half the width, in pixels, of the running median taken out of a profile as its baseline.
+BASELINE_HALF = 8
 #: Pictures are analysed at most this many pixels wide or high (then scaled back), for speed.
 ANALYSIS_SIDE = 2048
 #: Squares whose sizes differ by more than this fraction between the axes are no grid.
@@ -79,11 +91,17 @@ def _grey(picture: Picture) -> tuple[NDArray[np.float64], float]:
 
 
 def _profile(grey: NDArray[np.float64], axis: int) -> NDArray[np.float64]:
-    """Edge strength between neighbouring columns (axis=1) or rows (axis=0), smoothed.
+    """Line presence between neighbouring columns (axis=1) or rows (axis=0), above its
+    running median, smoothed.
 
     Index i is the boundary at coordinate i + 1 (between pixel i and pixel i + 1).
     """
-    edges = np.abs(np.diff(grey, axis=axis)).mean(axis=1 - axis)
+    steps = np.abs(np.diff(grey, axis=axis))
+    threshold = max(MIN_STEP, NOISE_STEPS * float(np.median(steps)))
+    presence = (steps > threshold).mean(axis=1 - axis)
+    padded = np.pad(presence, BASELINE_HALF, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * BASELINE_HALF + 1)
+    edges = np.clip(presence - np.median(windows, axis=1), 0, None)
     kernel = np.exp(-0.5 * (np.arange(-4, 5) / 1.5) ** 2)
     smooth = np.convolve(edges, kernel / kernel.sum(), mode="same")
     return np.asarray(smooth, dtype=np.float64)
