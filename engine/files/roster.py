@@ -7,13 +7,21 @@ the library (the listing names the file and its problem, and shows the rest). Th
 a system's roster is opened it is filled with the sample characters the system's package
 ships (``roster.json``). A roster kept by earlier versions as one ``roster-<system>.json``
 in the data folder is imported once into this layout, and the old file is renamed
-``.migrated``, never deleted. Writes are atomic.
+``.migrated``, never deleted. Writes are atomic, and several characters come in all or
+none (a roster file imported, an old roster migrated, the samples of a first start): each is
+written and read back in a staging folder beside the roster's files, then all are moved in;
+a failure at any step (a full disk, a character that would not read back) takes back what
+was moved, so the roster is left as it was, never half-filled.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
+import shutil
+import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -36,6 +44,8 @@ from engine.tokens import Token
 
 SAMPLES_FILE = "roster.json"
 MIGRATED_SUFFIX = ".migrated"
+#: The staging folder of characters coming in together (not listed: no character suffix).
+STAGING_PREFIX = ".kbimport-"
 _ORIGIN = Square(0, 0)
 
 
@@ -92,14 +102,44 @@ class Roster:
         return self._add(token, picture)
 
     def _add(self, token: Token, picture: bytes | None) -> RosterEntry:
+        entry = self._entry(token, picture, set())
+        write_character(self.path_of(entry.key), self.system, entry)
+        return entry
+
+    def _entry(self, token: Token, picture: bytes | None, taken: set[str]) -> RosterEntry:
+        """The character as kept, under a key no file of the roster nor ``taken`` holds."""
         key = base = _key(token.name)
         number = 2
-        while self.path_of(key).exists():
+        while key in taken or self.path_of(key).exists():
             key, number = f"{base}-{number}", number + 1
+        taken.add(key)
         kept = replace(token, square=_ORIGIN, conditions=(), portrait=None)
-        entry = RosterEntry(key, kept, picture)
-        write_character(self.path_of(key), self.system, entry)
-        return entry
+        return RosterEntry(key, kept, picture)
+
+    def _add_all(self, characters: Iterable[Character]) -> tuple[RosterEntry, ...]:
+        """Keep every one of ``characters`` or none (see the module's docstring); OSError or
+        EncounterFileError when one cannot be kept, the roster then as it was."""
+        staging = Path(tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=self.folder))
+        moved: list[Path] = []
+        try:
+            taken: set[str] = set()
+            entries = [self._entry(token, picture, taken) for token, picture in characters]
+            for entry in entries:
+                write_character(staging / self.path_of(entry.key).name, self.system, entry)
+            for entry in entries:
+                target = self.path_of(entry.key)
+                if target.exists():  # written meanwhile by another Killbox: never overwrite
+                    raise FileExistsError(f"{target} appeared while characters came in")
+                os.replace(staging / target.name, target)
+                moved.append(target)
+        except BaseException:
+            for target in moved:
+                with contextlib.suppress(OSError):
+                    target.unlink()
+            raise
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        return tuple(entries)
 
     def remove(self, key: str) -> None:
         try:
@@ -121,7 +161,8 @@ class Roster:
         else:
             entry = character_from_json(document, self.system, path)
             characters = ((entry.token, entry.picture),)
-        return tuple(self.save(token, picture) for token, picture in characters)
+        self._seed()
+        return self._add_all(characters)
 
     def _seed(self) -> None:
         """On a first start, the samples the system ships (a system may ship none)."""
@@ -131,8 +172,12 @@ class Roster:
         found = package_data(self.system, SAMPLES_FILE)
         if found is not None:
             where, document = found
-            for token, picture in roster_from_json(document, self.system, where):
-                self._add(token, picture)
+            try:
+                self._add_all(roster_from_json(document, self.system, where))
+            except BaseException:
+                # No folder: the next start seeds again rather than keep a half-seeded roster.
+                shutil.rmtree(self.folder, ignore_errors=True)
+                raise
 
     def _migrate(self) -> EncounterFileError | None:
         """Import an earlier version's ``roster-<system>.json`` once, then rename it. A file
@@ -143,8 +188,7 @@ class Roster:
             characters = read_roster_file(self.old_file, self.system)
         except EncounterFileError as problem:
             return problem
-        for token, picture in characters:
-            self._add(token, picture)
+        self._add_all(characters)
         aside, number = self.old_file.with_name(self.old_file.name + MIGRATED_SUFFIX), 2
         while aside.exists():
             aside = self.old_file.with_name(f"{self.old_file.name}{MIGRATED_SUFFIX}-{number}")
