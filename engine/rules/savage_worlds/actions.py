@@ -3,6 +3,7 @@
 from engine.rules.savage_worlds import (
     area_actions,
     attack_actions,
+    healing_actions,
     maneuver_actions,
     movement_actions,
     soak_actions,
@@ -10,6 +11,6 @@ from engine.rules.savage_worlds import (
 from engine.rules.savage_worlds.handlers import HANDLERS
 
 __all__ = [
-    "HANDLERS", "area_actions", "attack_actions", "maneuver_actions", "movement_actions",
-    "soak_actions",
+    "HANDLERS", "area_actions", "attack_actions", "healing_actions", "maneuver_actions",
+    "movement_actions", "soak_actions",
 ]

@@ -304,7 +304,7 @@ def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
             events.append(Event(EventKind.NOTE, f"{found.token.name}'s cover counts as "
                                 f"+{found.armor} Armor.", (found.token.id,)))
         state, more = attack_math.apply_damage(state, found.token.id, damage, piercing,
-                                               found.armor)
+                                               found.armor, dice=dice)
         events.extend(more)
     return state, tuple(events)
 

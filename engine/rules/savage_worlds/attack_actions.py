@@ -18,6 +18,7 @@ from engine.rules.savage_worlds import (
     area_attack,
     attack_math,
     board,
+    incapacitation,
     maneuvers,
     templates,
     trait_bonuses,
@@ -300,7 +301,7 @@ def _finish_check(state: EncounterState, command: Command) -> list[str]:
     reason = maneuvers.finishing_move_refusal(
         target, adjacent=common.adjacent(actor, target), lethal_weapon=lethal,
         allow_at_range=bool(command.option("at_range", False)))
-    if reason is None and target.has_condition("Dead"):
+    if reason is None and target.has_condition(board.DEAD):
         reason = f"{target.name} is already dead"
     return [reason] if reason else []
 
@@ -308,7 +309,8 @@ def _finish_check(state: EncounterState, command: Command) -> list[str]:
 def _finish_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
     actor, target = actor_of(state, command), target_of(state, command)
     state = board.plain_condition(state, target.id, board.INCAPACITATED)
-    state = board.plain_condition(state, target.id, "Dead")
+    state = board.plain_condition(state, target.id, board.DEAD)
+    state = incapacitation.beyond_soaking(state, target.id)
     return state, (Event(EventKind.DAMAGE, f"{actor.name} finishes {target.name} "
                          "(Finishing Move).", (actor.id, target.id)),)
 
@@ -454,7 +456,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
     for tid in result.hit:
         damage = attack_math.roll_damage(weapon.damage, actor, dice, f"{actor.name} damage")
         piercing = attack_math.armor_piercing(weapon)
-        state, more = attack_math.apply_damage(state, tid, damage, piercing)
+        state, more = attack_math.apply_damage(state, tid, damage, piercing, dice=dice)
         events.extend(more)
     return state, tuple(events)
 

@@ -17,7 +17,7 @@ from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.savage_worlds import board, trait_bonuses
+from engine.rules.savage_worlds import board, incapacitation, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.tables import COVER
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
@@ -180,7 +180,7 @@ def roll_attack(
     if result.raises:
         damage += acing_die(RAISE_DAMAGE_DIE, dice, f"{attacker.name} raise damage")
     damage += plan.damage_bonus
-    state, more = apply_damage(state, target.id, damage, armor_piercing(weapon))
+    state, more = apply_damage(state, target.id, damage, armor_piercing(weapon), dice=dice)
     return state, AttackResult(True, result.raises, damage, (*events, *more))
 
 
@@ -215,9 +215,11 @@ LAST_HIT_SHAKEN = "last_hit_shaken"
 
 def apply_damage(
     state: EncounterState, target_id: str, damage: int, armor_piercing: int = 0,
-    extra_armor: int = 0,
+    extra_armor: int = 0, *, dice: Dice | None,
 ) -> tuple[EncounterState, list[Event]]:
-    """Compare damage with Toughness: Shaken on a success, a Wound per raise."""
+    """Compare damage with Toughness: Shaken on a success, a Wound per raise. A Wild Card
+    the Wounds take out rolls Vigor against Incapacitation with ``dice`` (None: the GM's
+    damage, no roll; see ``incapacitation``)."""
     target = state.token(target_id)
     toughness = board.toughness(target, armor_piercing, extra_armor)
     result = outcome(damage, toughness)
@@ -234,8 +236,10 @@ def apply_damage(
     state, shaken = board.add_condition(state, target_id, cond.SWCondition.SHAKEN)
     events.extend(shaken)
     if state.combat.has(target_id):  # what a Soak may take back (soak_actions)
-        state = common.set_data(state, target_id,
-                                **{LAST_HIT_WOUNDS: new_wounds, LAST_HIT_SHAKEN: shook})
+        fresh: dict[str, int | bool | str] = {LAST_HIT_WOUNDS: new_wounds,
+                                              LAST_HIT_SHAKEN: shook,
+                                              incapacitation.LAST_HIT_FATE: ""}
+        state = common.set_data(state, target_id, **fresh)
     if new_wounds:
         total = min(board.wounds(target) + new_wounds, board.WOUND_CEILING)
         state = common.set_stat(state, target_id, wounds=total)
@@ -243,8 +247,7 @@ def apply_damage(
                             f"{target.name} takes {new_wounds} Wound(s) ({total} in all).",
                             (target_id,)))
         limit = 3 if board.is_wild_card(target) else 0
-        if total > limit:
-            state = board.plain_condition(state, target_id, board.INCAPACITATED)
-            events.append(Event(EventKind.CONDITION, f"{target.name} is Incapacitated.",
-                                (target_id,)))
+        if total > limit and not board.out_of_fight(target):
+            state, out = incapacitation.taken_out(state, target_id, dice)
+            events.extend(out)
     return state, events

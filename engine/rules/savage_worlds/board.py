@@ -20,6 +20,8 @@ from engine.rules.savage_worlds.schema import STATS as STATS  # read as board.ST
 from engine.tokens import Condition, Side, Token, are_opponents
 
 INCAPACITATED = "Incapacitated"
+#: Killed (a Finishing Move, a failed Incapacitation or Bleeding Out roll): out for good.
+DEAD = "Dead"
 UNSKILLED_DIE = 4
 UNSKILLED_PENALTY = -2
 MAX_WOUND_PENALTY = 3
@@ -79,7 +81,7 @@ def scale(token: Token) -> int:
 
 
 def out_of_fight(token: Token) -> bool:
-    return token.has_condition(INCAPACITATED)
+    return token.has_condition(INCAPACITATED) or token.has_condition(DEAD)
 
 
 def gang_up(state: EncounterState, attacker: Token, target: Token) -> int:

@@ -103,6 +103,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Right after a hit, spend a Benny and roll Vigor: a success takes back one of "
                "its Wounds, each raise one more; all of them taken back lifts its Shaken too. "
                "At any time, even out of the fight the hit put him out of."),
+    ActionSpec("stabilise", "Stabilise", MANEUVER, ACTION,
+               "Stop the bleeding of someone beside who is Bleeding Out: Healing less the "
+               "patient's Wound penalty; a success stabilises (still Incapacitated).",
+               needs=(Need.TARGET,)),
     ActionSpec("stand_up", "Stand Up", MOVE, MOVEMENT, "Get up from prone for 2\" of Pace."),
     ActionSpec("go_prone", "Drop Prone", MOVE, FREE, "Hit the dirt."),
 )

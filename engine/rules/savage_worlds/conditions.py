@@ -32,6 +32,7 @@ class SWCondition(StrEnum):
     ENTANGLED = "Entangled"
     BOUND = "Bound"
     PRONE = "Prone"
+    BLEEDING_OUT = "Bleeding Out"
     # States the maneuvers leave behind.
     DEFENDING = "Defending"
     AIMING = "Aiming"
@@ -113,6 +114,12 @@ RULES: dict[SWCondition, ConditionRule] = {
             "Prone: lying down; -2 to Fighting and Parry in melee, counts as Medium Cover (-4) "
             "against shots from beyond 3\"; standing costs 2\" of movement.",
             parry_modifier=-2,
+        ),
+        ConditionRule(
+            SWCondition.BLEEDING_OUT, Lasts.UNTIL_RECOVERED,
+            "Bleeding Out: Incapacitated and dying; Vigor at the start of each turn (a failure "
+            "kills, a raise stabilises). Healing from someone beside can stop it.",
+            can_move=False,
         ),
         ConditionRule(
             SWCondition.DEFENDING, Lasts.UNTIL_START_OF_NEXT_TURN,

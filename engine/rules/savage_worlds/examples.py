@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
-from engine.rules.savage_worlds import hold, tables
+from engine.rules.savage_worlds import hold, incapacitation, tables
 from engine.rules.savage_worlds.area_attack import template_of
 from engine.rules.savage_worlds.soak_actions import hit_wounds
 
@@ -64,3 +64,12 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
                             effect="Distracted")
     for friend in friends:
         yield Command.build("support", token_id, targets=[friend.id], trait="fighting")
+    # Anyone Bleeding Out, friend or foe, can be stabilised by someone beside him.
+    for patient in state.tokens:
+        if patient.id == token_id or not incapacitation.bleeding_out(patient):
+            continue
+        yield Command.build("stabilise", token_id, targets=[patient.id])
+        approach = common.walk_beside(state, actor, patient,
+                                      difficult_cost=tables.DIFFICULT_TERRAIN_COST)
+        if approach:
+            yield Command("move", token_id, squares=approach)

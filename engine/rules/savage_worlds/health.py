@@ -7,10 +7,10 @@ compared with Toughness, the way a hit is (Shaken on a success, a Wound per rais
 :func:`engine.rules.savage_worlds.attack_math.apply_damage`). GM healing removes that many
 Wounds and lifts Incapacitated once the token is back within its Wound limit.
 
-Its turn (``turn_allowance``): an Incapacitated token has none (we do not model Bleeding
-Out, whose Vigor roll would come at the start of the turn; the texts we hold do not cover
-Incapacitation); a Stunned one gets only its Vigor roll to recover, and its turn ends if
-it stays Stunned; one still Shaken after its Spirit roll moves and takes free actions only.
+Its turn (``turn_allowance``): a dead or Incapacitated token has none, except one Bleeding
+Out, which gets its Vigor roll and no more (``incapacitation``); a Stunned one gets only its
+Vigor roll to recover, and its turn ends if it stays Stunned; one still Shaken after its
+Spirit roll moves and takes free actions only.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from engine.events import Event, EventKind
 from engine.rules import common
 from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of
-from engine.rules.savage_worlds import attack_math, board
+from engine.rules.savage_worlds import attack_math, board, incapacitation
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token
 
@@ -32,6 +32,11 @@ FATIGUE_LEVELS = 2
 def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
     """Asked after the start-of-turn rolls (Spirit for Shaken, Vigor for Stunned)."""
     token = state.token(token_id)
+    if token.has_condition(board.DEAD):
+        return TurnAllowance(TurnKind.SKIPPED, "is dead")
+    if incapacitation.bleeding_out(token):
+        return TurnAllowance(TurnKind.ROLL_ONLY, f"is {board.INCAPACITATED} and "
+                             f"{SWCondition.BLEEDING_OUT}")
     if board.out_of_fight(token):
         return TurnAllowance(TurnKind.SKIPPED, f"is {board.INCAPACITATED}")
     if token.has_condition(SWCondition.STUNNED):
@@ -65,7 +70,7 @@ def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
 
 
 def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:
-    state, events = attack_math.apply_damage(state, token_id, amount)
+    state, events = attack_math.apply_damage(state, token_id, amount, dice=None)  # no dice
     return state, tuple(events)
 
 
@@ -82,8 +87,6 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
         )
     ]
     if token.has_condition(board.INCAPACITATED) and after <= wound_limit(token):
-        state = common.remove_condition(state, token_id, board.INCAPACITATED)
-        events.append(
-            Event(EventKind.CONDITION, f"{token.name} is no longer Incapacitated.", (token_id,))
-        )
+        state, back = incapacitation.back_in_the_fight(state, token_id, soaked=False)
+        events.extend(back)
     return state, tuple(events)

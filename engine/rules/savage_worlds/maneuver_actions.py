@@ -153,7 +153,7 @@ def _crush_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     mods = attack_math.common_modifiers(state, actor, target)
     roll = trait_roll(die, dice, modifier=sum(m.value for m in mods),
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Crush")
-    state, events = attack_math.apply_damage(state, target.id, roll.total)
+    state, events = attack_math.apply_damage(state, target.id, roll.total, dice=dice)
     return state, (Event(EventKind.ATTACK, f"{actor.name} crushes {target.name}: {roll} (Crush).",
                          (actor.id, target.id)), *events)
 

@@ -61,6 +61,8 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
                    "raise than the Rate of Fire (in order)"),
     ),
     "area_attack": (OptionSpec("modifier", int, default=0, label="Other modifier"),),
+    "stabilise": (OptionSpec("modifier", int, default=0,
+                             label="Other modifier (no healer's kit, ...)"),),
     "aim": (OptionSpec("choice", str, ("ignore", "+2"), default="ignore",
                        label="Ignore 4 points of penalties or +2"),),
     "push": (OptionSpec("skill", str, ("strength", "athletics"), default="strength",

@@ -3,7 +3,9 @@
 The Special Actions text does not cover Bennies; this is the core rule as tables play it,
 in our words: spend a Benny, roll Vigor; a success soaks one of the hit's Wounds and each
 raise one more. Soaking every Wound of the hit also lifts the Shaken it caused, and a token
-the hit took out is back in the fight once its Wounds are within its limit again.
+the hit took out is back in the fight once its Wounds are within its limit again, with its
+Incapacitation roll taken back (Bleeding Out, or a death by that roll: in the book the Soak
+comes before that roll; see ``incapacitation``). One killed otherwise cannot soak.
 
 Board choices, where the rule leaves the table to remember: the hit's Wounds (and whether
 it Shook the token) are kept on the combatant by ``attack_math.apply_damage`` until the next
@@ -21,7 +23,7 @@ from engine.events import Event, EventKind
 from engine.rules import common
 from engine.rules.base import Command, Outcome
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import board
+from engine.rules.savage_worlds import board, incapacitation
 from engine.rules.savage_worlds.attack_math import LAST_HIT_SHAKEN, LAST_HIT_WOUNDS
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import register, simple_describe
@@ -41,6 +43,8 @@ def _soak_check(state: EncounterState, command: Command) -> list[str]:
         reasons.append(f"{actor.name} has no Wounds from the last hit to soak")
     if board.stat_int(actor, "bennies") < 1:
         reasons.append(f"{actor.name} has no Benny to spend")
+    if actor.has_condition(board.DEAD) and not incapacitation.killed_by_last_hit(state, actor.id):
+        reasons.append(f"{actor.name} is dead")
     return reasons
 
 
@@ -68,9 +72,8 @@ def _soak_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
                             (actor.id,)))
     token = state.token(actor.id)
     if token.has_condition(board.INCAPACITATED) and wounds <= wound_limit(token):
-        state = common.remove_condition(state, actor.id, board.INCAPACITATED)
-        events.append(Event(EventKind.CONDITION, f"{actor.name} is no longer Incapacitated.",
-                            (actor.id,)))
+        state, back = incapacitation.back_in_the_fight(state, actor.id, soaked=True)
+        events.extend(back)
     return state, tuple(events)
 
 

@@ -44,6 +44,7 @@ from engine.rules.savage_worlds import (
     combat_state,
     health,
     hold,
+    incapacitation,
     options,
     schema,
     tables,
@@ -69,7 +70,10 @@ SHAKEN_ALLOWED = frozenset({"move", "stand_up", "go_prone"})
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
     *(ConditionSpec(str(rule.name), rule.summary, str(rule.lasts)) for rule in cond.RULES.values()),
-    ConditionSpec(board.INCAPACITATED, "Out of the fight: too many Wounds.", "until healed"),
+    ConditionSpec(board.INCAPACITATED, "Out of the fight: too many Wounds. A Wild Card rolls "
+                  "Vigor at once: a critical failure kills, a failure is Bleeding Out.",
+                  "until healed"),
+    ConditionSpec(board.DEAD, "Dead: out of the fight for good.", "for good"),
 )
 
 
@@ -132,6 +136,9 @@ class SavageWorldsSystem(HandlerSystem):
             return super().give_condition(state, token_id, name)
         if known is SWCondition.STUNNED:
             state, events = board.stun(state, token_id)
+        elif known is SWCondition.BLEEDING_OUT:  # only the Incapacitated bleed out
+            state = board.plain_condition(state, token_id, board.INCAPACITATED)
+            state, events = board.add_condition(state, token_id, known, source="GM")
         else:
             state, events = board.add_condition(state, token_id, known, source="GM")
         return state, tuple(events)
@@ -290,18 +297,18 @@ class SavageWorldsSystem(HandlerSystem):
     def _deal(
         self, state: EncounterState, deck: ActionDeck, dice: Dice
     ) -> tuple[EncounterState, ActionDeck, list[Combatant], list[Event]]:
-        """Deal a card to everyone who is neither on Hold nor out of the fight."""
-        playing = [t for t in state.tokens if not board.out_of_fight(t)]
+        """Deal a card to everyone neither on Hold nor out of the fight, and to those
+        Bleeding Out (their turn holds its Vigor roll)."""
+        fighting = [t for t in state.tokens if not board.out_of_fight(t)]
         events: list[Event] = []
-        if playing and not hold.to_deal(playing):
+        if fighting and not hold.to_deal(fighting):
             # Everyone still fighting is holding: nobody would ever act, so (our ruling)
             # the Holds lapse and everyone is dealt in again.
-            for token in playing:
+            for token in fighting:
                 state = common.put(state, hold.release_hold(token))
-            playing = [state.token(t.id) for t in playing]
             events.append(Event(EventKind.INITIATIVE,
                                 "Everyone is on Hold: the Holds lapse and cards are dealt."))
-        deck, hands = deck.deal(hold.to_deal(playing), dice)
+        deck, hands = deck.deal(_dealt_in(state), dice)
         combatants: list[Combatant] = []
         for token in state.tokens:
             budget = self.fresh_budget(state, token.id)
@@ -338,7 +345,7 @@ class SavageWorldsSystem(HandlerSystem):
         deck = ActionDeck.fresh().shuffled(dice)
         typed = typed_cards(state, command.pairs("cards"))
         if typed:
-            order = hold.to_deal([t for t in state.tokens if not board.out_of_fight(t)])
+            order = _dealt_in(state)
             try:
                 deck = deck.stacked([typed.get(token_id) for token_id in order])
             except ValueError as error:
@@ -379,6 +386,9 @@ class SavageWorldsSystem(HandlerSystem):
         state = blast_marks.clear_for(state, token_id)
         token = state.token(token_id)
         more: list[Event] = []
+        if incapacitation.bleeding_out(token):
+            state, bled = incapacitation.bleed(state, token_id, dice)
+            return state, (*events, *bled)  # its turn ends there (turn_allowance)
         if board.out_of_fight(token):
             return state, events  # no recovery roll: its turn is skipped (turn_allowance)
         if token.has_condition(SWCondition.SHAKEN):
@@ -408,6 +418,11 @@ class SavageWorldsSystem(HandlerSystem):
 
 
 SYSTEM = register_system(SavageWorldsSystem)
+
+
+def _dealt_in(state: EncounterState) -> list[str]:
+    """Who is dealt a card, in map order: not on Hold, and fighting or Bleeding Out."""
+    return hold.to_deal([t for t in state.tokens if incapacitation.dealt_in(t)])
 
 
 def typed_cards(state: EncounterState, dealt: Mapping[str, object]) -> dict[str, Card]:

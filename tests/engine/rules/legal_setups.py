@@ -150,6 +150,12 @@ def _condition(name: str, source: str | None = None) -> TokenTweak:
     )
 
 
+def _bleeding_out(token: Token) -> Token:
+    stats = {**token.stats, "wild_card": True, "vigor": 12, "wounds": 4}
+    down = (Condition("Incapacitated"), Condition("Bleeding Out"))
+    return replace(token, stats=stats, conditions=(*token.conditions, *down))  # type: ignore[arg-type]
+
+
 def _weapons(*names: str) -> TokenTweak:
     """Keep only the named weapons (a second pistol is made from the first)."""
 
@@ -303,6 +309,9 @@ RECIPES: dict[tuple[str, str], Recipe] = {
         before=(_hit(ACTOR, 14),),  # two Wounds against Toughness 5
         command=_cmd("soak"),
     ),
+    # Cal, beside Ann, is down and Bleeding Out (a Wild Card with a d12 Vigor, so he is
+    # still bleeding when Ann's turn comes).
+    ("savage-worlds", "stabilise"): Recipe(tokens={"e1": _bleeding_out}),
     ("savage-worlds", "area_attack"): Recipe(
         tokens={"a1": _frag_grenade},
         command=lambda _s: Command.build(

@@ -5,7 +5,8 @@ system plausibly holds and some actions need before random play can reach them: 
 hide behind, the stats a system's actions read (a combat skill to screen an ally with, an
 initiative bonus high enough to Press), a second pistol, a thrown knife. Nothing here sets
 up an action's own precondition (a held foe, a card on Hold): random play must bring those
-about by legal commands. A system without a kit (a test's own) plays the small encounter.
+about by legal commands (besides the helpless: a captive to finish, a friend bleeding out to
+stabilise). A system without a kit (a test's own) plays the small encounter.
 """
 
 from __future__ import annotations
@@ -55,6 +56,14 @@ def _wounded_friend() -> Token:
                  stats={"hp": -1, "max_hp": 12})
 
 
+def _bleeding_friend() -> Token:
+    """A Wild Card of Bob's, down and Bleeding Out beside him (Savage Worlds' Stabilise):
+    a d12 Vigor keeps her alive a few turns, so a friend may reach her in time."""
+    down = (Condition("Incapacitated"), Condition("Bleeding Out"))
+    return Token("a3", "Fay", Side.PARTY, Square(1, 5), conditions=down,
+                 stats={"wild_card": True, "vigor": 12, "wounds": 4})
+
+
 def _kit(system_name: str) -> Kit | None:
     square = get_system(system_name).scale.square_size
     pistols = (_pistol("pistol", square), _pistol("pistol 2", square))
@@ -94,7 +103,7 @@ def _kit(system_name: str) -> Kit | None:
                    weapons={"e1": (grenade,)},
                    lead_ins={"break_free": ("grapple",), "crush": ("grapple",),
                              "act_from_hold": ("hold",)},
-                   extras=(_captive("Bound"),))
+                   extras=(_captive("Bound"), _bleeding_friend()))
     return None
 
 

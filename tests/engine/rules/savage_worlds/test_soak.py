@@ -16,15 +16,17 @@ from .builders import fight, fighter
 SOAK = Command("soak", "b")
 
 
-def shot_twice_wounded(bennies: int = 2, wounds: int = 0) -> Encounter:
-    """a (first to act) hits the Wild Card b (Toughness 5, Vigor d6) for 14: two Wounds."""
+def shot_twice_wounded(bennies: int = 2, wounds: int = 0,
+                       vigor: tuple[int, ...] = ()) -> Encounter:
+    """a (first to act) hits the Wild Card b (Toughness 5, Vigor d6) for 14: two Wounds;
+    ``vigor``: his Vigor and Wild Die against Incapacitation, when they take him out."""
     b = fighter("b", Side.ENEMY, (3, 0), wild_card=True, vigor=6, bennies=bennies,
                 wounds=wounds)
     game = fight(fighter("a", Side.PARTY, (0, 0)), b)
     # Shooting 6 (a is an Extra: no Wild Die); damage 2d6, each die aced to 7: 14 against
     # Toughness 5 is two raises.
     game.apply(Command.build("shooting", "a", targets=["b"], weapon="Pistol"),
-               GivenDice([6, 7, 7]))
+               GivenDice([6, 7, 7, *vigor]))
     return game
 
 
@@ -70,11 +72,13 @@ def test_soaking_needs_a_benny_and_a_hit() -> None:
 def test_a_soak_brings_back_the_wild_card_the_hit_took_out() -> None:
     """Two Wounds on top of two already: Incapacitated (over three). Soaking the hit is
     allowed though he is out of the fight, and the roll takes the -2 of the Wounds he had."""
-    game = shot_twice_wounded(wounds=2)
+    game = shot_twice_wounded(wounds=2, vigor=(2, 3))  # 3 - 3: Bleeding Out
     b = game.state.token("b")
     assert b.stats["wounds"] == 4 and b.has_condition("Incapacitated")
+    assert b.has_condition("Bleeding Out")
     assert game.preview(SOAK).legal
     game.apply(SOAK, GivenDice([6, 1]))  # 6 - 2 = 4: one Wound back, three left
     b = game.state.token("b")
     assert b.stats["wounds"] == 3 and not b.has_condition("Incapacitated")
+    assert not b.has_condition("Bleeding Out")  # the soak came before that roll
     assert any("Vigor" in e.text and "-2" in e.text for e in game.log)
