@@ -3,7 +3,8 @@
 In a dock a few hundred pixels wide, "Vitality 30/30 · Wounds 12/12" elides to
 "Vitality..." and the GM sees no number at all. Each measured gauge (engine.rules.gauges)
 gets an equal share of the cell: a bar coloured by how well the token is, with its value
-written on it; a flag (Shaken, a fluid count change) is a red chip after the bars. The
+written on it; a flag is a chip after the bars, red for harm (Shaken), slate for news
+(a coming count change). The
 item's text keeps the full words for its tooltip.
 """
 
@@ -14,7 +15,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 from desktop.scene import style
-from desktop.scene.gauge_paint import paint_bar, rows
+from desktop.scene.gauge_paint import flag_fill, paint_bar, rows
 from engine.rules.gauges import Gauge
 
 #: Where an item keeps its gauges (the tuple the rule system returned).
@@ -98,10 +99,17 @@ def paint_health(painter: QPainter, gauges: tuple[Gauge, ...], rect: QRectF) -> 
         # nothing; at most a share of a narrow cell.
         flag_width = rect.width()
         if measured:
-            flag_width = min(flags_width(painter.fontMetrics(), flags), flag_width * FLAG_SHARE)
+            # The chip's words whole while the bars keep their short numbers ("38", not
+            # "38/38"); squeezed further, the chip keeps a share of the cell.
+            metrics = painter.fontMetrics()
+            bars_least = sum(metrics.horizontalAdvance(gauge_numbers(g)[-1]) + PADDING + GAP
+                             for g in measured)
+            room = max(rect.width() - bars_least, rect.width() * FLAG_SHARE)
+            flag_width = min(flags_width(metrics, flags), room)
         chip = QRectF(rect.right() - flag_width, rect.top(), flag_width, rect.height())
         painter.setPen(QPen(QColor(0, 0, 0, 200), 1))
-        painter.setBrush(QColor("#e03131"))
+        # Red when any flag is harm (Shaken); a count change alone is news, not harm.
+        painter.setBrush(flag_fill(max(flags, key=lambda g: g.harm)))
         painter.drawRoundedRect(chip, 3, 3)
         words = ", ".join(g.label for g in flags)
         text = painter.fontMetrics().elidedText(

@@ -31,6 +31,9 @@ from engine.turns.combat import Phase
 #: on one line each (the docks beside it take the same width).
 PREFERRED_WIDTH = 340
 
+#: The letters of a name the tracker keeps in view before the Health cell takes more room.
+NAME_LETTERS = 11
+
 #: The command behind the End turn button (its legality enables the button).
 END_TURN = Command("end_turn")
 
@@ -50,8 +53,8 @@ STANDING_MARKS = {
 
 #: How each column (Init, Token, Health, Left) shares the tracker's width: the count and
 #: what is left take what they need ("1 main, 1 move" elided to "1 mai..." hid whether a
-#: Move was left), the bars what their numbers need up to half the rest (set by
-#: ``InitiativePanel.share_width``), and the name the remainder.
+#: Move was left), the bars what their numbers need while a name keeps NAME_LETTERS
+#: letters (``InitiativePanel.share_width``), and the name the remainder.
 COLUMN_MODES = (
     QHeaderView.ResizeMode.ResizeToContents,
     QHeaderView.ResizeMode.Stretch,
@@ -119,8 +122,8 @@ class InitiativePanel(QWidget):
         return super().eventFilter(watched, event)
 
     def share_width(self) -> None:
-        """The Health column: what its bars need, up to half of what the count and what is
-        left leave, so a name keeps at least as much room as the bars."""
+        """The Health column: what its bars and flags need, up to what the count, what is
+        left and a name of NAME_LETTERS letters leave."""
         header = self.table.horizontalHeader()
         rest = self.table.viewport().width()
         for name in ("Init", "Left"):  # as their ResizeToContents will size them
@@ -128,7 +131,8 @@ class InitiativePanel(QWidget):
             rest -= max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
         health = self.COLUMNS.index("Health")
         needs = max(self.health_needs, header.sectionSizeHint(health))  # its heading too
-        header.resizeSection(health, min(needs, rest // 2))
+        name_room = self.table.fontMetrics().averageCharWidth() * NAME_LETTERS
+        header.resizeSection(health, min(needs, max(rest - name_room, rest // 2)))
 
     def _start(self) -> None:
         try:

@@ -32,6 +32,16 @@ def fill_colour(gauge: Gauge) -> QColor:
     return health_colour(min(gauge.health, 0.5) if gauge.harm else gauge.health)
 
 
+#: A flag that is news, not harm (a coming change of initiative count): slate, not red.
+NEUTRAL_FLAG = QColor("#4a5a6e")
+HARM_FLAG = QColor("#e03131")
+
+
+def flag_fill(gauge: Gauge) -> QColor:
+    """A flag chip's fill: red for harm (Shaken), a quiet slate for news."""
+    return HARM_FLAG if gauge.harm else NEUTRAL_FLAG
+
+
 def rows(gauges: tuple[Gauge, ...]) -> tuple[list[Gauge], list[Gauge]]:
     """Bars and pips (one row each), and flags (one row of chips)."""
     measured = [g for g in gauges if g.style is not GaugeStyle.FLAG]

@@ -1,12 +1,12 @@
 """What a token shows around its initials, laid out so the initials stay readable.
 
 The badge row runs along the token's top edge, right to left: its flags (a state its rule
-system reports as on or off, such as being shaken) as red chips, then its conditions as
-dots, then "+N" for what does not fit. A condition a flag already shows is not repeated.
-Text is drawn only where it can be read (``TEXT_MIN_PIXELS_PER_SQUARE``); below that the
-badges are plain coloured marks and the token's tooltip says them in full. A flag's text
-is shortened to the room it has (its first two letters at least). The initials sit in the
-disc above the gauge bars.
+system reports as on or off, such as being shaken) as chips, red for harm, then its
+conditions as dots, then "+N" for what does not fit. A condition a flag already shows is
+not repeated. Text is drawn only where it can be read (``TEXT_MIN_PIXELS_PER_SQUARE``);
+below that the badges are plain coloured marks and the token's tooltip says them in full.
+A flag's text is shortened to the room it has (its first two letters at least). The
+initials sit in the disc above the gauge bars.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetricsF
 
 from desktop.scene import style
+from desktop.scene.gauge_paint import flag_fill
 from engine.rules.gauges import Gauge
 from engine.tokens import Condition
 
@@ -25,7 +26,6 @@ from engine.tokens import Condition
 TEXT_MIN_PIXELS_PER_SQUARE = 40.0
 DOT = 18.0  # a condition's dot, scene units
 ROW_TOP = -6.0
-FLAG_FILL = QColor("#e03131")
 MORE_FILL = QColor("#f5f5f5")
 BADGE_FONT_SIZE = 10.0
 #: The initials' height as a share of the disc's, and of the room left above the gauges.
@@ -79,7 +79,8 @@ def layout_badges(
                 _more(badges, len(entries) - index, x, left, readable)
                 break
             text = _shortened(entry.label, width - 6, metrics) if readable else ""
-            badges.append(Badge(QRectF(x - width, ROW_TOP, width, DOT), text, FLAG_FILL, True))
+            badges.append(Badge(QRectF(x - width, ROW_TOP, width, DOT), text, flag_fill(entry),
+                                True))
             x -= width - 2  # badges overlap a little, as stacked counters do
         else:
             if x - DOT < left + keep:

@@ -41,8 +41,10 @@ class Gauge:
 
     ``key`` names the stat or condition it reads (the GM's overrides change it by that
     name). ``harm`` is True when the value counts harm taken (a count of wounds: more is
-    worse) and False when it counts what is left (vitality: less is worse). ``maximum`` is
-    None when the token's file does not say it; the value is then shown alone.
+    worse) and False when it counts what is left (vitality: less is worse); a flag with
+    ``harm`` False is news, not harm (a change of initiative count), and is drawn neutral.
+    ``maximum`` is None when the token's file does not say it; the value is then shown
+    alone.
     """
 
     key: str
@@ -51,6 +53,9 @@ class Gauge:
     maximum: int | None = None
     style: GaugeStyle = GaugeStyle.BAR
     harm: bool = False
+    #: More words for a flag, after its label where there is room (a tooltip): the chip
+    #: says "Count -2", the tooltip "Count -2 at round's end (moved)".
+    detail: str = ""
 
     @property
     def fraction(self) -> float:
@@ -67,7 +72,7 @@ class Gauge:
     @property
     def text(self) -> str:
         if self.style is GaugeStyle.FLAG:
-            return self.label
+            return f"{self.label} {self.detail}" if self.detail else self.label
         if self.maximum is None:
             return f"{self.label} {self.value}"
         return f"{self.label} {self.value}/{self.maximum}"

@@ -93,8 +93,9 @@ def fluid_gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
     if not total:
         return ()
     why = ", ".join(words for _, words in rows)
-    return (Gauge("fluid", f"Count {capped(total):+d} at round's end ({why})", 1,
-                  style=GaugeStyle.FLAG, harm=total < 0),)
+    # Not harm, whichever way it goes: the count moves, the token is no worse off.
+    return (Gauge("fluid", f"Count {capped(total):+d}", 1, style=GaugeStyle.FLAG,
+                  detail=f"at round's end ({why})"),)
 
 
 PRESS_FORCED_AT = 50

@@ -16,7 +16,7 @@ from desktop.docks.health_cell import (
     needed_width,
     paint_health,
 )
-from desktop.scene.gauge_paint import health_colour
+from desktop.scene.gauge_paint import HARM_FLAG, NEUTRAL_FLAG, health_colour
 from engine.rules.base import Command
 from engine.rules.gauges import Gauge, GaugeStyle
 from tests.desktop.test_fight import open_map
@@ -104,3 +104,26 @@ def test_a_bar_of_harm_taken_is_never_good_green(qapp: QApplication) -> None:
     image = _painted((Gauge("wounds", "Wounds", 1, 3, harm=True),), 300)
     assert image.pixelColor(10, 2) == health_colour(0.5)
     assert image.pixelColor(10, 2) != health_colour(1.0)
+
+
+def test_a_count_change_is_a_quiet_chip_and_harm_a_red_one(qapp: QApplication) -> None:
+    """Spycraft's coming count change was a red chip, read at the table as a wound."""
+    vitality = Gauge("vitality", "Vitality", 30, 30)
+    count = Gauge("fluid", "Count -2", 1, style=GaugeStyle.FLAG, detail="at round's end")
+    assert _painted((vitality, count), 300).pixelColor(296, 8) == NEUTRAL_FLAG
+    shaken = Gauge("shaken", "Shaken", 1, 1, GaugeStyle.FLAG, harm=True)
+    assert _painted((vitality, count, shaken), 300).pixelColor(296, 8) == HARM_FLAG
+
+
+def test_the_count_chip_keeps_its_words_while_the_bars_can_drop_their_maximum(
+    qapp: QApplication,
+) -> None:
+    """The count chip was held to 40% of the cell and elided to "Coun...", losing the number,
+    while the bars beside it still had room to spare."""
+    bars = (Gauge("vitality", "Vitality", 38, 38), Gauge("wounds", "Wounds", 12, 12))
+    count = Gauge("fluid", "Count -3", 1, style=GaugeStyle.FLAG, detail="at round's end")
+    metrics = QFontMetrics(cell_font(16))
+    chip = metrics.horizontalAdvance("Count -3") + 8
+    width = chip + 2 * (metrics.horizontalAdvance("38") + 8 + 3) + 4
+    image = _painted((*bars, count), width)
+    assert image.pixelColor(width - chip + 2, 8) == NEUTRAL_FLAG

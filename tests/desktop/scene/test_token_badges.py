@@ -9,6 +9,7 @@ from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
 from PySide6.QtWidgets import QStyleOptionGraphicsItem
 
 from desktop.scene import style
+from desktop.scene.gauge_paint import HARM_FLAG, NEUTRAL_FLAG
 from desktop.scene.style import SQUARE
 from desktop.scene.token_badges import DOT, initials_rect, initials_size, layout_badges
 from desktop.scene.token_item import TokenItem, initials
@@ -86,7 +87,7 @@ def test_nothing_covers_the_initials(qtbot, gauges, pixels) -> None:  # type: ig
     assert white, "the initials are not drawn"
 
 
-def test_the_flag_is_a_badge_on_the_edge_with_its_text_only_where_readable() -> None:
+def test_the_flag_is_a_badge_on_the_edge_with_its_text_only_where_readable(qapp) -> None:  # type: ignore[no-untyped-def]
     flags, conditions = [SHAKEN], list(CONDITIONS)
     readable = layout_badges(flags, conditions, -6, 66, readable=True)
     assert readable[0].chip and readable[0].text == "Shaken"
@@ -103,7 +104,7 @@ def test_the_flag_is_a_badge_on_the_edge_with_its_text_only_where_readable() -> 
     assert beside_ammo[0].chip and beside_ammo[0].text == "Sh"
 
 
-def test_a_long_flag_is_shortened_and_the_rest_counted() -> None:
+def test_a_long_flag_is_shortened_and_the_rest_counted(qapp) -> None:  # type: ignore[no-untyped-def]
     long = Gauge("fluid", "Count +4 at round's end (Aim, Taunted, Suppressed)", 1,
                  style=GaugeStyle.FLAG)
     many = [Condition(name) for name in ("Prone", "Stunned", "Dazed", "Pinned", "Braced")]
@@ -120,3 +121,9 @@ def test_the_tooltip_keeps_the_full_words(qtbot) -> None:  # type: ignore[no-unt
     item = _item((*PIPS, SHAKEN))
     tip = item.toolTip()
     assert "Shaken" in tip and "Stunned" in tip and "Prone" in tip
+
+
+def test_a_flag_of_harm_is_red_and_a_count_change_is_not(qapp) -> None:  # type: ignore[no-untyped-def]
+    count = Gauge("fluid", "Count +2", 1, style=GaugeStyle.FLAG, detail="at round's end (Aim)")
+    badges = layout_badges([SHAKEN, count], [], -6, 130, readable=True)
+    assert [(b.text, b.fill) for b in badges] == [("Shaken", HARM_FLAG), ("Count +2", NEUTRAL_FLAG)]

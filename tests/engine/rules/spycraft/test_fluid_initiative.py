@@ -86,6 +86,8 @@ def test_the_gathered_modifier_shows_on_the_token_and_in_the_tracker() -> None:
     game.apply(Command.build("standard_move", "kevin", squares=[(2, 1)]))
     flags = [g for g in system.gauges(game.state, game.state.token("kevin")) if g.key == "fluid"]
     assert len(flags) == 1 and flags[0].text.startswith("Count -2 at round's end")
+    # The chip says the change alone, and as news, not harm (it looked like a wound).
+    assert flags[0].label == "Count -2" and not flags[0].harm
 
 
 def test_the_gms_fluid_event_still_counts_for_what_the_map_cannot_see() -> None:
