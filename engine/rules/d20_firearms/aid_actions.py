@@ -20,13 +20,15 @@ from engine.rules.overlays import target_overlay
 from engine.tokens import Token
 
 TREAT_INJURY = "treat_injury"
+#: What the check's modifiers apply to, in the preview's words.
+CHECK = "Treat Injury check"
 
 
 def treat_modifiers(actor: Token) -> tuple[Modifier, ...]:
     """The check's named parts: the skill, and the penalty for working without a kit."""
-    mods = [Modifier("Treat Injury", board.stat_int(actor, "treat_injury"))]
+    mods = [Modifier("Treat Injury", board.stat_int(actor, "treat_injury"), CHECK)]
     if not board.STATS.flag(actor, "medical_kit"):
-        mods.append(Modifier("No medical kit", special.NO_MEDICAL_KIT_PENALTY))
+        mods.append(Modifier("No medical kit", special.NO_MEDICAL_KIT_PENALTY, CHECK))
     return tuple(m for m in mods if m.value)
 
 

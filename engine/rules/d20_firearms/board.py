@@ -91,6 +91,15 @@ def helpless(token: Token) -> bool:
     return health(token) in (Health.DYING, Health.STABLE)
 
 
+def reflex(token: Token) -> int:
+    """The Reflex save bonus: a helpless soldier's Dexterity counts as 0, so its own
+    modifier gives way to -5 here as in its Defense."""
+    bonus = stat_int(token, "reflex")
+    if helpless(token):
+        bonus += special.HELPLESS_DEX_MODIFIER - stat_int(token, "dex_mod")
+    return bonus
+
+
 def disabled(token: Token) -> bool:
     """At 0 hit points (or marked Disabled by the GM): it still acts, one attack or movement
     action a turn (the d20 rule for a Disabled character)."""

@@ -169,6 +169,8 @@ def _overwatch_check(state: EncounterState, command: Command) -> list[str]:
         seen = watched(state, command)
     except (KeyError, ValueError) as error:
         return error_reasons(error)
+    if seen.token_id is not None and board.dead(state.token(seen.token_id)):
+        return [f"{seen.words} is dead"]
     aim = board.condition(actor, board.AIMING)
     weapon_name = aim.source if aim is not None and aim.source else None
     weapon = actor.weapon(weapon_name) if weapon_name else (actor.weapons[0] if actor.weapons
@@ -303,7 +305,7 @@ def _covering_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                 target = state.token(target_id)
                 if board.helpless(target):  # unconscious: it cannot dive for cover
                     continue
-                save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+                save = dice.roll(f"{REFLEX_ROLL}{board.reflex(target):+d}",
                                  f"{target.name} Reflex against Covering Fire")
                 if save.total >= special.COVERING_FIRE_REFLEX_DC:
                     reach = special.takes_cover_reach_ft(target.speed)
@@ -473,7 +475,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                                           board.until_end_of_next_turn(state, target.id),
                                           source=actor.id, value=1)
         events.append(mark)
-        save = dice.roll(f"{REFLEX_ROLL}{board.stat_int(target, 'reflex'):+d}",
+        save = dice.roll(f"{REFLEX_ROLL}{board.reflex(target):+d}",
                          f"{target.name} Reflex against Suppressive Fire")
         if save.total >= special.SUPPRESSIVE_REFLEX_DC:
             events.append(Event(EventKind.ROLL, f"{target.name} saves ({save.total}).",

@@ -147,7 +147,8 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     token = state.token(token_id)
     if board.health(token) is Health.DEAD:
         return state, (Event(EventKind.NOTE, f"{token.name} is dead: healing does not bring "
-                             "it back (the GM may take the Dead mark off).", (token_id,)),)
+                             "it back (the GM may set its hit points and take the Dead mark "
+                             "off).", (token_id,)),)
     was_dying = board.health(token) is Health.DYING
     state, events = hit_points.heal(STATS, state, token_id, amount, board.DOWN)
     healed = state.token(token_id)

@@ -255,3 +255,22 @@ def test_every_mark_counts_as_down_and_a_revive_takes_it_off() -> None:
     assert knock.reasons == ("B is already Dying",)
     game.apply(Command.build("gm_revive", targets=["b"]))
     assert marks(game, "b") == []
+
+
+def test_a_helpless_soldier_saves_against_suppressive_fire_with_dexterity_0() -> None:
+    game = fight(soldier("a", Side.PARTY, (0, 0)),
+                 soldier("b", Side.ENEMY, (8, 4), reflex=3, dex_mod=2))
+    hurt(game, "b", -2)
+    fire = Command.build("suppressive_fire", "a", squares=[(8, 4)], weapon="Assault rifle")
+    # 14 - 4 hits the area; B's Reflex is +3 - 2 (its Dexterity) - 5 = -4: 18 makes 14.
+    events = game.apply(fire, GivenDice([14, 18, 3]))
+    save = next(e for e in events if e.text.startswith("B fails the save"))
+    assert save.roll is not None and save.roll.total == 14
+
+
+def test_the_dead_cannot_be_watched_on_overwatch() -> None:
+    game = three()
+    game.apply(Command.build("aim", "a", weapon="Assault rifle"))
+    hurt(game, "c", -10)
+    assert game.preview(Command.build("overwatch", "a", targets=["c"])).reasons == (
+        "C is dead",)
