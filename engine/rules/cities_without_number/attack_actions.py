@@ -59,6 +59,11 @@ def attack_check(melee: bool | None, extra: Extras | None = None) -> Check:
     return check
 
 
+def _to_hit(plan: attack_math.AttackPlan) -> int:
+    """What the attack roll adds to its d20: every modifier but those to the target's AC."""
+    return sum(m.value for m in plan.modifiers if m.applies_to != "AC")
+
+
 def attack_describe(name: str, melee: bool | None, extra: Extras | None = None,
                     note: str = "") -> Describe:
     def describe(state: EncounterState, command: Command) -> Preview:
@@ -66,7 +71,7 @@ def attack_describe(name: str, melee: bool | None, extra: Extras | None = None,
             actor, target, plan = _plan(state, command, melee, extra)
         except (KeyError, attack_math.AttackError) as error:
             return Preview(command, False, summary=f"{name}: {error}")
-        to_hit = sum(m.value for m in plan.modifiers if m.applies_to != "AC")
+        to_hit = _to_hit(plan)
         text = (f"{name}: {actor.name} with {plan.weapon.name} at {target.name}, 1d20{to_hit:+d} "
                 f"against AC {plan.armour_class}; damage {plan.weapon.damage}"
                 f"{plan.damage_bonus:+d}.")
@@ -233,7 +238,7 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
     return Preview(command, True, summary=f"Charge: {actor.name} runs {len(squares) - 1} squares "
                    f"at {target.name} and attacks at +2; -2 to both ACs until the round ends.",
                    squares=squares, targets=(target.id,), modifiers=plan.modifiers,
-                   rolls=("attack 1d20", f"damage {plan.weapon.damage}"),
+                   rolls=(f"attack 1d20{_to_hit(plan):+d}", f"damage {plan.weapon.damage}"),
                    overlay=approach_overlay(actor.id, squares, target.id, plan.modifiers,
                                             "Charge"))
 

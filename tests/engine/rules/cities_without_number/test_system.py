@@ -161,6 +161,10 @@ def test_charge_needs_three_metres_gives_plus_two_and_minus_two_ac_until_round_e
                  person("far", Side.ENEMY, (15, 11)))
     charge = Command.build("charge", "ana", targets=["goon"], weapon="Knife")
     assert mods(game, charge)["Charge"] == 2
+    # The card's roll adds the Charge's +2 and the rest, as the dice dialog then asks.
+    preview = game.preview(charge)
+    to_hit = sum(m.value for m in preview.modifiers if m.applies_to != "AC")
+    assert preview.rolls[0] == f"attack 1d20{to_hit:+d}"
     game.apply(charge, GivenDice([1]))
     ana = game.state.token("ana")
     assert ana.square == Square(5, 0) and ana.has_condition("Charging")
