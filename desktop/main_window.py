@@ -59,7 +59,7 @@ from desktop.scene.overlay_items import LayerItem, detach
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
-from desktop.tools.offers import own_offers, target_offers
+from desktop.tools.offers import own_offers, target_offers, turn_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.tools.tool_checks import ToolChecks
 from desktop.view import MapView
@@ -581,12 +581,16 @@ class MainWindow(QMainWindow):
 
     def _own_entries(self, menu: QMenu, token_id: str) -> None:
         """While another token acts, what this one may do out of turn (Act from Hold...):
-        the moment a held token cuts in is a right click on it, as a tracker's Act Now."""
+        the moment a held token cuts in is a right click on it, as a tracker's Act Now. On
+        the token whose turn it is, what it may do aiming at no one (Go Prone, Reload...)."""
         state = self.controller.state
-        if state.combat.active in (None, token_id):
+        if state.combat.active is None:
             return
         name = state.token(token_id).name
-        offers = own_offers(self.controller, token_id)
+        if state.combat.active == token_id:
+            offers = turn_offers(self.controller, token_id)
+        else:
+            offers = own_offers(self.controller, token_id)
         for spec in offers:
             menu.addAction(f"{name}: {spec.name}", partial(self._act_as, token_id, spec))
         if offers:

@@ -70,20 +70,36 @@ def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
     return any(o.required for o in option_specs(system, spec))
 
 
+def turn_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:
+    """What the acting token may do now that aims at no other token (Total Defense, Go
+    Prone, Reload, Run...): the right click on the token whose turn it is, as a VTT's token
+    HUD; the engine's legal actions without a target, each allowed by the preview of its
+    bare command, or, when it needs picks on the map, listed as legal."""
+    return _bare_offers(controller, token_id, out_of_turn_only=False)
+
+
 def own_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:
     """What ``token_id`` itself may do now though it is not its turn (Act from Hold, an
     out-of-turn dive for cover...): the engine's legal actions for it that its handler
     takes out of turn (a side-initiative teammate's whole list belongs to the palette),
     each allowed by the preview of its bare command, or, when it needs picks on the map,
     listed as legal."""
+    return _bare_offers(controller, token_id, out_of_turn_only=True)
+
+
+def _bare_offers(
+    controller: EncounterController, token_id: str, *, out_of_turn_only: bool
+) -> list[ActionSpec]:
     try:
         legal = controller.session.legal_actions(token_id)
     except CommandError:
         return []
     offers = []
     for spec in legal:
+        if not out_of_turn_only and {Need.TARGET, Need.TARGETS} & set(spec.needs):
+            continue  # aimed at another token: that token's right click offers it
         try:
-            if not controller.system.handler(spec.key).out_of_turn:
+            if out_of_turn_only and not controller.system.handler(spec.key).out_of_turn:
                 continue
             allowed = controller.preview(Command(spec.key, token_id)).legal
         except CommandError:
