@@ -258,7 +258,8 @@ def _deviate(state: EncounterState, plan: AreaPlan, dice: Dice) -> tuple[Square,
     text += f"; it lands at {path[-1]}"
     if stopped_by:
         text += f", stopped by {stopped_by}"
-    return path[-1], Event(EventKind.ROLL, text + ".", (plan.actor.id,))
+    # A note, not a roll: the dice dialog shows what follows its rows (where it lands).
+    return path[-1], Event(EventKind.NOTE, text + ".", (plan.actor.id,))
 
 
 def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

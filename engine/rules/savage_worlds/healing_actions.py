@@ -85,7 +85,7 @@ def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
         words = f"{patient.name} stops bleeding (stable, still Incapacitated)"
     else:
         words = f"{patient.name} is still Bleeding Out"
-    return state, (Event(EventKind.ROLL, f"{healer.name} rolls Healing {roll} to stabilise "
+    return state, (Event(EventKind.CONDITION, f"{healer.name} rolls Healing {roll} to stabilise "
                          f"{patient.name}: {words}.", (healer.id, patient.id)),)
 
 

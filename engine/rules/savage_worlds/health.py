@@ -2,7 +2,8 @@
 
 Wounds show as pips up to the three a Wild Card can carry (``max_wounds`` when the token
 gives it; an Extra has none: the first Wound takes him out), Fatigue as two pips
-(Fatigued, Exhausted; the ``fatigue`` stat), Shaken as a flag. GM damage is a damage total
+(Fatigued, Exhausted; the ``fatigue`` stat), Shaken as a flag, and one flag for how far
+down it is (Dead, Bleeding Out or Incapacitated). GM damage is a damage total
 compared with Toughness, the way a hit is (Shaken on a success, a Wound per raise; see
 :func:`engine.rules.savage_worlds.attack_math.apply_damage`). GM healing removes that many
 Wounds and lifts Incapacitated once the token is back within its Wound limit.
@@ -65,8 +66,16 @@ def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         shown.append(
             Gauge("fatigue", "Fatigue", fatigue, FATIGUE_LEVELS, GaugeStyle.PIPS, harm=True)
         )
-    shaken = condition_flag(token, SWCondition.SHAKEN)
-    return (*shown, shaken) if shaken is not None else tuple(shown)
+    flags = (condition_flag(token, SWCondition.SHAKEN), down_flag(token))
+    return (*shown, *(flag for flag in flags if flag is not None))
+
+
+def down_flag(token: Token) -> Gauge | None:
+    """How far down the token is, as one flag: Dead, Bleeding Out or Incapacitated."""
+    for name in (board.DEAD, SWCondition.BLEEDING_OUT, board.INCAPACITATED):
+        if token.has_condition(name):
+            return condition_flag(token, name)
+    return None
 
 
 def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:

@@ -142,7 +142,9 @@ def taken_out(state: EncounterState, token_id: str, dice: Dice | None) -> tuple[
     state = _meet(state, token, fate)
     if state.combat.has(token_id):  # what a Soak of this hit takes back (soak_actions)
         state = common.set_data(state, token_id, **{LAST_HIT_FATE: str(fate)})
-    events.append(Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll} against "
+    # A condition event, not a roll: the dice dialog lists rolls as rows and shows what the
+    # rest does, so the GM sees the fate before committing to the faces.
+    events.append(Event(EventKind.CONDITION, f"{token.name} rolls Vigor {roll} against "
                         f"Incapacitation: {_TAKEN_OUT_WORDS[fate]}.", (token_id,)))
     return state, events
 
@@ -153,7 +155,7 @@ def bleed(state: EncounterState, token_id: str, dice: Dice) -> tuple[EncounterSt
     token, roll = _vigor(state.token(token_id), dice, "while Bleeding Out")
     fate = bleeding_fate(roll)
     state = _meet(state, token, fate)
-    return state, [Event(EventKind.ROLL, f"{token.name} rolls Vigor {roll} while Bleeding "
+    return state, [Event(EventKind.CONDITION, f"{token.name} rolls Vigor {roll} while Bleeding "
                          f"Out: {_BLEEDING_WORDS[fate]}.", (token_id,))]
 
 

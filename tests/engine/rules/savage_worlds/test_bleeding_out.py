@@ -198,3 +198,16 @@ def test_the_tracker_knows_bleeding_out_and_dead() -> None:
     shown = {spec.name: spec for spec in get_system("savage-worlds").conditions}
     assert "Vigor at the start of each turn" in shown["Bleeding Out"].summary
     assert shown["Dead"].duration == "for good"
+
+
+@pytest.mark.parametrize(("conditions", "flag"), [
+    (DOWN, "Bleeding Out"), (DOWN[:1], "Incapacitated"),
+    ((*DOWN[:1], Condition("Dead")), "Dead"), ((), None),
+])
+def test_the_trackers_health_column_flags_how_far_down_a_token_is(
+        conditions: tuple[Condition, ...], flag: str | None) -> None:
+    game = fight(fighter("a", Side.PARTY, (0, 0)), wild_b(*conditions, wounds=4))
+    system = get_system("savage-worlds")
+    shown = [g.text for g in system.gauges(game.state, game.state.token("b"))
+             if g.key in ("Dead", "Bleeding Out", "Incapacitated")]
+    assert shown == ([flag] if flag else [])
