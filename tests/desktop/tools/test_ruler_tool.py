@@ -41,9 +41,11 @@ def test_drag_with_a_space_waypoint_measures_each_leg_and_the_total(qtbot, spy_w
     ]
     assert "6 squares, 30 ft" in win.statusBar().currentMessage()
     render_png(win, "ruler_waypoints")
+    tags = tool.tags
     win.cancel_tool()  # Escape: back to the default tool, nothing left on the map
     assert win.view.tool is win.default_tool
     assert tool.tags == [] and not tool.overlay.childItems()
+    assert all(tag.scene() is None for tag in tags)
 
 
 def test_click_by_click_with_backspace_and_enter(qtbot, spy_window):  # type: ignore[no-untyped-def]
@@ -94,8 +96,18 @@ def test_the_ruler_draws_exactly_the_engines_measurement(qtbot, spy_window):  # 
         "4 squares, 20 ft",
         "4 squares, 20 ft\ntotal 8 squares, 40 ft",
     ]
-    items = tool.overlay.childItems()
-    assert painted(items) == painted(draw_overlay(expected, state).items)
+    items = tool.drawn.items
+    assert all(item.scene() is win.scene for item in items)
+    expected_items = draw_overlay(expected, state).items
+    # The same items but for stacking: the tags go above the tokens' name plates.
+    assert [p[:3] + p[4:] for p in painted(items)] == [
+        p[:3] + p[4:] for p in painted(expected_items)
+    ]
+    plates = [i.label for i in win.scene.token_items.values()]
+    assert plates and all(plate.parentItem() is None for plate in plates)  # z compares
+    assert all(tag.zValue() > plate.zValue() and tag.parentItem() is None for tag in tool.tags
+               for plate in plates)
+    assert set(tool.overlay.childItems()) == set(items) - set(tool.tags)
     (drawn_line,) = [i for i in items if isinstance(i, RouteItem)]
     assert drawn_line.pen().color() == ROUTE_COLOURS[str(Tone.INFO)]
     path = drawn_line.path()
