@@ -789,9 +789,12 @@ class RuleSystem(ABC):
 
     def options_of(self, key: str) -> tuple[OptionSpec, ...]:
         """Every option a command for action ``key`` may carry."""
+        # By key, as ``action`` finds it: ``spec in self.catalogue`` compared whole specs,
+        # field by field, and every check and preview asks this.
+        for spec in self.catalogue:
+            if spec.key == key:
+                return (*spec.options, *self.shared_options)
         spec = self.action(key)
-        if spec in self.catalogue:
-            return (*spec.options, *self.shared_options)
         return (*spec.options, *self.engine_options.get(key, ()))
 
     def check_options(self, command: Command) -> None:

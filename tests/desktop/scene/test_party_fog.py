@@ -117,10 +117,19 @@ def _check_step(scene: PlayerScene, state: EncounterState) -> None:
     if None in repaints.rects or before.shape != after.shape:
         return
     bm = state.battlemap
-    per_x, per_y = after.shape[1] / bm.width, after.shape[0] / bm.height
-    for row, column in zip(*np.nonzero(before != after), strict=True):
-        centre = QPointF((column + 0.5) / per_x * SQUARE, (row + 0.5) / per_y * SQUARE)
-        assert any(rect.contains(centre) for rect in repaints.rects if rect is not None)
+    rows, columns = after.shape
+    # Each pixel's centre in scene units, as QRectF.contains takes it (edges included);
+    # one mask per repainted rectangle, not one Python test per changed pixel.
+    xs = (np.arange(columns) + 0.5) / (columns / bm.width) * SQUARE
+    ys = (np.arange(rows) + 0.5) / (rows / bm.height) * SQUARE
+    repainted = np.zeros(after.shape, dtype=bool)
+    for rect in repaints.rects:
+        assert rect is not None
+        inside_x = (xs >= rect.left()) & (xs <= rect.right())
+        inside_y = (ys >= rect.top()) & (ys <= rect.bottom())
+        repainted |= np.outer(inside_y, inside_x)
+    missed = np.argwhere((before != after) & ~repainted)
+    assert missed.size == 0, f"changed but not repainted (row, column): {missed[:5].tolist()}"
 
 
 STEPS = st.lists(

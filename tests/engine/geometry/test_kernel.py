@@ -227,7 +227,9 @@ def test_the_numpy_fallback_passes_the_sight_tests() -> None:
     files = ["test_los.py", "test_los_properties.py", "test_visibility.py", "test_rotation.py"]
     here = Path(__file__).parent
     result = subprocess.run(
-        [sys.executable, "-m", "pytest", "-x", "-p", "no:cacheprovider"]
+        # -n 0: the suite already keeps every core busy; worker processes would only add
+        # their start-up.
+        [sys.executable, "-m", "pytest", "-x", "-n", "0", "-p", "no:cacheprovider"]
         + [str(here / name) for name in files],
         env={**os.environ, "KILLBOX_NO_KERNEL": "1"},
         capture_output=True,
