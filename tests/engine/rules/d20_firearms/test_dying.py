@@ -274,3 +274,13 @@ def test_the_dead_cannot_be_watched_on_overwatch() -> None:
     hurt(game, "c", -10)
     assert game.preview(Command.build("overwatch", "a", targets=["c"])).reasons == (
         "C is dead",)
+
+
+def test_first_aid_strains_a_disabled_medic_who_is_then_dying() -> None:
+    game = three()
+    hurt(game, "a", 0)
+    hurt(game, "b", -3)
+    events = game.apply(Command.build("treat_injury", "a", targets=["b"]), GivenDice([19]))
+    assert marks(game, "b") == ["Stable"]
+    assert "A strains while Disabled: 1 damage (-1 hit points, dying)." in texts(events)
+    assert hp(game, "a") == -1 and marks(game, "a") == ["Dying"]
