@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 
 #: What the command would do with an amount: the log lines of its dry run.
 Foresee = Callable[[int], Sequence[str]]
+#: Lines the outcome has room for from the start: the damage, a wound, a knock-out...
+ROOM_LINES = 4
 
 
 class AmountDialog(QDialog):
@@ -50,6 +52,10 @@ class AmountDialog(QDialog):
         self.outcome.setWordWrap(True)
         self.outcome.setTextFormat(Qt.TextFormat.PlainText)
         self.outcome.setMinimumWidth(320)
+        # Room for the usual outcome from the start: OK must not slide down under the
+        # pointer while the GM types 12 and the knock-out line appears (a click missed it).
+        self.outcome.setMinimumHeight(ROOM_LINES * self.outcome.fontMetrics().lineSpacing())
+        self.outcome.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         form = QFormLayout()
         form.addRow(label, self.box)
         buttons = QDialogButtonBox(
@@ -74,7 +80,6 @@ class AmountDialog(QDialog):
     def _show_outcome(self, value: int) -> None:
         lines = list(self.foresee(value))
         self.outcome.setText("\n".join(lines))
-        self.outcome.setVisible(bool(lines))
         # Grow (or shrink) with the lines: a bigger amount says more (a wound, a knock-out),
         # and a dialog sized for the first line would cut the rest off.
         layout = self.column
@@ -84,4 +89,6 @@ class AmountDialog(QDialog):
             if layout.hasHeightForWidth()
             else self.sizeHint().height()
         )
-        self.resize(self.width(), max(height, self.minimumSizeHint().height()))
+        # Once shown, grow only: a shrinking dialog would move OK up under the pointer.
+        shown = self.height() if self.isVisible() else 0
+        self.resize(self.width(), max(height, self.minimumSizeHint().height(), shown))
