@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.encounter import EncounterState
 from engine.geometry.areas import token_cone
+from engine.geometry.los import token_line_of_sight
 from engine.geometry.results import AffectedToken, Modifier, TemplateResult, opponents_inside
 from engine.grid import Unit
 from engine.rules.d20_firearms import combat_rules as special
@@ -50,9 +51,10 @@ def covering_fire_area(
     """Covering Fire: a cone as long as the weapon's range increment
     (``combat_rules.covering_fire_cone_ft``).
 
-    Opponents inside may be attacked (once per attack action) and may dive for cover
-    with a Reflex save (``combat_rules.COVERING_FIRE_REFLEX_DC``). Not allowed with melee
-    weapons or weapons that fire only single shots (``combat_rules.covering_fire_refusal``).
+    Opponents inside whom the shooter can see may be attacked (once per attack action) and
+    may dive for cover with a Reflex save (``combat_rules.COVERING_FIRE_REFLEX_DC``). Not
+    allowed with melee weapons or weapons that fire only single shots
+    (``combat_rules.covering_fire_refusal``).
     """
     token = encounter.token(token_id)
     weapon = token.weapon(weapon_name)
@@ -66,7 +68,12 @@ def covering_fire_area(
         special.COVERING_FIRE_REFLEX_DC,
         "Reflex save DC to take cover after the first attack action",
     )
-    tokens = opponents_inside(encounter, token_id, squares, (save,))
+    # A foe the shooter cannot see (behind a wall: total cover) is not under the fire: it is
+    # not shot at, rolls no save and does not dive; the cone is still drawn whole.
+    tokens = tuple(
+        affected for affected in opponents_inside(encounter, token_id, squares, (save,))
+        if token_line_of_sight(encounter.battlemap, token, encounter.token(affected.token_id))
+    )
     return TemplateResult(shape, squares, tokens, reasons, allowed=not reasons)
 
 

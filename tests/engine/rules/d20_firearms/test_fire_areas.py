@@ -2,7 +2,7 @@
 
 import pytest
 
-from engine.battlemap import BattleMap
+from engine.battlemap import BattleMap, Wall
 from engine.encounter import EncounterState
 from engine.grid import FIVE_FOOT, Square
 from engine.rules.d20_firearms.fire_areas import aiming_area, covering_fire_area
@@ -38,6 +38,18 @@ def test_covering_fire_cone_is_one_range_increment_long() -> None:
     assert result.allowed and result.token_ids() == ("west",)
     assert min(s.x for s in result.squares) == 4  # six squares west of (10,10)
     assert result.affected("west").modifiers[0].value == 15
+
+
+def test_covering_fire_passes_over_a_foe_behind_a_wall() -> None:
+    """A soldier behind a solid wall inside the cone was listed under the fire: the hit was
+    refused for total cover, yet he rolled a Reflex save and was told to dive for cover."""
+    state = scene()
+    walled = EncounterState(state.name, state.system, state.scale,
+                            BattleMap(80, 40, walls=(Wall((7.0, 5.0), (7.0, 16.0)),)),
+                            state.tokens)
+    result = covering_fire_area(walled, "me", 180, "rifle")
+    assert result.token_ids() == ()  # the thug west stands behind the wall at x = 7
+    assert Square(5, 10) in result.squares  # the cone itself is drawn whole
 
 
 @pytest.mark.parametrize(
