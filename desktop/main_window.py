@@ -56,6 +56,7 @@ from desktop.gm_menu import GmMenu
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem, detach
+from desktop.step_words import STEP_MESSAGE_MS, step_words
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost
@@ -471,13 +472,21 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         self.cancel_tool()
+        before = self.controller.state.combat.log
         if not self.controller.undo():
             self.statusBar().showMessage("Nothing to undo", 3000)
+            return
+        after = self.controller.state.combat.log
+        self.statusBar().showMessage(step_words("Undone", before, after), STEP_MESSAGE_MS)
 
     def redo(self) -> None:
         self.cancel_tool()
+        before = self.controller.state.combat.log
         if not self.controller.redo():
             self.statusBar().showMessage("Nothing to redo", 3000)
+            return
+        after = self.controller.state.combat.log
+        self.statusBar().showMessage(step_words("Redone", after, before), STEP_MESSAGE_MS)
 
     def delete_selected(self) -> None:
         if self.controller.selected is not None:
