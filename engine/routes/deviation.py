@@ -164,10 +164,12 @@ def fly(
         nxt = Square(here.x + step[0], here.y + step[1])
         if not movement.in_bounds(nxt):
             return tuple(path), "the edge of the map"
-        if nxt not in movement.graph._adj[here]:
-            return tuple(path), f"a wall or closed door between {here} and {nxt}"
+        # What blocks the square itself first: its edges are gone from the graph too, and
+        # "a wall between" would misname a car or a pillar.
         if nxt in movement.impassable:
             return tuple(path), f"{nxt}, which blocks movement"
+        if nxt not in movement.graph._adj[here]:
+            return tuple(path), f"a wall or closed door between {here} and {nxt}"
         path.append(nxt)
     return tuple(path), None
 

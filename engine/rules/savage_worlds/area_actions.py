@@ -239,6 +239,13 @@ def _overlay(plan: AreaPlan, laid: TemplateResult, under: list[UnderTemplate]) -
                             reach=templates.CONE_LENGTH, tokens=touched)
 
 
+def _overhead(state: EncounterState) -> EncounterState:
+    """The map as a blast in flight meets it: only what is taller than a person (walls,
+    closed doors, cover that blocks sight) stops it; a car or a low wall it sails over."""
+    tall = tuple(item for item in state.battlemap.cover if item.blocks_sight)
+    return replace(state, battlemap=replace(state.battlemap, cover=tall))
+
+
 def _deviate(state: EncounterState, plan: AreaPlan, dice: Dice) -> tuple[Square, Event]:
     """Where a missed blast lands: a d8 direction of the Deviation Diagram, the weapon's
     dice times the range band's multiplier (capped), flown over heads, stopped by walls."""
@@ -248,7 +255,7 @@ def _deviate(state: EncounterState, plan: AreaPlan, dice: Dice) -> tuple[Square,
     step = rule.diagram[direction]
     distance = area.deviation_distance(rolled, plan.band or "Short", plan.aim_squares,
                                        templates.squares_per_inch(state))
-    graph = MovementGraph(state, difficult_cost=tables.DIFFICULT_TERRAIN_COST)
+    graph = MovementGraph(_overhead(state), difficult_cost=tables.DIFFICULT_TERRAIN_COST)
     path, stopped_by = fly(graph, plan.aim, step, distance.squares)
     text = (f"The {plan.weapon.name} misses and deviates: d8 {direction} "
             f"({_COMPASS.get(step, str(step))}), {rule.flight} {rolled}\" "

@@ -15,7 +15,8 @@ named constant a table may change:
   place). On a miss the blast deviates: 1d6" thrown, 2d6" launched, times 2 at Medium,
   3 at Long, 4 at Extreme range, never more than half the way to the aim point, in a d8
   direction of the system's Deviation Diagram (a square grid has eight neighbours; the
-  book's d12 clock has no squares to land on), stopped by walls;
+  book's d12 clock has no squares to land on), stopped by walls, closed doors and cover
+  that blocks sight, flying over low cover such as a car (our reading);
 * a cone starts at the attacker and points at the square; a miss means nothing comes of it;
 * everyone under the template is hit, the attacker and friends too, each rolling damage on
   their own; a raise adds the usual bonus die to each;

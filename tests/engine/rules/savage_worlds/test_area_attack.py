@@ -93,6 +93,24 @@ def test_a_missed_blast_deviates_by_the_range_band_and_hits_where_it_lands() -> 
     assert set(damage_taken(events)) == set(landed.token_ids()) == {"e3"}
 
 
+@pytest.mark.parametrize(("tall", "lands"), [
+    (False, "lands at (13,5)."),  # over the car
+    (True, "lands at (11,5), stopped by (12,5), which blocks movement."),
+])
+def test_a_deviating_blast_flies_over_low_cover_and_stops_at_tall(tall: bool,
+                                                                  lands: str) -> None:
+    """Aimed at (11,5), missed: d8 3 (east), 1d6 1 doubled (Medium range): two squares
+    east, over a car in (12,5) but not over a stack of crates that hides what is behind."""
+    encounter = crowd()
+    block = CoverObject("c1", "crates" if tall else "car",
+                        ((12.0, 5.0), (13.0, 5.0), (13.0, 6.0), (12.0, 6.0)),
+                        CoverGrade.THREE_QUARTERS, blocks_sight=tall)
+    state = encounter.state
+    encounter = Encounter(replace(state, battlemap=replace(state.battlemap, cover=(block,))))
+    events = encounter.apply(throw((11, 5)), GivenDice([2, 3, 1, *([1] * 20)]))
+    assert lands in " ".join(e.text for e in events)
+
+
 def test_a_deviation_goes_at_most_half_the_way_to_the_aim_point() -> None:
     encounter = crowd()
     events = encounter.apply(throw((7, 5)), GivenDice([2, 7, 6, *([1] * 20)]))
