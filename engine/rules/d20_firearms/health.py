@@ -32,7 +32,7 @@ from engine.rules.base import Outcome
 from engine.rules.d20_firearms import board
 from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.schema import STATS
-from engine.rules.gauges import Gauge
+from engine.rules.gauges import Gauge, GaugeStyle, points_gauge
 from engine.tokens import Condition, Token
 
 Health = board.Health
@@ -130,9 +130,13 @@ def dying_roll(state: EncounterState, token_id: str, dice: Dice) -> Outcome:
 # ---- the GM's hand
 
 def gauges(token: Token) -> tuple[Gauge, ...]:
-    """Hit points as a bar, and the token's mark (Disabled, Dying, Stable, Dead) as a flag."""
-    shown = next((c.name for c in token.conditions if c.name in board.DOWN_MARKS), board.DOWN)
-    return hit_points.gauges(STATS, token, shown)
+    """Hit points as a bar, and the state below full health (Disabled, Dying, Stable, Dead)
+    as a flag: read from the hit points, so hit points the GM typed in the stat editor show
+    at once, before the mark is put on (at the token's next turn or hit)."""
+    bar = points_gauge(STATS, token, "hp", "HP")
+    mark = MARKS.get(board.health(token))
+    return (bar,) if mark is None else (bar, Gauge(mark, mark, 1, 1, GaugeStyle.FLAG,
+                                                   harm=True))
 
 
 def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:

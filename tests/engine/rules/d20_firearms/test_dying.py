@@ -284,3 +284,14 @@ def test_first_aid_strains_a_disabled_medic_who_is_then_dying() -> None:
     assert marks(game, "b") == ["Stable"]
     assert "A strains while Disabled: 1 damage (-1 hit points, dying)." in texts(events)
     assert hp(game, "a") == -1 and marks(game, "a") == ["Dying"]
+
+
+def test_hit_points_the_gm_types_show_their_state_on_the_tracker_at_once() -> None:
+    game = three()
+    game.apply(Command.build("gm_stat", targets=["b"], stat="hp", value=-3))
+    assert marks(game, "b") == []  # the mark comes at its turn or its next hit
+    flags = [g.label for g in SYSTEM.gauges(game.state, game.state.token("b"))
+             if g.style.value == "flag"]
+    assert flags == ["Dying"]
+    game.apply(Command.build("gm_stat", targets=["b"], stat="hp", value=7))
+    assert [g.label for g in SYSTEM.gauges(game.state, game.state.token("b"))] == ["HP"]
