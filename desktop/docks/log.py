@@ -7,6 +7,8 @@ and a GM reads the last few hundred.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QListWidget, QVBoxLayout, QWidget
 
 from desktop.controller import EncounterController
@@ -42,6 +44,12 @@ class CombatLog(QWidget):
             self.list.takeItem(0)  # an item taken out is no one's: Python lets it go
         self._shown = log
         self.list.scrollToBottom()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        # Lines added while hidden (the dock closed, or behind another tab) are laid out
+        # only now: scroll once they are, so the newest line is in view, not an old one.
+        super().showEvent(event)
+        QTimer.singleShot(0, self.list.scrollToBottom)
 
 
 def _line(entry: LogEntry) -> str:
