@@ -17,6 +17,7 @@ from itertools import pairwise
 
 from engine.grid import GridScale, Square, step_cost
 from engine.overlay import Overlay, OverlayNote, OverlayRoute, Tone
+from engine.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +49,7 @@ class Measurement:
 
     def words(self, squares: int) -> str:
         """``3 squares, 15 ft`` (the unit the system measures in)."""
-        noun = "square" if squares == 1 else "squares"
-        return f"{squares} {noun}, {self.scale.describe(squares)}"
+        return f"{counted(squares, 'square')}, {self.scale.describe(squares)}"
 
     def leg_words(self, index: int) -> str:
         return self.words(self.legs[index].squares)

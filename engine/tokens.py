@@ -9,6 +9,7 @@ from enum import StrEnum
 
 from engine.frozen import EMPTY, FrozenMapping, freeze_fields
 from engine.grid import Square, squares_of_footprint
+from engine.words import counted
 
 
 class Side(StrEnum):
@@ -83,7 +84,8 @@ class Weapon:
     def __post_init__(self) -> None:
         if self.ammo < 0 or (self.capacity > 0 and self.ammo > self.capacity):
             raise ValueError(
-                f"weapon {self.name!r} holds {self.ammo} shots but its capacity is {self.capacity}"
+                f"weapon {self.name!r} holds {counted(self.ammo, 'shot')} but its capacity is "
+                f"{self.capacity}"
             )
         if not math.isfinite(self.range_increment) or self.range_increment < 0:
             raise ValueError(f"weapon {self.name!r} range increment must be 0 or more")

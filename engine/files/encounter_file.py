@@ -47,6 +47,7 @@ from engine.files.references import check_references
 from engine.limits import MAX_IMAGES, MAX_JSON_CONTAINERS, MAX_TOTAL_IMAGE_PIXELS
 from engine.rules import get_system
 from engine.rules.base import OldStateError, RuleSystem
+from engine.words import counted
 
 #: The versions this Killbox reads.
 SUPPORTED_VERSIONS: tuple[int, ...] = (1,)
@@ -321,7 +322,7 @@ def _describe_validation_error(errors: list[ErrorDetails], data: Any) -> tuple[s
         problem += f" (found {_show(errors[0]['input'])})"
     others = len({p for p in places if p != first})
     if others:
-        problem += f" (and problems at {others} more place{'s' if others > 1 else ''})"
+        problem += f" (and problems at {counted(others, 'more place')})"
     return json_path("encounter", first), problem
 
 

@@ -82,6 +82,7 @@ from engine.files.uvtt_shapes import (
     without_repeats,
 )
 from engine.grid import GridScale, Point
+from engine.words import counted
 
 #: File name endings of Universal VTT exports (Dungeondraft, generic, DungeonFog).
 UVTT_SUFFIXES = (".dd2vtt", ".uvtt", ".df2vtt")
@@ -337,13 +338,14 @@ def _resolution(
         if value > MAX_MAP_SIDE:
             raise reader.fail(
                 [*keys, "map_size", axis],
-                f"{value:g} squares is more than the {MAX_MAP_SIDE} a map may have on a side",
+                f"{counted(value, 'square')} is more than the {MAX_MAP_SIDE} a map may have "
+                "on a side",
             )
         if value < limits.MIN_UVTT_MAP_SIZE:
             raise reader.fail(
                 [*keys, "map_size", axis],
-                f"{value:g} squares is less than the {limits.MIN_UVTT_MAP_SIZE:g} a map must "
-                f"have on a side",
+                f"{counted(value, 'square')} is less than the {limits.MIN_UVTT_MAP_SIZE:g} a "
+                "map must have on a side",
             )
     pixels_per_grid = reader.positive(
         reader.member(resolution, "pixels_per_grid", keys), [*keys, "pixels_per_grid"]

@@ -35,6 +35,7 @@ from engine.battlemap import BattleMap, CoverGrade, CoverObject
 from engine.geometry.los import check_token, segments_blocked, sight_corners
 from engine.geometry.results import Modifier
 from engine.tokens import Token
+from engine.words import counted
 
 
 class CoverLevel(IntEnum):
@@ -195,7 +196,7 @@ def cover_between(
     reasons: list[str] = []
     if walls[best].any():
         reasons.append(
-            f"{int(walls[best].sum())} of {len(theirs)} lines from the attacker's "
+            f"{int(walls[best].sum())} of {counted(len(theirs), 'line')} from the attacker's "
             "best corner cross a wall, door or tall object"
         )
     for k, item in enumerate(objects):

@@ -47,6 +47,7 @@ from engine.routes.lines import LineWalk, walk_line
 from engine.routes.results import Route
 from engine.routes.search import Walker
 from engine.tokens import Token, are_opponents
+from engine.words import counted
 
 LineOfSight = Callable[[Token, Token], bool]
 
@@ -249,7 +250,7 @@ def _charge(
     took_short_step: bool,
 ) -> ChargeOption:
     if reach < 1:
-        raise RouteError(f"a reach of {reach} squares reaches nobody")
+        raise RouteError(f"a reach of {counted(reach, 'square')} reaches nobody")
     if isinstance(rule, ClosestSpaceCharge):
         return _closest_space_charge(
             movement, walker, target, rule, reach, sight, surprise_round, took_short_step

@@ -29,6 +29,7 @@ from engine.routes.results import Cost, Route
 from engine.routes.search import Walker
 from engine.routes.withdraw import _gap
 from engine.tokens import are_opponents
+from engine.words import counted
 
 
 def _direction(start: Square, start_size: int, target: Square, target_size: int) -> tuple[int, int]:
@@ -186,7 +187,7 @@ def bull_rush(
     distance = check.distance
     if stop_after is not None:
         if stop_after < 0:
-            raise RouteError(f"a Bull Rush cannot stop after {stop_after} squares")
+            raise RouteError(f"a Bull Rush cannot stop after {counted(stop_after, 'square')}")
         distance = min(distance, stop_after)
     dc = str(check.athletics) if check.athletics else "the Athletics result"
     events: list[PushEvent] = []

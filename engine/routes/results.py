@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from engine.grid import GridScale, Square
+from engine.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,7 +23,7 @@ class Cost:
         return cls(squares, scale.distance(squares), scale.unit.value, scale.describe(squares))
 
     def __str__(self) -> str:
-        return f"{self.text} ({self.squares} squares)"
+        return f"{self.text} ({counted(self.squares, 'square')})"
 
 
 @dataclass(frozen=True, slots=True)

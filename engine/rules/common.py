@@ -45,6 +45,7 @@ from engine.rules.stat_block import DeclaredStat
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import DataValue, Phase
+from engine.words import counted
 
 # --- reading the state ----------------------------------------------------------------------
 
@@ -149,9 +150,8 @@ def lose_hit_points(
     target = state.token(target_id)
     hp = stats.number(target, "hp") - amount
     state = set_stat(state, target_id, hp=hp)
-    points = "hit point" if abs(hp) == 1 else "hit points"
-    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage ({hp} {points} "
-                    "left).", (target_id,))]
+    events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage "
+                    f"({counted(hp, 'hit point')} left).", (target_id,))]
     if hp <= 0:
         state, down = mark_down(state, target_id)
         events.append(down)

@@ -13,6 +13,7 @@ from engine.events import Event, EventKind
 from engine.fog import FogMode
 from engine.rules.base import Command, Outcome
 from engine.rules.edit_options import Options
+from engine.words import counted
 
 _WORDS = {
     FogMode.REVEAL: "reveals {count} to the players",
@@ -40,6 +41,6 @@ def build_set_fog(state: EncounterState, command: Command) -> Outcome:
     options.done()
     mode = FogMode(wanted)
     count = len(squares)
-    counted = f"{count} square{'s' if count != 1 else ''}"
     new = replace(state, fog=state.fog.marked(squares, mode))
-    return new, (Event(EventKind.NOTE, f"GM {_WORDS[mode].format(count=counted)}."),)
+    done = _WORDS[mode].format(count=counted(count, "square"))
+    return new, (Event(EventKind.NOTE, f"GM {done}."),)

@@ -34,6 +34,7 @@ from engine.grid import Point, Square
 from engine.rules.base import Command, Event, EventKind, Outcome
 from engine.rules.edit_options import Options, Refused
 from engine.rules.placement import footprint_problems
+from engine.words import counted
 
 #: Two coordinates this close are the same point (square units).
 _SAME = 1e-6
@@ -346,7 +347,7 @@ def build_set_terrain(state: EncounterState, command: Command) -> Outcome:
     new = with_map(state, _map_with(state, terrain=terrain))
     what = "plain ground" if wanted == NORMAL else f"{wanted} ground"
     count = len(painted)
-    return new, _note(f"GM makes {count} square{'s' if count != 1 else ''} {what}.")
+    return new, _note(f"GM makes {counted(count, 'square')} {what}.")
 
 
 # --------------------------------------------------------------------------- cover
@@ -420,7 +421,7 @@ def build_add_light(state: EncounterState, command: Command) -> Outcome:
     assert at is not None
     light = Light(at, reach, colour, intensity)
     new = with_map(state, _map_with(state, lights=(*state.battlemap.lights, light)))
-    return new, _note(f"GM places a light at {_show(at)} reaching {reach:g} squares.")
+    return new, _note(f"GM places a light at {_show(at)} reaching {counted(reach, 'square')}.")
 
 
 def build_remove_light(state: EncounterState, command: Command) -> Outcome:

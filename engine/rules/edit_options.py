@@ -125,7 +125,8 @@ class Options:
             wanted = f"{at_least}" if at_most == at_least else f"at least {at_least}"
             if at_most is not None and at_most != at_least:
                 wanted = f"{at_least} to {at_most}"
-            self.problems.append(f"{name}= needs {wanted} points, found {len(points)}")
+            noun = "point" if at_most == at_least == 1 else "points"
+            self.problems.append(f"{name}= needs {wanted} {noun}, found {len(points)}")
             return ()
         return points  # type: ignore[return-value]
 

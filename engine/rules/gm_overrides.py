@@ -44,6 +44,7 @@ from engine.rules.base import (
 )
 from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
+from engine.words import counted
 
 
 def _specs() -> tuple[ActionSpec, ...]:
@@ -214,7 +215,8 @@ def _check_ammo(token: Token, command: Command) -> list[str]:
     if not reasons and not weapon.uses_ammunition:
         reasons.append(f"{weapon.name} uses no ammunition")
     elif not reasons and ammo > weapon.capacity:
-        reasons.append(f"{weapon.name} holds at most {weapon.capacity} rounds, not {ammo}")
+        most = counted(weapon.capacity, "round")
+        reasons.append(f"{weapon.name} holds at most {most}, not {ammo}")
     return reasons
 
 
@@ -238,7 +240,8 @@ def summary(state: EncounterState, command: Command) -> str:
             if option("present", True)
             else f"GM ends {name}'s {option('condition')}."
         ),
-        "gm_ammo": lambda: f"GM sets {name}'s {command.weapon} to {option('ammo')} rounds.",
+        "gm_ammo": lambda: f"GM sets {name}'s {command.weapon} to "
+                           f"{counted(int(option('ammo') or 0), 'round')}.",
         "gm_stat": lambda: f"GM sets {name}'s {option('stat')} to {option('value')}.",
         "gm_initiative": lambda: f"GM sets {name}'s initiative to {option('value')}.",
         "gm_budget": lambda: f"GM sets {name}'s {option('pool')} left to {option('value')}.",

@@ -19,6 +19,7 @@ from engine.rules.base import Outcome
 from engine.rules.gauges import Gauge, condition_flag, maximum_of, points_gauge
 from engine.rules.stat_block import DeclaredStat, StatBlock
 from engine.tokens import Token
+from engine.words import counted
 
 MarkDown = Callable[[EncounterState, str], tuple[EncounterState, Event]]
 
@@ -59,7 +60,7 @@ def heal(
     after = before + amount if ceiling is None else min(before + amount, max(ceiling, before))
     state = common.set_stat(state, token_id, hp=after)
     events = [
-        Event(EventKind.DAMAGE, f"{token.name} heals {after - before} hit points "
+        Event(EventKind.DAMAGE, f"{token.name} heals {counted(after - before, 'hit point')} "
               f"({after} left).", (token_id,))
     ]
     if after > 0 and token.has_condition(down):

@@ -42,6 +42,7 @@ from engine.routes.deviation import Roll, deviate, weapon_flight
 from engine.routes.graph import MovementGraph
 from engine.rules.base import RuleSystem
 from engine.rules.overlays import sight_line, sight_to_square, template_overlay
+from engine.words import counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +147,7 @@ def sight_rings(state: EncounterState, viewer_id: str) -> Measured:
         tone = Tone.LEGAL if sees else Tone.REFUSED
         rings.append(OverlayToken(other.id, Role.TARGET, note=f"{viewer.name} {verb} {other.name}",
                                   tone=tone))
-    lines = (f"{viewer.name} sees {seen} of {len(state.tokens) - 1} tokens",)
+    lines = (f"{viewer.name} sees {seen} of {counted(len(state.tokens) - 1, 'token')}",)
     return Measured(Overlay(tokens=tuple(rings)), lines)
 
 
@@ -295,6 +296,6 @@ def deviation_diagram(state: EncounterState, system: RuleSystem, movement: Movem
     free = [str(n) for n, square in landings.items() if square is not None]
     lines = (f"Deviation Diagram from {anchor}",
              f"lands on {', '.join(free)}" if free else "no free square",
-             f"lines: a weapon's longest flight ({rule.longest_flight} squares)")
+             f"lines: a weapon's longest flight ({counted(rule.longest_flight, 'square')})")
     overlay = Overlay(marks=tuple(marks), routes=tuple(routes))
     return DeviationDiagram(Measured(overlay, lines), landings, flights)

@@ -25,6 +25,7 @@ from engine.rules.cities_without_number.handlers import (
 from engine.rules.common import Check, Describe, Resolve, actor_of, error_reasons, target_of
 from engine.rules.overlays import approach_overlay, target_overlay
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 # --- attacks ---------------------------------------------------------------------------------
 
@@ -235,7 +236,8 @@ def _charge_describe(state: EncounterState, command: Command) -> Preview:
         actor, target, plan, squares = _charge_plan(state, command)
     except (KeyError, ValueError) as error:
         return Preview(command, False, summary=f"Charge: {error}")
-    return Preview(command, True, summary=f"Charge: {actor.name} runs {len(squares) - 1} squares "
+    run = counted(len(squares) - 1, "square")
+    return Preview(command, True, summary=f"Charge: {actor.name} runs {run} "
                    f"at {target.name} and attacks at +2; -2 to both ACs until the round ends.",
                    squares=squares, targets=(target.id,), modifiers=plan.modifiers,
                    rolls=(f"attack 1d20{_to_hit(plan):+d}", f"damage {plan.weapon.damage}"),

@@ -34,6 +34,7 @@ from engine.rules.d20_firearms.handlers import (
 )
 from engine.rules.overlays import target_overlay
 from engine.tokens import Side, Token, Weapon
+from engine.words import counted
 
 #: An aim point: a token id or a square.
 Aim = str | Square
@@ -164,8 +165,8 @@ def _blind_describe(state: EncounterState, command: Command) -> Preview:
     ringed = tuple(dict.fromkeys(targets))
     blind_squares = Overlay(marks=tuple(SquareMark(p, f"blind shot x{n}")
                                         for p, n in counts.items() if not isinstance(p, str)))
-    return Preview(command, True, summary=f"Blind-Fire: {plan.actor.name} fires {plan.shots} "
-                   f"shot(s) blind: {', '.join(parts)}; each attack has a "
+    return Preview(command, True, summary=f"Blind-Fire: {plan.actor.name} fires "
+                   f"{counted(plan.shots, 'shot')} blind: {', '.join(parts)}; each attack has a "
                    f"{special.BLIND_FIRE_MISS_CHANCE}% miss chance (1d100 of 1-50 misses).",
                    targets=ringed, squares=command.squares,
                    overlay=target_overlay(plan.actor.id, ringed).plus(blind_squares),

@@ -15,6 +15,7 @@ from engine.battlemap import CoverGrade
 from engine.routes.charge import ClosestSpaceCharge
 from engine.rules.d20_firearms.schema import STATS
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 
 class SpecialActionError(ValueError):
@@ -197,7 +198,7 @@ def suppressive_refusal(weapon: Weapon) -> str | None:
         return f"Suppressive Fire needs at least semi-automatic fire; {weapon.name} lacks it"
     if weapon.uses_ammunition and weapon.ammo < SUPPRESSIVE_ROUNDS:
         return (
-            f"Suppressive Fire needs {SUPPRESSIVE_ROUNDS} rounds loaded, "
+            f"Suppressive Fire needs {counted(SUPPRESSIVE_ROUNDS, 'round')} loaded, "
             f"{weapon.name} has {weapon.ammo}"
         )
     return None

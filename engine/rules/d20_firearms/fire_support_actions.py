@@ -45,6 +45,7 @@ from engine.rules.overlays import (
 )
 from engine.tokens import Condition, Token, Weapon, are_opponents
 from engine.turns.combat import PendingAction
+from engine.words import counted
 
 # --- Aiming and Overwatch ---------------------------------------------------------------------
 
@@ -262,7 +263,8 @@ def _covering_describe(state: EncounterState, command: Command) -> Preview:
     actions = _covering_actions(weapon)
     living = _living(state, area.tokens)
     return Preview(command, True, summary=f"Covering Fire: {actor.name} sprays a "
-                   f"{weapon.range_increment:g}-ft cone with {actions} attack action(s); each "
+                   f"{weapon.range_increment:g}-ft cone with {counted(actions, 'attack action')}; "
+                   "each "
                    "foe inside can be hit once per action; after the first, Reflex DC "
                    f"{special.COVERING_FIRE_REFLEX_DC} to dive for cover.",
                    squares=tuple(sorted(area.squares)), shapes=(area.shape,),

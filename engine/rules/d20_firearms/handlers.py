@@ -17,6 +17,7 @@ from engine.rules.common import HandlerTable, actor_of
 from engine.rules.d20_firearms import attack_math
 from engine.rules.d20_firearms.catalogue import action_spec
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 REFLEX_ROLL = "1d20"
 LOCATE_DC = 15
@@ -86,5 +87,5 @@ def attack_plan(state: EncounterState, command: Command, *, step: int = 1,
 
 def ammo_reason(weapon: Weapon, rounds: int) -> list[str]:
     if weapon.uses_ammunition and weapon.ammo < rounds:
-        return [f"the {weapon.name} has {weapon.ammo} rounds; this needs {rounds}"]
+        return [f"the {weapon.name} has {counted(weapon.ammo, 'round')}; this needs {rounds}"]
     return []

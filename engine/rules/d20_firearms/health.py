@@ -34,6 +34,7 @@ from engine.rules.d20_firearms import combat_rules as special
 from engine.rules.d20_firearms.schema import STATS
 from engine.rules.gauges import Gauge, GaugeStyle, points_gauge
 from engine.tokens import Condition, Token
+from engine.words import counted
 
 Health = board.Health
 
@@ -54,18 +55,18 @@ def cannot_act(token: Token) -> str:
 
 def state_words(token: Token) -> str:
     """The token's state in the log's words, after its name ("is dying (-3 hit points)...")."""
-    hp = board.hit_points(token)
+    hp = counted(board.hit_points(token), "hit point")
     now = board.health(token)
     if now is Health.DISABLED:
-        return (f"is Disabled ({hp} hit points): a single attack or movement action a turn")
+        return (f"is Disabled ({hp}): a single attack or movement action a turn")
     if now is Health.DYING:
-        return (f"is dying ({hp} hit points): unconscious, it rolls d% on its turn to "
+        return (f"is dying ({hp}): unconscious, it rolls d% on its turn to "
                 "stabilise")
     if now is Health.STABLE:
-        return f"is stable ({hp} hit points): unconscious, no longer losing hit points"
+        return f"is stable ({hp}): unconscious, no longer losing hit points"
     if now is Health.DEAD:
-        return f"is dead ({hp} hit points)"
-    return f"is back in the fight ({hp} hit points)"
+        return f"is dead ({hp})"
+    return f"is back in the fight ({hp})"
 
 
 def settle(state: EncounterState, token_id: str) -> tuple[EncounterState, Event | None]:

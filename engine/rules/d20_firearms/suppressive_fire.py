@@ -12,6 +12,7 @@ from engine.geometry.results import AffectedToken, Modifier, squares_shape
 from engine.geometry.suppression import SuppressionArea, sight_reasons
 from engine.grid import Square
 from engine.rules.d20_firearms import combat_rules as rules
+from engine.words import counted
 
 
 def suppressive_fire_area(
@@ -34,7 +35,7 @@ def suppressive_fire_area(
     reasons: list[str] = []
     if weapon.ammo < rules.SUPPRESSIVE_ROUNDS:
         reasons.append(
-            f"the {weapon.name} has {weapon.ammo} rounds; Suppressive Fire needs "
+            f"the {weapon.name} has {counted(weapon.ammo, 'round')}; Suppressive Fire needs "
             f"{rules.SUPPRESSIVE_ROUNDS}"
         )
     modes = " ".join(weapon.modes).lower()

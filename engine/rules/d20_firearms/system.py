@@ -58,6 +58,7 @@ from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
 from engine.tokens import Condition, Token
 from engine.turns import order as turn_order
+from engine.words import counted
 
 #: The actions that strain a Disabled character (attacks, special attacks and first aid;
 #: moving, handling items and free actions do not).
@@ -183,7 +184,8 @@ class D20FirearmsSystem(HandlerSystem):
         cost = cost_of(state, command)
         if cost is Cost.FREE:
             return "free"
-        return f"{economy.actions_needed(cost, self.pool(state))} of {self.pool(state)} actions"
+        pool = self.pool(state)
+        return f"{economy.actions_needed(cost, pool)} of {counted(pool, 'action')}"
 
     def lasting_overlay(self, state: EncounterState) -> Overlay:
         return super().lasting_overlay(state).plus(watch_overlay(state))

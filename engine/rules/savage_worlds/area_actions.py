@@ -32,6 +32,7 @@ from engine.rules.savage_worlds.combat_state import BlastLanding
 from engine.rules.savage_worlds.handlers import register, weapon_of
 from engine.rules.savage_worlds.traits import TARGET_NUMBER, acing_die, outcome, trait_roll
 from engine.tokens import Side, Token, Weapon
+from engine.words import counted
 
 #: The d8 face names of the Deviation Diagram's directions, for the log.
 _COMPASS = {(0, -1): "north", (1, -1): "north-east", (1, 0): "east", (1, 1): "south-east",
@@ -207,7 +208,7 @@ def _describe(state: EncounterState, command: Command) -> Preview:
         rule = area.deviation_rule(plan.weapon)
         notes.append(f"A miss deviates {rule.flight}\" x{area.DEVIATION_MULTIPLIER[plan.band]} "
                      f"({plan.band} range) in a d8 direction, at most "
-                     f"{math.floor(plan.aim_squares * area.DEVIATION_CAP)} squares.")
+                     f"{counted(math.floor(plan.aim_squares * area.DEVIATION_CAP), 'square')}.")
     elif not plan.template.is_blast:
         notes.append("A miss: the cone comes to nothing.")
     return Preview(command, True, summary=summary, squares=tuple(sorted(laid.squares)),
@@ -261,7 +262,7 @@ def _deviate(state: EncounterState, plan: AreaPlan, dice: Dice) -> tuple[Square,
             f"({_COMPASS.get(step, str(step))}), {rule.flight} {rolled}\" "
             f"x{distance.multiplier} ({plan.band} range)")
     if distance.capped:
-        text += f", held to {distance.squares} squares (half the way to the aim point)"
+        text += f", held to {counted(distance.squares, 'square')} (half the way to the aim point)"
     text += f"; it lands at {path[-1]}"
     if stopped_by:
         text += f", stopped by {stopped_by}"

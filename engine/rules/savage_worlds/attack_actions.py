@@ -40,6 +40,7 @@ from engine.rules.savage_worlds.handlers import (
 )
 from engine.rules.savage_worlds.traits import outcome, trait_roll
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 # --- Fighting, Shooting and their variants -----------------------------------------------------
 
@@ -442,7 +443,7 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} Suppressive Fire")
     state = trait_bonuses.spend_support(state, actor.id, "shooting")
     events: list[Event] = [Event(EventKind.ATTACK, f"{actor.name} lays down Suppressive Fire: "
-                                 f"{roll}; {spent} rounds fired.", (actor.id,))]
+                                 f"{roll}; {counted(spent, 'round')} fired.", (actor.id,))]
     wanted = _hit_first(command)
     targets = sorted(targets, key=lambda t: wanted.index(t.id) if t.id in wanted
                      else len(wanted))

@@ -22,6 +22,7 @@ from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.tables import COVER
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 RANGE_BANDS = ((1, 0, "Short"), (2, -2, "Medium"), (4, -4, "Long"), (16, -8, "Extreme"))
 RAISE_DAMAGE_DIE = 6
@@ -244,7 +245,7 @@ def apply_damage(
         total = min(board.wounds(target) + new_wounds, board.WOUND_CEILING)
         state = common.set_stat(state, target_id, wounds=total)
         events.append(Event(EventKind.DAMAGE,
-                            f"{target.name} takes {new_wounds} Wound(s) ({total} in all).",
+                            f"{target.name} takes {counted(new_wounds, 'Wound')} ({total} in all).",
                             (target_id,)))
         limit = 3 if board.is_wild_card(target) else 0
         if total > limit and not board.out_of_fight(target):

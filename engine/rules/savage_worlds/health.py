@@ -24,6 +24,7 @@ from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of
 from engine.rules.savage_worlds import attack_math, board, incapacitation
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token
+from engine.words import counted
 
 WILD_CARD_WOUNDS = 3
 #: Fatigued, then Exhausted; one more level is Incapacitated.
@@ -91,7 +92,7 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     events = [
         Event(
             EventKind.DAMAGE,
-            f"{token.name} heals {before - after} Wound(s) (GM); {after} left.",
+            f"{token.name} heals {counted(before - after, 'Wound')} (GM); {after} left.",
             (token_id,),
         )
     ]

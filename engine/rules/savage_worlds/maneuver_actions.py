@@ -34,6 +34,7 @@ from engine.rules.savage_worlds.traits import (
     trait_roll,
 )
 from engine.tokens import Condition, Token, are_opponents
+from engine.words import counted
 
 # --- Grappling ------------------------------------------------------------------------------
 
@@ -283,7 +284,7 @@ def _push_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     path = _push_squares(state, actor, target, inches)
     if path:
         state = common.put(state, state.token(target.id).moved_to(path[-1]))
-    events.append(Event(EventKind.MOVE, f"{target.name} is pushed {len(path)} square(s) "
+    events.append(Event(EventKind.MOVE, f"{target.name} is pushed {counted(len(path), 'square')} "
                         f"(Push, {inches}\" of up to {result.distance_inches}\").",
                         (target.id,)))
     die, untrained = board.trait_die(target, "athletics")

@@ -29,6 +29,7 @@ from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import register, simple_describe
 from engine.rules.savage_worlds.health import wound_limit
 from engine.rules.savage_worlds.traits import outcome, trait_roll
+from engine.words import counted
 
 
 def hit_wounds(state: EncounterState, token_id: str) -> int:
@@ -60,7 +61,7 @@ def _soak_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     result = outcome(roll.total)
     soaked = min(owed, 1 + result.raises) if result.success else 0
     events = [Event(EventKind.ROLL, f"{actor.name} spends a Benny ({bennies} left) to soak: "
-                    f"Vigor {roll}; {soaked} of {owed} Wound(s) soaked.", (actor.id,))]
+                    f"Vigor {roll}; {soaked} of {counted(owed, 'Wound')} soaked.", (actor.id,))]
     if not soaked:
         return state, tuple(events)
     wounds = board.wounds(actor) - soaked

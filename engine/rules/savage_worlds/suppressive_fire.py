@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from engine.rules.savage_worlds.traits import outcome
 from engine.tokens import Weapon
+from engine.words import counted
 
 #: Recoil penalty, always applied to Suppressive Fire.
 RECOIL_PENALTY = -2
@@ -47,7 +48,8 @@ def refusal(weapon: Weapon, *, recoil_negated: bool = False) -> str | None:
         return f"{weapon.name} must be reloaded between shots"
     needed = bullets_needed(weapon)
     if weapon.uses_ammunition and weapon.ammo < needed:
-        return f"{weapon.name} needs {needed} rounds for Suppressive Fire, has {weapon.ammo}"
+        return (f"{weapon.name} needs {counted(needed, 'round')} for Suppressive Fire, "
+                f"has {weapon.ammo}")
     return None
 
 

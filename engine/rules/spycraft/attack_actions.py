@@ -24,6 +24,7 @@ from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import is_ready
 from engine.rules.spycraft.schema import ATTRIBUTES
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 ARMOR_PENALTY = {"none": 0, "partial": -3, "moderate": -6, "full": -9}
 
@@ -47,7 +48,7 @@ def spend_ammo(
     events = [
         Event(
             EventKind.AMMO,
-            f"{actor.name} fires {shots} shot{'s' if shots != 1 else ''} from {weapon.name} "
+            f"{actor.name} fires {counted(shots, 'shot')} from {weapon.name} "
             f"({left} left).",
             (actor_id,),
         )
@@ -92,7 +93,7 @@ def ammo_reasons(weapon: Weapon | None, shots: int, action: str) -> list[str]:
     if weapon is None or not weapon.uses_ammunition or shots <= 0:
         return []
     if weapon.ammo < shots:
-        return [f"{action} needs {shots} shots; {weapon.name} has {weapon.ammo}"]
+        return [f"{action} needs {counted(shots, 'shot')}; {weapon.name} has {weapon.ammo}"]
     return []
 
 

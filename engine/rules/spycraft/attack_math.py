@@ -26,6 +26,7 @@ from engine.rules.spycraft.checks import check_roll
 from engine.rules.spycraft.geometry_bridge import cover, in_cone
 from engine.rules.spycraft.stand_offs import end_stand_offs_for
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 MAX_INCREMENTS = 10
 RANGE_PENALTY = -2
@@ -61,7 +62,7 @@ def range_modifier(
     increments = int(feet // weapon.range_increment) if weapon.range_increment else 0
     if increments <= 0:
         return None
-    return Modifier(f"range ({increments + 1} increments)", RANGE_PENALTY * increments)
+    return Modifier(f"range ({counted(increments + 1, 'increment')})", RANGE_PENALTY * increments)
 
 
 def range_reasons(
@@ -244,13 +245,13 @@ def apply_damage(
     if to_vitality:
         parts.append(f"{to_vitality} vitality")
     if to_wounds:
-        parts.append(f"{to_wounds} wounds")
+        parts.append(counted(to_wounds, 'wound'))
     crit = " (critical hit: straight to wounds)" if critical else ""
     events.append(
         Event(
             EventKind.DAMAGE,
             f"{target.name} loses {' and '.join(parts)}{crit}{source}; "
-            f"now {vitality} vitality, {wounds} wounds.",
+            f"now {vitality} vitality, {counted(wounds, 'wound')}.",
             (target_id,),
         )
     )

@@ -36,6 +36,7 @@ from engine.rules.spycraft.suppressive_fire import (
 )
 from engine.tokens import Token, Weapon
 from engine.turns.combat import PendingAction
+from engine.words import counted
 
 AUTOFIRE_MIN_SHOTS = 6
 SHOTS_PER_VOLLEY = 3
@@ -164,7 +165,7 @@ class Autofire(SpycraftHandler):
         events.append(
             Event(
                 EventKind.ATTACK,
-                f"{hits} shot{'s' if hits != 1 else ''} strike {target.name}.",
+                f"{counted(hits, 'shot')} {'strikes' if hits == 1 else 'strike'} {target.name}.",
                 (target.id,),
             )
         )
@@ -241,8 +242,8 @@ class Strafe(SpycraftHandler):
             command,
             True,
             summary=(
-                f"{actor.name} strafes {len(command.squares)} squares "
-                f"({plan.shots} shots): one roll 1d20{bonus:+d} "
+                f"{actor.name} strafes {counted(len(command.squares), 'square')} "
+                f"({counted(plan.shots, 'shot')}): one roll 1d20{bonus:+d} "
                 "against " + ("; ".join(lines) if lines else "nobody in the area") + "."
             ),
             targets=tuple(dict.fromkeys(t.token_id for t in plan.targets)),
@@ -274,7 +275,8 @@ class Strafe(SpycraftHandler):
         events.append(
             Event(
                 EventKind.ATTACK,
-                f"{actor.name} strafes {len(command.squares)} squares: attack {roll.total}.",
+                f"{actor.name} strafes {counted(len(command.squares), 'square')}: "
+                f"attack {roll.total}.",
                 (actor.id,),
                 roll,
             )

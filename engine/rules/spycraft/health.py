@@ -27,6 +27,7 @@ from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, maximum_of, points_gauge
 from engine.rules.spycraft import attack_math, board
 from engine.tokens import StatNames, StatValue, Token
+from engine.words import counted
 
 #: The states in which a character takes no action at all, with the words the log uses.
 CANNOT_ACT = ((board.DEAD, "is dead"), (board.UNCONSCIOUS, "is unconscious"))
@@ -94,8 +95,9 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     events = [
         Event(
             EventKind.DAMAGE,
-            f"{token.name} heals {gained} points (GM); now {changes['vitality']} vitality, "
-            f"{changes['wounds']} wounds.",
+            f"{token.name} heals {counted(gained, 'point')} (GM); "
+            f"now {changes['vitality']} vitality, "
+            f"{counted(changes['wounds'], 'wound')}.",
             (token_id,),
         )
     ]

@@ -39,6 +39,7 @@ from engine.rules.spycraft.item_actions import drop_weapon
 from engine.tokens import Side, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, PendingAction
+from engine.words import counted
 
 MIN_DELAY_COUNT = 5
 PRESS_MIN_COUNT = 25
@@ -77,7 +78,7 @@ class Delay(SpycraftHandler):
         used = int(mine.get("delays", 0))
         if used + steps > limit:
             reasons.append(
-                f"{actor.name} may Delay at most {limit} times a round "
+                f"{actor.name} may Delay at most {counted(limit, 'time')} a round "
                 f"(Initiative bonus +10); {used} used"
             )
         if mine.initiative - steps < MIN_DELAY_COUNT:

@@ -19,6 +19,7 @@ from engine.rules.spycraft import board, combat_state
 from engine.rules.spycraft.combat_state import items_at
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.tokens import Weapon
+from engine.words import counted
 
 HOLSTERED = "holstered"
 SINGLE_FED_SHOTS = 3
@@ -113,7 +114,8 @@ class Reload(SpycraftHandler):
         return Preview(
             command,
             True,
-            summary=f"{actor.name} reloads {weapon.name} to {self.filled(weapon)} shots.",
+            summary=f"{actor.name} reloads {weapon.name} to "
+                    f"{counted(self.filled(weapon), 'shot')}.",
         )
 
     def filled(self, weapon: Weapon) -> int:
@@ -132,6 +134,8 @@ class Reload(SpycraftHandler):
         state = state.with_token(actor)
         return state, (
             Event(
-                EventKind.AMMO, f"{actor.name} reloads {weapon.name} ({full} shots).", (actor.id,)
+                EventKind.AMMO,
+                f"{actor.name} reloads {weapon.name} ({counted(full, 'shot')}).",
+                (actor.id,),
             ),
         )

@@ -33,6 +33,7 @@ from engine.rules.spycraft.final_attack import final_attack
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.item_actions import drop_weapon, is_ready
 from engine.tokens import Expiry, ExpiryPoint, Token, Weapon
+from engine.words import counted
 
 HELPLESS_STATES = (board.HELPLESS, board.UNCONSCIOUS, board.PINNED)
 TWO_HANDED_BONUS = 4
@@ -411,7 +412,7 @@ def _for_2d4_rounds(
     state, _ = board.add_condition(state, token_id, condition, expires)
     return state, Event(
         EventKind.CONDITION,
-        f"{state.token(token_id).name} is {condition} for {rounds} rounds.",
+        f"{state.token(token_id).name} is {condition} for {counted(rounds, 'round')}.",
         (token_id,),
     )
 

@@ -28,6 +28,7 @@ from engine.overlay import (
 )
 from engine.rules.spycraft import attack_math as am
 from engine.tokens import Token, Weapon, are_opponents
+from engine.words import counted
 
 SHOTS_PER_SQUARE = 3
 MINIMUM_SHOTS = 9
@@ -82,7 +83,7 @@ def plan_strafe(
         problems.append(
             (
                 None,
-                f"the {weapon.name} has {shots_left} shots left; Strafe needs "
+                f"the {weapon.name} has {counted(shots_left, 'shot')} left; Strafe needs "
                 f"{MINIMUM_SHOTS} or more",
             )
         )
@@ -93,7 +94,8 @@ def plan_strafe(
         problems.append(
             (
                 None,
-                f"{len(squares)} squares is too many: with {shots_left} shots left the "
+                f"{counted(len(squares), 'square')} is too many: with "
+                f"{counted(shots_left, 'shot')} left the "
                 f"{weapon.name} can strafe at most {limit}",
             )
         )

@@ -17,6 +17,7 @@ from engine.overlay import Modifier as OverlayModifier
 from engine.overlay import Overlay, OverlayToken, Role
 from engine.rules.overlays import area_overlay
 from engine.rules.spycraft.tables import RANGES
+from engine.words import counted
 
 WARNING_SHOTS = 5
 PENALTY = -4
@@ -40,7 +41,7 @@ def suppressive_fire_area(
         )
     if weapon.ammo < WARNING_SHOTS:
         reasons.append(
-            f"the {weapon.name} has {weapon.ammo} shots left; Suppressive Fire "
+            f"the {weapon.name} has {counted(weapon.ammo, 'shot')} left; Suppressive Fire "
             f"needs {WARNING_SHOTS}"
         )
     maximum = range_bands(encounter, shooter_id, weapon_name, RANGES).maximum

@@ -70,6 +70,7 @@ from engine.rules.spycraft.suppression_zones import crossing_overlay, suppressio
 from engine.tokens import StatNames, StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
+from engine.words import counted
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(
@@ -440,7 +441,7 @@ def _halves_words(halves: int) -> str:
         return "1 half action"
     if halves == 2:
         return "1 full action (2 half actions)"
-    return f"{halves} half actions (into the next round)"
+    return f"{counted(halves, 'half action')} (into the next round)"
 
 
 def as_standard_attack(command: Command) -> Command:

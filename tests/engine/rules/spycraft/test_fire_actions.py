@@ -19,7 +19,7 @@ def test_standard_attack_spends_one_shot_and_an_empty_gun_cannot_fire() -> None:
     assert ammo(fight, "kevin", "pistol") == 0
     refused = fight.preview(cmd("standard_attack", "kevin", targets=["guard"], weapon="pistol"))
     assert not refused.legal
-    assert "needs 1 shots; pistol has 0" in refused.reasons[0]
+    assert "needs 1 shot; pistol has 0" in refused.reasons[0]
 
 
 def test_burst_hits_with_one_two_or_three_shots_by_margin() -> None:
