@@ -249,9 +249,12 @@ class DiceDialog(QDialog):
         acing = any(aces(planned.expression) for planned in self.planned)
         self.face_help.setText(FACE_HELP + (ACING_HELP if acing else ""))
         self._show_outcome()
+
+    def _refit(self) -> None:
+        """A row or an outcome line more or less: grow or shrink rather than squash or
+        scroll, once the layout has taken the change in (on the next turn of the event
+        loop)."""
         if self.isVisible():
-            # A row more or less: grow or shrink rather than squash, once the layout has
-            # taken the new rows in (on the next turn of the event loop).
             QTimer.singleShot(0, self.fit_to_screen)
 
     def fit_to_screen(self) -> None:
@@ -263,7 +266,11 @@ class DiceDialog(QDialog):
         room = self.screen().availableGeometry()
         width = min(max(wanted.width() + bar, self.minimumSizeHint().width()) + margins.left()
                     + margins.right(), int(room.width() * 0.9))
-        height = min(wanted.height() + chrome, int(room.height() * 0.9))
+        # Wrapped words (the note, the outcome) are as tall as the width they get makes them,
+        # which the size hint does not know.
+        inner = width - margins.left() - margins.right() - bar
+        body = self.body.heightForWidth(inner) if self.body.hasHeightForWidth() else -1
+        height = min(max(wanted.height(), body) + chrome, int(room.height() * 0.9))
         self.resize(width, height)
 
     def _follow_typed(self, row: int) -> None:
@@ -290,6 +297,7 @@ class DiceDialog(QDialog):
         lines = list(self.outcome(self.faces())) if self.outcome is not None else []
         self.outcome_label.setText("With these faces:\n" + "\n".join(lines) if lines else "")
         self.outcome_label.setVisible(bool(lines))
+        self._refit()
 
     def _face_typed(self) -> None:
         self.typed = True

@@ -139,3 +139,30 @@ def test_a_long_dialog_scrolls_and_keeps_its_buttons_on_the_screen(qtbot) -> Non
     corner = button.mapTo(shown, button.rect().bottomRight())
     assert shown.rect().contains(corner)
     assert shown.scroller.verticalScrollBar().maximum() > 0  # the rest is a scroll away
+
+
+def test_the_dialog_grows_with_what_the_faces_would_do(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A typed face that turns a miss into a hit with damage, Wounds and a Shaken added
+    outcome lines the dialog kept in its old height: the rows were squeezed into a scroll."""
+    said = {1: ["Razor misses."]}
+    hit = [f"Razor is hit by the shotgun blast and takes Wound {n} of the fight's worst "
+           "night, and is Shaken on top of it until a Spirit roll says otherwise."
+           for n in range(6)]
+
+    def outcome(faces):  # type: ignore[no-untyped-def]
+        return said.get(faces[0], hit)
+
+    rolls = [PlannedRoll("Det. Rosa Vega Shooting (1d8)", "1d8", 1),
+             PlannedRoll("Det. Rosa Vega Shooting (Wild Die) (1d6)", "1d6", 1)]
+    shown = DiceDialog(None, "Shooting", rolls, outcome=outcome)
+    qtbot.addWidget(shown)
+    shown.show()
+    qtbot.waitExposed(shown)
+    before = shown.height()
+    shown.face_boxes[0].setValue(8)  # a hit: six long lines more
+    bar = shown.scroller.verticalScrollBar()
+    qtbot.waitUntil(lambda: shown.height() > before)
+    qtbot.wait(50)
+    assert bar.maximum() == 0  # everything in view, nothing a scroll away
+    assert shown.height() <= shown.screen().availableGeometry().height()
+
