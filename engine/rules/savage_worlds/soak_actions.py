@@ -60,8 +60,12 @@ def _soak_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} soaks (Vigor)")
     result = outcome(roll.total)
     soaked = min(owed, 1 + result.raises) if result.success else 0
+    # The roll and what it does are two lines, as an attack's are: the dice dialog shows the
+    # roll as its rows and the rest as what these faces would do.
     events = [Event(EventKind.ROLL, f"{actor.name} spends a Benny ({bennies} left) to soak: "
-                    f"Vigor {roll}; {soaked} of {counted(owed, 'Wound')} soaked.", (actor.id,))]
+                    f"Vigor {roll}.", (actor.id,)),
+              Event(EventKind.DAMAGE, f"{actor.name} soaks {soaked} of the hit's "
+                    f"{counted(owed, 'Wound')}.", (actor.id,))]
     if not soaked:
         return state, tuple(events)
     wounds = board.wounds(actor) - soaked

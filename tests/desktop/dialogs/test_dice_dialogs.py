@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from desktop.dialogs.dice import DiceDialog, PlannedRoll
+from desktop.dialogs.dice import DiceDialog, PlannedRoll, dry_run
 from desktop.dialogs.start_combat import StartCombatDialog
 from desktop.documents import load_document
 from engine.rules.base import Command
@@ -166,3 +166,20 @@ def test_the_dialog_grows_with_what_the_faces_would_do(qtbot) -> None:  # type: 
     assert bar.maximum() == 0  # everything in view, nothing a scroll away
     assert shown.height() <= shown.screen().availableGeometry().height()
 
+
+def test_soak_says_what_its_faces_would_do(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Soak's dice dialog had no "With these faces" line: its one log line was the roll,
+    which the rows show. The engine now says what the soak does on a line of its own."""
+    from engine.rules import get_system
+    from tests.engine.rules.savage_worlds.test_soak import SOAK, shot_twice_wounded
+
+    game = shot_twice_wounded()
+    system = get_system("savage-worlds")
+    assert dry_run(system, game.state, SOAK, (), [5, 1]).outcome == [
+        "B soaks 1 of the hit's 2 Wounds."]
+    assert dry_run(system, game.state, SOAK, (), [2, 1]).outcome == [
+        "B soaks 0 of the hit's 2 Wounds."]
+    shown = DiceDialog(None, "Soak", dry_run(system, game.state, SOAK).rolls,
+                       outcome=lambda faces: dry_run(system, game.state, SOAK, (), faces).outcome)
+    assert shown.outcome_label.isVisibleTo(shown)
+    assert "soaks" in shown.outcome_label.text()

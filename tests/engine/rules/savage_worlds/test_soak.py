@@ -40,7 +40,7 @@ def test_a_hit_on_a_wild_card_can_be_soaked_out_of_turn_with_a_benny() -> None:
     b = game.state.token("b")
     assert b.stats["wounds"] == 0 and b.stats["bennies"] == 1
     assert not b.has_condition("Shaken")  # the hit's Shaken goes with all its Wounds
-    assert any("soaked" in e.text for e in game.log)
+    assert "B soaks 2 of the hit's 2 Wounds." in [e.text for e in game.log]
 
 
 def test_a_plain_success_soaks_one_wound_and_the_token_stays_shaken() -> None:
