@@ -21,11 +21,13 @@ import os
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from engine.encounter import EncounterState
+from engine.files.atomic import STALE_AFTER_SECONDS
 from engine.files.character_file import (
     CHARACTER_SUFFIX,
     RosterEntry,
@@ -74,6 +76,7 @@ class Roster:
         """The characters (the samples on a first start); OSError if the folder cannot be
         made or listed."""
         self._seed()
+        self._remove_stale_staging()
         migration = self._migrate()
         problems = [] if migration is None else [migration]
         characters = []
@@ -163,6 +166,16 @@ class Roster:
             characters = ((entry.token, entry.picture),)
         self._seed()
         return self._add_all(characters)
+
+    def _remove_stale_staging(self) -> None:
+        """Take out the staging folders an import killed part-way left (an hour old: one
+        still filling in another Killbox is seconds old). Errors are ignored: cleaning never
+        stops the roster opening."""
+        now = time.time()
+        for folder in self.folder.glob(f"{STAGING_PREFIX}*"):
+            with contextlib.suppress(OSError):
+                if now - folder.lstat().st_mtime > STALE_AFTER_SECONDS:
+                    shutil.rmtree(folder)
 
     def _seed(self) -> None:
         """On a first start, the samples the system ships (a system may ship none)."""

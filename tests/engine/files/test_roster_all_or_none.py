@@ -5,6 +5,7 @@ folder behind (a full disk on the second of three characters once left the first
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -98,3 +99,20 @@ def test_a_first_start_failing_part_way_leaves_no_half_seeded_roster(
     again = roster.load()
     assert [e.token.name for e in again.characters] == [e.token.name
                                                          for e in complete.characters]
+
+
+def test_a_staging_folder_an_import_killed_part_way_left_is_taken_out_later(
+    tmp_path: Path,
+) -> None:
+    roster = Roster(tmp_path / "data", "spycraft")
+    before = roster.load()
+    stale = roster.folder / ".kbimport-killed"
+    fresh = roster.folder / ".kbimport-running"
+    for folder in (stale, fresh):
+        folder.mkdir()
+        (folder / "half.killbox-character").write_text("{")
+    two_hours_ago = time.time() - 2 * 3600
+    os.utime(stale, (two_hours_ago, two_hours_ago))
+    assert roster.load() == before
+    assert not stale.exists()
+    assert fresh.exists()  # another Killbox may be filling it now
