@@ -72,11 +72,13 @@ def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
 
 
 def down_flag(token: Token) -> Gauge | None:
-    """How far down the token is, as one flag: Dead, Bleeding Out or Incapacitated."""
-    for name in (board.DEAD, SWCondition.BLEEDING_OUT, board.INCAPACITATED):
-        if token.has_condition(name):
-            return condition_flag(token, name)
-    return None
+    """How far down the token is, as one flag: Dead, Bleeding Out or Incapacitated (a
+    Bleeding Out left behind when the GM revives the token by hand is not shown)."""
+    if token.has_condition(board.DEAD):
+        return condition_flag(token, board.DEAD)
+    if incapacitation.bleeding_out(token):
+        return condition_flag(token, SWCondition.BLEEDING_OUT)
+    return condition_flag(token, board.INCAPACITATED)
 
 
 def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:

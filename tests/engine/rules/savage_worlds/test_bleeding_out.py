@@ -203,6 +203,7 @@ def test_the_tracker_knows_bleeding_out_and_dead() -> None:
 @pytest.mark.parametrize(("conditions", "flag"), [
     (DOWN, "Bleeding Out"), (DOWN[:1], "Incapacitated"),
     ((*DOWN[:1], Condition("Dead")), "Dead"), ((), None),
+    (DOWN[1:], None),  # revived by the GM's hand: a Bleeding Out left over is not down
 ])
 def test_the_trackers_health_column_flags_how_far_down_a_token_is(
         conditions: tuple[Condition, ...], flag: str | None) -> None:
