@@ -13,16 +13,17 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 #: A number put straight before a plural noun in an f-string ("{n} squares"), or "(s)".
 BARE_PLURAL = re.compile(
-    r"(?<!x)\{[^{}]+\}\s+(squares|rounds|shots|wounds|Wounds|points|hit points|tokens|lines"
-    r"|increments|actions|half actions|attack actions|times|places)\b"
+    # A named constant ({MAX_SIDE}) is never one; a width by a height ({w}x{h}) is a size.
+    r"(?<!x)\{(?![\w.]*\b[A-Z][A-Z0-9_]+(:[^{}]*)?\})[^{}]+\}\s+"
+    r"(squares|rounds|shots|wounds|Wounds|points|hit points|tokens|lines"
+    r"|increments|actions|half actions|attack actions|times|places|assailants|teammates"
+    r"|volleys)\b"
     r"|(square|round|shot|wound|Wound|point|token|action|die|target)\(s\)"
 )
 
 #: Lines the pattern finds that are right as they are, by file and a piece of the line.
 RIGHT_AS_THEY_ARE = {
     ("engine/words.py", "a bare"): "the docstring shows the mistake",
-    ("engine/files/encounter_limits.py", "MAX_COORDINATE"): "a limit in the thousands",
-    ("engine/files/uvtt_shapes.py", "MAX_OUTLINE_CROSSINGS"): "a limit in the hundreds",
     ("engine/rules/command_shape.py", "more than the map holds"): "only ever many",
     ("engine/routes/reach_compiled.py", "ReachCosts("): "a debugging repr",
     ("engine/routes/withdraw.py", "square(s)"): "a docstring: one square or several",

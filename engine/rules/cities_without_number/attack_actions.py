@@ -170,7 +170,7 @@ def _swarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     if not strike:
         state = combat_state.set_swarm(state, target.id, members)
         return state, (Event(EventKind.ACTION, f"{actor.name} joins the swarm on {target.name} "
-                             f"({len(members)} assailants; Swarm Attack).",
+                             f"({counted(len(members), 'assailant')}; Swarm Attack).",
                              (actor.id, target.id)),)
     _, _, plan = _plan(state, command, None, _swarm_bonus)
     bonus = rules.swarm_bonus(len(members))

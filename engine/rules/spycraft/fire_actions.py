@@ -83,7 +83,8 @@ class Autofire(SpycraftHandler):
         most = min(MAX_VOLLEYS, weapon.ammo // SHOTS_PER_VOLLEY)
         if not 1 <= volleys <= most:
             reasons.append(
-                f"Autofire may fire 1 to {most} volleys (a third of the shots left, at most 10)"
+                f"Autofire may fire 1 to {counted(most, 'volley')} (a third of the shots left, "
+                "at most 10)"
             )
         return reasons
 
@@ -115,7 +116,8 @@ class Autofire(SpycraftHandler):
             command,
             True,
             summary=(
-                f"{actor.name} autofires {volleys} volleys at {target.name}: 1d20{bonus:+d} "
+                f"{actor.name} autofires {counted(volleys, 'volley')} at {target.name}: "
+                f"1d20{bonus:+d} "
                 f"against Defense {defense}; every 4 over lands one more shot (up to {volleys})."
             ),
             targets=(target.id,),

@@ -368,7 +368,8 @@ class JointAction(SpycraftHandler):
             if named != sorted((actor.id, *command.targets)):
                 reasons.append("the order must name the leader and each chosen teammate once")
         if len(command.targets) > most:
-            reasons.append(f"{actor.name} may lead at most {most} teammates (Cha modifier +1)")
+            reasons.append(f"{actor.name} may lead at most {counted(most, 'teammate')} "
+                           "(Cha modifier +1)")
         for target in command.targets:
             mate = state.token(target)
             if (
@@ -386,7 +387,8 @@ class JointAction(SpycraftHandler):
             command,
             True,
             summary=(
-                f"{actor.name} plans a Joint Action with {len(command.targets)} teammates: "
+                f"{actor.name} plans a Joint Action with "
+                f"{counted(len(command.targets), 'teammate')}: "
                 f"Tactics DC {dc}; next round they all act on his count."
             ),
             targets=command.targets,
