@@ -56,10 +56,11 @@ from desktop.gm_menu import GmMenu
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem, detach
+from desktop.square_menu import add_offer_entries, square_menu
 from desktop.step_words import STEP_MESSAGE_MS, step_words
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
-from desktop.tools.base import Tool, ToolHost
+from desktop.tools.base import Tool, ToolHost, square_at
 from desktop.tools.offers import own_offers, target_offers, turn_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.tools.tool_checks import ToolChecks
@@ -558,20 +559,11 @@ class MainWindow(QMainWindow):
         actor = self.acting_token(self.controller.state)
         if actor is not None and actor != token_id:
             offers = target_offers(self.controller, actor, token_id)
-            for offer in offers:
-                if offer.allowed:
-                    menu.addAction(
-                        offer.label,
-                        partial(self.start_action, actor, offer.spec, (token_id,), offer.weapon),
-                    )
-            refused = [o for o in offers if not o.allowed]
-            if refused:
-                why_not = menu.addMenu("Not now…")
-                why_not.setToolTipsVisible(True)
-                for offer in refused:
-                    entry = why_not.addAction(f"{offer.label}: {offer.short_reason}")
-                    entry.setToolTip(offer.reason)
-                    entry.setEnabled(False)
+            add_offer_entries(
+                menu,
+                offers,
+                lambda offer: self.start_action(actor, offer.spec, (token_id,), offer.weapon),
+            )
             menu.addSeparator()
         self._own_entries(menu, token_id)
         menu.addAction(f"Select {token.name}", lambda: self.controller.select(token_id))
@@ -634,7 +626,10 @@ class MainWindow(QMainWindow):
         item = self.scene.token_item_at(scene_pos)
         if item is None or not item.isVisible():
             portal = self.scene.portal_item_at(scene_pos)
-            menu = self.portal_menu(portal.portal.id) if portal is not None else QMenu(self)
+            if portal is not None:
+                menu = self.portal_menu(portal.portal.id)
+            else:
+                menu = square_menu(self, square_at(scene_pos))
             add_ping_entry(self, menu, scene_pos)
             menu.exec(global_pos)
             return

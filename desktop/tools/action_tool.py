@@ -226,6 +226,10 @@ class ActionTool(Tool):
             route = None
         return list(route.squares[1:]) if route is not None else [end]
 
+    def preview_at(self, square: Square) -> Preview:
+        """The engine's preview of the picks so far with a click on ``square`` tried in."""
+        return self.ask(self.build(square))
+
     def ask(self, command: Command) -> Preview:
         """The engine's preview (cached: hovering passes the same squares again)."""
         preview = self._previews.get(command)

@@ -1,4 +1,5 @@
-"""What the acting token may do to another token now: the entries of a token's menu.
+"""What the acting token may do to another token, or at a square, now: the entries of a
+token's menu and of a square's.
 
 One entry per catalogue action that takes a target, and per weapon for those that use one
 ("Standard Attack with the SMG"). The engine's preview of the command (actor, that target,
@@ -12,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop.controller import EncounterController
-from desktop.tools.action_tool import MAP_NEEDS, option_specs
+from desktop.tools.action_tool import MAP_NEEDS, ActionTool, option_specs
+from desktop.tools.base import ToolHost
+from engine.grid import Square
 from engine.rules.base import ActionSpec, Command, CommandError, Need, RuleSystem
 
 #: Characters of a reason shown in the menu itself (the whole reason is the tooltip).
@@ -107,3 +110,36 @@ def _bare_offers(
         if allowed or any(n in MAP_NEEDS for n in spec.needs):
             offers.append(spec)
     return offers
+
+
+def aims_at_squares(spec: ActionSpec) -> bool:
+    """Whether the map picks of ``spec`` are one square or one path, and nothing else: the
+    actions a right click on a square may aim there (a path ends on it)."""
+    picks = tuple(n for n in spec.needs if n in MAP_NEEDS)
+    return picks in ((Need.SQUARE,), (Need.PATH,))
+
+
+def square_offers(host: ToolHost, actor: str, square: Square) -> list[Offer]:
+    """Every action of ``actor`` aimed at ``square`` (one square, or a path ending there),
+    per weapon where it takes one, allowed ones first. The command is the one the targeting
+    mode would build for a click on the square, and the engine's preview of it decides, as
+    for a token's menu; one that needs options the form must give is offered when legal."""
+    controller = host.controller
+    try:
+        legal = {spec.key for spec in controller.session.legal_actions(actor)}
+    except CommandError:
+        legal = set()
+    weapons = [w.name for w in controller.state.token(actor).weapons]
+    offers: list[Offer] = []
+    for spec in controller.system.catalogue:
+        if not aims_at_squares(spec):
+            continue
+        choices: list[str | None] = list(weapons) if Need.WEAPON in spec.needs else [None]
+        for weapon in choices or [None]:
+            preview = ActionTool(host, actor, spec, weapon=weapon).preview_at(square)
+            if _requires_options(controller.system, spec) and spec.key in legal:
+                allowed, reason = True, ""  # its targeting mode asks for the options
+            else:
+                allowed, reason = preview.legal, "; ".join(preview.reasons)
+            offers.append(Offer(spec, weapon, allowed, reason))
+    return sorted(offers, key=lambda o: not o.allowed)

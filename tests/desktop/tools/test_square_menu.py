@@ -1,0 +1,116 @@
+"""A right click on an empty square offers what the acting token may do aimed there.
+
+Playtest: a Savage Worlds GM right-clicked the square a grenade should land on and got only
+"Ping this square"; the throw, Suppressive Fire and Run were in the Actions dock alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QTimer
+from PySide6.QtWidgets import QApplication, QMenu
+
+from desktop.movement import plan_drag
+from desktop.scene.style import SQUARE
+from desktop.tools.action_tool import ActionTool
+from engine.grid import Square
+from engine.rules.base import Command
+from tests.desktop.tools.conftest import TOOL_NOISE, make_window
+from tests.engine.rules.legal_setups import ACTOR, legal_setup
+
+#: A popped-up menu asks the offscreen plugin for the keyboard it cannot grab.
+POPUP_NOISE = "This plugin does not support grabbing the keyboard"
+pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*TOOL_NOISE, POPUP_NOISE)]
+
+
+def right_click_menu(win, square: Square) -> QMenu:  # type: ignore[no-untyped-def]
+    """The menu the window pops up for a right click on ``square``, closed once caught."""
+    caught: list[QMenu] = []
+    tries = [300]
+
+    def catch() -> None:
+        popup = QApplication.activePopupWidget()
+        if isinstance(popup, QMenu):
+            caught.append(popup)
+            popup.close()
+        elif tries[0] > 0:
+            tries[0] -= 1
+            QTimer.singleShot(10, catch)
+
+    QTimer.singleShot(0, catch)
+    centre = QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE)
+    win._context_menu(centre, win.view.viewport().mapToGlobal(QPoint(5, 5)))
+    assert len(caught) == 1
+    return caught[0]
+
+
+def empty_square_for(win, command: Command) -> Square:  # type: ignore[no-untyped-def]
+    """The empty square nearest the actor where the engine allows ``command`` and a move."""
+    controller = win.controller
+    state = controller.state
+    actor = state.token(command.actor)
+    squares = sorted(
+        (Square(x, y) for x in range(state.battlemap.width) for y in range(state.battlemap.height)
+         if state.token_at(Square(x, y)) is None and Square(x, y) != actor.square),
+        key=lambda s: max(abs(s.x - actor.square.x), abs(s.y - actor.square.y)),
+    )
+    return next(
+        s for s in squares
+        if controller.preview(replace(command, squares=(s,))).legal
+        and controller.preview(plan_drag(state, controller.system, actor.id, s).command).legal
+    )
+
+
+def entries(menu: QMenu) -> dict[str, bool]:
+    return {a.text(): a.isEnabled() for a in menu.actions() if a.text() and not a.menu()}
+
+
+def test_a_square_offers_the_area_attack_and_the_move_aimed_there(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    setup = legal_setup("savage-worlds", "area_attack")
+    win = make_window(qtbot, tmp_path, setup.state)
+    aimed = empty_square_for(win, setup.command)
+    throw = f"Area Effect Attack with the {setup.command.weapon} here"
+    menu = right_click_menu(win, aimed)
+    offered = entries(menu)
+    assert offered.get(throw) is True, offered
+    assert offered.get("Move here") is True, offered
+    assert any(text.startswith("Ping this square") for text in offered)
+    why_not = next(a.menu() for a in menu.actions() if a.menu())
+    assert all(": " in a.text() and not a.isEnabled() for a in why_not.actions())
+
+    next(a for a in menu.actions() if a.text() == throw).trigger()
+    tool = win.view.tool
+    assert isinstance(tool, ActionTool) and tool.spec.key == "area_attack"
+    assert tool.squares == [aimed] and tool.ready  # the preview card's Confirm applies it
+    tool.cancel()
+
+    mover = win.controller.state.token(ACTOR)
+    menu = right_click_menu(win, aimed)
+    next(a for a in menu.actions() if a.text() == "Move here").trigger()
+    assert win.controller.state.token(ACTOR).square == aimed  # at once, as a drag's drop
+    assert win.view.tool is win.default_tool
+    win.menu_actions["undo"].trigger()
+    assert win.controller.state.token(ACTOR).square == mover.square
+    win.close()
+
+
+def test_a_square_out_of_reach_says_why_not_and_a_token_keeps_its_own_menu(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    setup = legal_setup("spycraft", "suppressive_fire")
+    win = make_window(qtbot, tmp_path, setup.state)
+    state = win.controller.state
+    actor = state.token(ACTOR)
+    far = max(
+        (Square(x, y) for x in range(state.battlemap.width) for y in range(state.battlemap.height)
+         if state.token_at(Square(x, y)) is None),
+        key=lambda s: abs(s.x - actor.square.x) + abs(s.y - actor.square.y),
+    )
+    menu = right_click_menu(win, far)
+    why_not = next(a.menu() for a in menu.actions() if a.menu())
+    refused = [a.text() for a in why_not.actions()]
+    assert any(text.startswith("Standard Move here: ") for text in refused), refused
+    other = next(t for t in state.tokens if t.id != ACTOR)
+    own = entries(right_click_menu(win, other.square))
+    assert f"Select {other.name}" in own and "Standard Move here" not in own
+    win.close()
