@@ -28,7 +28,7 @@ from desktop.tools.base import Tool, ToolHost
 from engine.battlemap import BattleMap
 from engine.geometry import squares_see_each_other
 from engine.grid import Square
-from engine.rules.base import CommandError, Preview
+from engine.rules.base import CommandError, Need, Preview
 from engine.tokens import Token, are_opponents
 
 DRAG_THRESHOLD = 4.0  # pixels before a press becomes a drag
@@ -235,11 +235,12 @@ class SelectMoveTool(Tool):
             return
         if not drag.plan.found:
             self._put_back(drag.token)
-            self.host.show_status(f"Not moved: {drag.plan.no_route_text}")
+            self.host.show_status(f"Not moved: {drag.plan.no_route_text}{self._longer(drag)}")
             return
         if not drag.preview.legal:
             self._put_back(drag.token)
-            self.host.show_status("Not moved: " + "; ".join(drag.preview.reasons))
+            reasons = "; ".join(drag.preview.reasons)
+            self.host.show_status(f"Not moved: {reasons}{self._longer(drag)}")
             return
         try:
             events = controller.apply(drag.plan.command)
@@ -248,6 +249,23 @@ class SelectMoveTool(Tool):
             self.host.show_status(f"Not moved: {error}")
             return
         self.host.show_status(" ".join(e.text for e in events))
+
+    def _longer(self, drag: _Drag) -> str:
+        """The mover's other moves that the engine allows to the dropped-on square (Run, a
+        double move...), which its right-click menu offers; "" when none or not a move. A
+        GM from Foundry VTT drags as far as the token should go, and the bare refusal left
+        the longer move to be found in the Actions dock."""
+        from desktop.tools.offers import square_offers
+
+        move_key = self.host.controller.system.ordinary_move_key
+        if drag.plan is None or drag.target is None or drag.plan.command.action != move_key:
+            return ""
+        names = [
+            offer.label
+            for offer in square_offers(self.host, drag.token.id, drag.target)
+            if offer.allowed and offer.spec.key != move_key and Need.PATH in offer.spec.needs
+        ]
+        return f"; right-click the square for {', '.join(names)}" if names else ""
 
     def _set_down(self, drag: _Drag) -> None:
         item = self.host.scene.token_items.get(drag.token.id)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QTimer
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QMenu
 
 from desktop.movement import plan_drag
@@ -113,4 +113,40 @@ def test_a_square_out_of_reach_says_why_not_and_a_token_keeps_its_own_menu(qtbot
     other = next(t for t in state.tokens if t.id != ACTOR)
     own = entries(right_click_menu(win, other.square))
     assert f"Select {other.name}" in own and "Standard Move here" not in own
+    win.close()
+
+
+def test_a_drag_past_the_move_names_the_longer_move_that_reaches(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Spycraft: a drag 35 ft away was refused with 'no route within 30 ft' alone; Run
+    reaches it, and the right-click menu of the square offers it."""
+    setup = legal_setup("spycraft", "run")
+    win = make_window(qtbot, tmp_path, setup.state)
+    controller = win.controller
+    state = controller.state
+    actor = state.token(ACTOR)
+    run = controller.system.action("run")
+
+    def only_run_reaches(square: Square) -> bool:
+        plan = plan_drag(state, controller.system, ACTOR, square)
+        moves = plan.found and controller.preview(plan.command).legal
+        return not moves and ActionTool(win.host, ACTOR, run).preview_at(square).legal
+
+    far = next(
+        Square(x, y) for y in range(state.battlemap.height) for x in range(state.battlemap.width)
+        if state.token_at(Square(x, y)) is None and only_run_reaches(Square(x, y))
+    )
+    viewport = win.view.viewport()
+
+    def at(square: Square) -> QPoint:
+        return win.view.mapFromScene(QPointF((square.x + 0.5) * SQUARE, (square.y + 0.5) * SQUARE))
+
+    start, end = at(actor.square), at(far)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    for i in range(1, 7):
+        qtbot.mouseMove(viewport, start + (end - start) * i / 6)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    said = win.statusBar().currentMessage()
+    assert state.token(ACTOR).square == controller.state.token(ACTOR).square
+    assert said.startswith("Not moved: ") and "; right-click the square for Run" in said
+    assert entries(right_click_menu(win, far)).get("Run here") is True
     win.close()
