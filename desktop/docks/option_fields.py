@@ -73,6 +73,16 @@ def _bounds(option: OptionSpec) -> tuple[float, float]:
     return float(low), float(high)
 
 
+def _shown_default(option: OptionSpec, unset: float) -> float:
+    """What a number box shows for an option left unset: the rules' default where the
+    option declares one ("Actions per round" read "—" though the rules count 2; the
+    command still leaves it out until the GM edits it), else the unset mark."""
+    default = option.default
+    if isinstance(default, int | float) and not isinstance(default, bool):
+        return float(default)
+    return unset
+
+
 def option_field(
     option: OptionSpec, current: OptionValue | None, changed: Changed, state: EncounterState
 ) -> QWidget:
@@ -106,7 +116,8 @@ def option_field(
         spin = WheelSafeSpinBox()
         spin.setRange(unset, int(high))
         spin.setSpecialValueText(UNSET)
-        spin.setValue(int(current) if isinstance(current, int) else unset)
+        shown = current if isinstance(current, int) else _shown_default(option, unset)
+        spin.setValue(int(shown))
         spin.valueChanged.connect(lambda value: changed(None if value == unset else value))
         return spin
     if option.kind is float:
@@ -114,7 +125,10 @@ def option_field(
         number = WheelSafeDoubleSpinBox()
         number.setRange(low - 1.0, high)
         number.setSpecialValueText(UNSET)
-        number.setValue(float(current) if isinstance(current, int | float) else low - 1.0)
+        number.setValue(
+            float(current) if isinstance(current, int | float)
+            else _shown_default(option, low - 1.0)
+        )
         number.valueChanged.connect(
             lambda value: changed(None if value < low else value)
         )

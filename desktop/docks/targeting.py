@@ -1,6 +1,7 @@
 """The targeting panel: the action being aimed, its options form, the preview, Confirm.
 
-The form is built from what the action declares: a weapon box when it needs a weapon, and
+The form is built from what the action declares: a weapon box when it takes a weapon (its
+unset entry names the weapon the rules pick, where the engine says they pick one), and
 one field per option of its option schema (a list for options with choices, a tick box for
 true/false, number boxes, an entries field for a list or mapping option, else a text line).
 Every change goes to the ActionTool, which asks the engine again; the panel shows the
@@ -124,9 +125,12 @@ class TargetingPanel(QWidget):
     def _build_form(self, tool: ActionTool) -> None:
         state = tool.host.controller.state
         weapons = state.token(tool.actor_id).weapons
-        if weapons:  # an action that does not need one may still be done with one
+        # Only where the engine asks for a weapon: a box for Treat Injury read "Weapon —".
+        if tool.takes_weapon and (weapons or tool.rules_weapon):
             box = narrow_combo_box()
-            box.addItem(UNSET, None)  # some rules pick the weapons themselves
+            # Unset: the rules' own pick where the engine names one, else the rules' default.
+            ruled = tool.rules_weapon
+            box.addItem(f"{ruled} (the rules' pick)" if ruled else UNSET, None)
             for weapon in weapons:
                 box.addItem(weapon.name, weapon.name)
             box.setCurrentIndex(max(0, box.findData(tool.weapon)))

@@ -125,11 +125,21 @@ class ActionTool(Tool):
         self.spec = spec
         self.targets: list[str] = list(targets)
         self.squares: list[Square] = []
-        wants_weapon = Need.WEAPON in spec.needs
+        #: Whether the action takes a weapon (the form shows a weapon box only then).
+        self.takes_weapon = Need.WEAPON in spec.needs
+        #: The weapon the engine says its rules use when the command names none (None: it
+        #: names none); the weapon box's unset entry shows it.
+        self.rules_weapon = (
+            host.controller.system.rules_weapon(host.controller.state, Command(spec.key, actor_id))
+            if self.takes_weapon
+            else None
+        )
+        # Where the rules pick, start with their pick: a gun-only token's melee attack
+        # started with the gun and was refused.
         self.weapon: str | None = (
             weapon
-            if weapon is not None
-            else (fittest_weapon(host.controller, actor_id, spec) if wants_weapon else None)
+            if weapon is not None or self.rules_weapon is not None or not self.takes_weapon
+            else fittest_weapon(host.controller, actor_id, spec)
         )
         self.options: dict[str, OptionValue] = dict(options or {})
         self.hover: Square | None = None

@@ -54,6 +54,9 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
             continue
         more = [n for n in spec.needs if n in MAP_NEEDS and n not in (Need.TARGET, Need.TARGETS)]
         choices: list[str | None] = list(weapons) if Need.WEAPON in spec.needs else [None]
+        ruled = controller.system.rules_weapon(state, Command(spec.key, actor, (target,)))
+        if ruled is not None and ruled not in weapons:
+            choices.insert(0, None)  # the rules' own pick (Unarmed) is not a carried weapon
         for weapon in choices or [None]:
             command = Command(spec.key, actor, (target,), weapon=weapon)
             try:

@@ -926,6 +926,13 @@ class RuleSystem(ABC):
         action in :meth:`legal_actions` with at least one plausible command.
         """
 
+    def rules_weapon(self, state: EncounterState, command: Command) -> str | None:
+        """The weapon the rules themselves use for ``command`` when it names none (a
+        Charge's first melee weapon, else Unarmed), or None: the action uses none, or the
+        GM chooses. A form shows it as the weapon box's unset entry and starts there, so a
+        gun-only token's melee attack does not start with the gun and get refused."""
+        return None
+
     @abstractmethod
     def check_action(self, state: EncounterState, command: Command) -> list[str]:
         """Reasons a catalogue action is not allowed now (empty list: allowed)."""

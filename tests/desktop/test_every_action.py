@@ -133,7 +133,7 @@ def pick_on_map(qtbot, window: MainWindow, tool: ActionTool, command: Command) -
 
 def fill_form(window: MainWindow, tool: ActionTool, command: Command) -> None:
     panel = window.action_palette.targeting
-    if command.weapon is not None or Need.WEAPON in tool.spec.needs:
+    if Need.WEAPON in tool.spec.needs:  # no weapon box for the others
         panel.set_field("weapon", command.weapon)
     for name, value in command.options:
         panel.set_field(name, value)

@@ -259,3 +259,16 @@ def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
 
 
 register("charge", _charge_check, _charge_describe, _charge_resolve)
+
+#: The attacks whose rules pick the weapon when the command names none, and of which kind
+#: (True: the first melee weapon, else Unarmed; None: the first weapon carried).
+RULES_PICK: dict[str, bool | None] = {"melee_attack": True, "charge": True, "swarm_attack": None}
+
+
+def rules_weapon(state: EncounterState, command: Command) -> str | None:
+    """The weapon ``command`` attacks with when it names none, for the attacks in
+    ``RULES_PICK`` (the system's ``rules_weapon``); None for any other action."""
+    if command.action not in RULES_PICK:
+        return None
+    actor = actor_of(state, command)
+    return weapon_of(actor, replace(command, weapon=None), melee=RULES_PICK[command.action]).name

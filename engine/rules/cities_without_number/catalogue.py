@@ -24,7 +24,7 @@ def _spec(key: str, name: str, category: str, cost: ActionType, summary: str,
 ACTIONS: tuple[ActionSpec, ...] = (
     _spec("melee_attack", "Make a Melee Attack", ATTACK, ActionType.MAIN,
           "Strike someone in melee range with fists or a blade (Punch or Stab). A miss may "
-          "still deal the weapon's Shock.", Need.TARGET),
+          "still deal the weapon's Shock.", Need.TARGET, Need.WEAPON),
     _spec("ranged_attack", "Make a Ranged Attack", ATTACK, ActionType.MAIN,
           "Shoot or throw (Shoot). With a foe in melee range, pistols and thrown weapons take "
           "-4 and rifles cannot fire at all.", Need.TARGET, Need.WEAPON),
@@ -34,10 +34,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     _spec("swarm_attack", "Make a Swarm Attack", ATTACK, ActionType.MAIN,
           "Gang up on one foe: up to four assailants join; one of them strikes with +2 to hit "
           "and +1 damage per other assailant (at most +6/+3); its Shock always lands.",
-          Need.TARGET),
+          Need.TARGET, Need.WEAPON),
     _spec("charge", "Charge", ATTACK, ActionType.MAIN_AND_MOVE,
           "Run at least 3 m and up to double move in a straight line, then a melee or thrown "
-          "attack at +2; -2 to your ACs until the end of the round.", Need.TARGET),
+          "attack at +2; -2 to your ACs until the end of the round.", Need.TARGET, Need.WEAPON),
     _spec("screen_ally", "Screen an Ally", DEFENCE, ActionType.MOVE,
           "Move beside an ally and body-block blows aimed at them until your next turn: "
           "attackers must beat you in an opposed combat check or hit you instead.",

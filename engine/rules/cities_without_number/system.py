@@ -43,7 +43,7 @@ from engine.rules.cities_without_number import (
     tables,
     version_1,
 )
-from engine.rules.cities_without_number.actions import HANDLERS, cost_of
+from engine.rules.cities_without_number.actions import HANDLERS, attack_actions, cost_of
 from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.economy import ActionType
 from engine.rules.cities_without_number.examples import example_commands
@@ -164,6 +164,12 @@ class CitiesWithoutNumberSystem(HandlerSystem):
 
     def cost_words(self, state: EncounterState, command: Command) -> str:
         return f"{cost_of(state, command)} action"
+
+    def rules_weapon(self, state: EncounterState, command: Command) -> str | None:
+        try:
+            return attack_actions.rules_weapon(state, command)
+        except KeyError:  # no such actor, or a ranged pick with no ranged weapon
+            return None
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
 

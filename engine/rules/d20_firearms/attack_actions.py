@@ -3,6 +3,8 @@ coup de grace (d20 Modern's core rule; the texts we hold name only helpless crea
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.routes.charge import ChargeOption
@@ -131,6 +133,11 @@ def _melee_weapon(actor: Token, command: Command) -> Weapon:
             raise KeyError(f"the {weapon.name} is not a melee weapon")
         return weapon
     return next((w for w in actor.weapons if w.melee), Weapon("Unarmed", "1d3", melee=True))
+
+
+def charge_weapon(state: EncounterState, command: Command) -> str:
+    """The weapon a Charge that names none attacks with (the system's ``rules_weapon``)."""
+    return _melee_weapon(actor_of(state, command), replace(command, weapon=None)).name
 
 
 def _charge_plan(state: EncounterState, command: Command,

@@ -61,7 +61,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "A Perception check to place the enemies before Blind-Fire (free with Quick Recon)."),
     _spec("charge", "Charge", ATTACK, Cost.FULL_ROUND,
           "Up to double speed in a clear straight line, then one melee attack at +2; -2 "
-          "Defense until your next turn.", Need.TARGET),
+          "Defense until your next turn.", Need.TARGET, Need.WEAPON),
     _spec("coup_de_grace", "Coup de Grace", ATTACK, Cost.FULL_ROUND,
           "Finish a helpless (dying or stable) soldier: a melee weapon in reach, or a firearm "
           "from the next square. An automatic critical hit; if it lives, Fortitude DC 10 + the "

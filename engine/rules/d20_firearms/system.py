@@ -48,7 +48,7 @@ from engine.rules.d20_firearms import (
     tables,
     version_1,
 )
-from engine.rules.d20_firearms.actions import HANDLERS, cost_of
+from engine.rules.d20_firearms.actions import HANDLERS, attack_actions, cost_of
 from engine.rules.d20_firearms.catalogue import ACTIONS, ATTACK, SKILL, SPECIAL, action_spec
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
@@ -189,6 +189,14 @@ class D20FirearmsSystem(HandlerSystem):
 
     def lasting_overlay(self, state: EncounterState) -> Overlay:
         return super().lasting_overlay(state).plus(watch_overlay(state))
+
+    def rules_weapon(self, state: EncounterState, command: Command) -> str | None:
+        if command.action != "charge":  # the only d20 action whose rules pick a weapon
+            return None
+        try:
+            return attack_actions.charge_weapon(state, command)
+        except KeyError:  # no such actor
+            return None
 
     def example_commands(self, state: EncounterState, token_id: str) -> Iterator[Command]:
 

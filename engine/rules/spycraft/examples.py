@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from engine.encounter import EncounterState
 from engine.grid import Square
-from engine.rules.base import Command
+from engine.rules.base import Command, Need
 from engine.rules.common import walk_beside
 from engine.rules.spycraft import board, combat_state, tables
-from engine.rules.spycraft.catalogue import TRICKS
+from engine.rules.spycraft.catalogue import TRICKS, action_spec
 from engine.rules.spycraft.movement import speed_squares
 
 TARGETED = (
@@ -57,6 +57,10 @@ def _line(start: Square, dx: int, dy: int, n: int) -> tuple[Square, ...]:
     return tuple(Square(start.x + dx * i, start.y + dy * i) for i in range(1, n + 1))
 
 
+def _takes_weapon(key: str) -> bool:
+    return Need.WEAPON in action_spec(key).needs
+
+
 def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     token = state.token(token_id)
     weapons: list[str | None] = [w.name for w in token.weapons] or [None]
@@ -78,15 +82,21 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
     for other in state.tokens:
         if other.id == token_id:
             continue
-        for weapon in weapons:
+        for index, weapon in enumerate(weapons):
             for action in TARGETED:
-                yield Command(action, token_id, (other.id,), weapon=weapon)
+                if _takes_weapon(action):
+                    yield Command(action, token_id, (other.id,), weapon=weapon)
+                elif index == 0:  # a Kick or a Taunt names no weapon: once is enough
+                    yield Command(action, token_id, (other.id,))
             yield Command.build(
                 "standard_attack", token_id, targets=[other.id], weapon=weapon, trick="burst"
             )
             yield Command.build("autofire", token_id, targets=[other.id], weapon=weapon, volleys=2)
             for trick in TRICKS:  # as the catalogue action and as Standard Attack's option
-                yield Command(trick, token_id, (other.id,), weapon=weapon)
+                if _takes_weapon(trick):
+                    yield Command(trick, token_id, (other.id,), weapon=weapon)
+                elif index == 0:
+                    yield Command(trick, token_id, (other.id,))
                 yield Command.build(
                     "standard_attack", token_id, targets=[other.id], weapon=weapon, trick=trick
                 )
