@@ -151,8 +151,18 @@ def set_field_value(field: QWidget, name: str, value: OptionValue | None) -> Non
     elif isinstance(field, QCheckBox):
         field.setChecked(bool(value))
     elif isinstance(field, QSpinBox):
-        field.setValue(int(value) if isinstance(value, int | float) else field.minimum())
+        number = int(value) if isinstance(value, int | float) else field.minimum()
+        _set_number(field, number)
     elif isinstance(field, QDoubleSpinBox):
-        field.setValue(float(value) if isinstance(value, int | float) else field.minimum())
+        _set_number(field, float(value) if isinstance(value, int | float) else field.minimum())
     elif isinstance(field, QLineEdit):
         field.setText("" if value is None else str(value))
+
+
+def _set_number(field: QSpinBox | QDoubleSpinBox, number: float) -> None:
+    """Set a number box; set to the rules' default it already shows, the value is still
+    given (Qt says nothing when the value does not change, and the option stayed unset)."""
+    if field.value() == number:
+        field.valueChanged.emit(number)
+    else:
+        field.setValue(number)  # type: ignore[arg-type]
