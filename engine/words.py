@@ -1,4 +1,5 @@
-"""Counted nouns for the words a GM reads ("1 square", "3 squares", "1 Wound").
+"""Counted nouns and condition lines for the words a GM reads ("1 square", "3 squares",
+"1 Wound"; "Vale is Prone.", "Vale takes Total Defense.").
 
 Log lines, reasons and summaries put numbers before nouns; a bare ``f"{n} squares"``
 reads "1 squares" whenever n is one.
@@ -11,6 +12,8 @@ reads "1 squares" whenever n is one.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 
 def counted(count: float, noun: str, plural: str | None = None) -> str:
     """``count`` and ``noun``, the noun plural unless the count is exactly one (``plural``
@@ -19,3 +22,17 @@ def counted(count: float, noun: str, plural: str | None = None) -> str:
     word = noun if count == 1 else (plural or f"{noun}s")
     number = str(count) if isinstance(count, int) else f"{count:g}"
     return f"{number} {word}"
+
+
+def condition_given(who: str, condition: str, actions: Iterable[str] = ()) -> str:
+    """The log line for a condition ``who`` gains: "Vale is Prone.", but a condition named
+    after one of ``actions`` (the action that gives it) is taken, as "Vale is Total
+    Defense." did not read.
+
+    >>> condition_given("Vale", "Prone", ("Total Defense",))
+    'Vale is Prone.'
+    >>> condition_given("Vale", "Total Defense", ("Total Defense",))
+    'Vale takes Total Defense.'
+    """
+    taken = condition.casefold() in {action.casefold() for action in actions}
+    return f"{who} {'takes' if taken else 'is'} {condition}."

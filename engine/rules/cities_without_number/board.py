@@ -14,8 +14,10 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Event, EventKind
+from engine.rules.cities_without_number.catalogue import ACTIONS
 from engine.rules.cities_without_number.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Side, Token, are_opponents
+from engine.words import condition_given
 
 PRONE = "Prone"
 TOTAL_DEFENSE = "Total Defense"
@@ -72,7 +74,8 @@ def add_condition(
     kept = tuple(c for c in token.conditions if not (c.name == name and c.source == source))
     new = Condition(name, expires, source, value)
     state = common.put(state, replace(token, conditions=(*kept, new)))
-    return state, Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))
+    line = condition_given(token.name, name, (a.name for a in ACTIONS))  # "takes Total Defense"
+    return state, Event(EventKind.CONDITION, line, (token_id,))
 
 
 def end_of_round(state: EncounterState) -> Expiry:

@@ -17,8 +17,10 @@ from engine.grid import Square
 from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.catalogue import ACTIONS
 from engine.rules.d20_firearms.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
+from engine.words import condition_given
 
 AIMING = "Aiming"
 OVERWATCH = "Overwatch"
@@ -118,7 +120,8 @@ def add_condition(
     kept = tuple(c for c in token.conditions if c.name != name)
     new = Condition(name, expires, source, value, square)
     state = common.put(state, replace(token, conditions=(*kept, new)))
-    return state, Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))
+    line = condition_given(token.name, name, (a.name for a in ACTIONS))  # "takes Total Defense"
+    return state, Event(EventKind.CONDITION, line, (token_id,))
 
 
 def condition(token: Token, name: str) -> Condition | None:

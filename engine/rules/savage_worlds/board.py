@@ -16,8 +16,10 @@ from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds import hold
+from engine.rules.savage_worlds.catalogue import ACTIONS
 from engine.rules.savage_worlds.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Side, Token, are_opponents
+from engine.words import condition_given
 
 INCAPACITATED = "Incapacitated"
 #: Killed (a Finishing Move, a failed Incapacitation or Bleeding Out roll): out for good.
@@ -110,7 +112,8 @@ def add_condition(
     token = state.token(token_id)
     new = cond.condition(name, state.combat.round, token_id, _acted(state, token_id),
                          value=value, source=source)
-    return _given(state, cond.with_condition(token, new), f"{token.name} is {name}.")
+    line = condition_given(token.name, name, (a.name for a in ACTIONS))  # "takes Wild Attack"
+    return _given(state, cond.with_condition(token, new), line)
 
 
 def stun(state: EncounterState, token_id: str) -> tuple[EncounterState, list[Event]]:

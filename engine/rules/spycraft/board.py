@@ -13,11 +13,13 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.rules.base import Event, EventKind
+from engine.rules.spycraft.catalogue import ACTIONS
 from engine.rules.spycraft.schema import SAVES, SIZE_CATEGORIES
 from engine.rules.spycraft.schema import STATS as STATS  # the actions read board.STATS
 from engine.tokens import Condition, Expiry, ExpiryPoint, Token, are_opponents
 from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, DataValue
+from engine.words import condition_given
 
 #: A whole-number stat through the schema (its default when the token has none).
 stat_int = STATS.number
@@ -119,7 +121,8 @@ def add_condition(
     kept = tuple(c for c in token.conditions if not (c.name == name and c.source == source))
     condition = Condition(name, expires, source, value)
     state = state.with_token(replace(token, conditions=(*kept, condition)))
-    return state, Event(EventKind.CONDITION, f"{token.name} is {name}.", (token_id,))
+    line = condition_given(token.name, name, (a.name for a in ACTIONS))  # "takes Total Defense"
+    return state, Event(EventKind.CONDITION, line, (token_id,))
 
 
 def grant_edge(
