@@ -878,6 +878,12 @@ class RuleSystem(ABC):
         """The GM heals ``amount`` by hand, as this system counts healing."""
         raise CommandError(f"{self.title} has no healing rule for the GM to apply")
 
+    def revive(self, state: EncounterState, token_id: str) -> Outcome:
+        """What the GM's Revive does once the down conditions are lifted: set right what
+        would down the token again (hit points still below 0 left it dying next turn). By
+        default nothing more."""
+        return state, ()
+
     def give_condition(self, state: EncounterState, token_id: str, name: str) -> Outcome:
         """The GM puts condition ``name`` on a token by hand (``gm_condition``). Default: the
         bare condition until taken off (one of that name is replaced). A system whose

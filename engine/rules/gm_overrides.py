@@ -284,7 +284,8 @@ def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcom
     if key == "gm_revive":
         for mark in system.down_conditions:
             state = _set_condition(state, state.token(token.id), mark, False)
-        return state, (said,)
+        state, events = system.revive(state, token.id)
+        return state, (said, *events)
     if key == "gm_condition":
         name = str(command.option("condition")).strip()
         if not command.option("present", True):

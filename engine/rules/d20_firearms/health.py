@@ -140,6 +140,22 @@ def gauges(token: Token) -> tuple[Gauge, ...]:
                                                    harm=True))
 
 
+#: The hit points the GM's Revive leaves a token that had fewer: the least a fit soldier
+#: has (0 is Disabled). Our choice: the texts have no GM revive.
+REVIVED_HIT_POINTS = 1
+
+
+def revive(state: EncounterState, token_id: str) -> Outcome:
+    """The GM's Revive (its marks already lifted): hit points below ``REVIVED_HIT_POINTS``
+    rise to it, as a token left at -3 was dying again on its next turn."""
+    token = state.token(token_id)
+    if board.hit_points(token) >= REVIVED_HIT_POINTS:
+        return state, ()
+    state = common.set_stat(state, token_id, hp=REVIVED_HIT_POINTS)
+    return state, (Event(EventKind.NOTE, f"{token.name} is back on "
+                         f"{counted(REVIVED_HIT_POINTS, 'hit point')}.", (token_id,)),)
+
+
 def take_damage(state: EncounterState, token_id: str, amount: int) -> Outcome:
     """The GM's damage takes the road of a hit: at 0 or below, the mark its hit points say."""
     state, events = common.lose_hit_points(STATS, state, token_id, amount, mark_down)

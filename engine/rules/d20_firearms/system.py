@@ -129,6 +129,7 @@ class D20FirearmsSystem(HandlerSystem):
 
     take_damage = staticmethod(health.take_damage)
     heal = staticmethod(health.heal)
+    revive = staticmethod(health.revive)
 
     # ---- files: a version-1 file's text becomes typed state once, at load
     upgrade_state = staticmethod(version_1.upgrade)

@@ -183,3 +183,27 @@ def test_an_enemy_token_takes_damage_too() -> None:
     assert guard.side is Side.ENEMY
     fight.apply(Command.build("gm_damage", targets=["b"], amount=4))
     assert fight.state.token("b").stats["hp"] == 6  # 10 by default
+
+
+def test_d20_revive_below_zero_leaves_the_token_fit_next_turn() -> None:
+    """Revive on a dying d20 token lifted the mark but left -3 hit points: its next turn
+    found it dying again. The system's revive hook raises hit points to 1 (our choice)."""
+    from engine.rules.d20_firearms import board as d20_board
+    from engine.rules.d20_firearms.health import REVIVED_HIT_POINTS
+
+    fight = fight_in("d20-firearms")
+    fight.apply(gm("gm_damage", amount=15))  # 12 hit points: -3, dying
+    assert fight.state.token("a").has_condition("Dying")
+    fight.apply(gm("gm_revive"))
+    token = fight.state.token("a")
+    assert token.stats["hp"] == REVIVED_HIT_POINTS == 1
+    assert get_system("d20-firearms").down_mark(token) == ""
+    assert d20_board.health(token) is d20_board.Health.FIT  # not dying on its next turn
+
+
+def test_revive_changes_no_hit_points_where_the_system_says_nothing() -> None:
+    fight = fight_in("spycraft")
+    fight.apply(gm("gm_knock_out"))
+    before = dict(fight.state.token("a").stats)
+    fight.apply(gm("gm_revive"))
+    assert fight.state.token("a").stats == before
