@@ -31,8 +31,15 @@ from engine.turns.combat import Phase
 #: on one line each (the docks beside it take the same width).
 PREFERRED_WIDTH = 340
 
-#: The letters of a name the tracker keeps in view before the Health cell takes more room.
-NAME_LETTERS = 11
+#: The letters of a name the tracker keeps in view before the Health and Left cells take
+#: more room ("Razor crew gunman" cut to "Razor c..." left the GM guessing who was who).
+NAME_LETTERS = 16
+
+#: The most of the width after the count that the longest name may claim first.
+NAME_SHARE = 0.5
+
+#: The most of what is left over the name's letters that the bars may take.
+HEALTH_SHARE = 0.6
 
 #: The command behind the End turn button (its legality enables the button).
 END_TURN = Command("end_turn")
@@ -51,15 +58,17 @@ STANDING_MARKS = {
 }
 
 
-#: How each column (Init, Token, Health, Left) shares the tracker's width: the count and
-#: what is left take what they need ("1 main, 1 move" elided to "1 mai..." hid whether a
-#: Move was left), the bars what their numbers need while a name keeps NAME_LETTERS
-#: letters (``InitiativePanel.share_width``), and the name the remainder.
+#: How each column (Init, Token, Health, Left) shares the tracker's width: the count takes
+#: what it needs; a name keeps NAME_LETTERS letters; the bars then take what their numbers
+#: need, and what is left what its words need, from what remains
+#: (``InitiativePanel.share_width``); the name the rest. A row shows what is left only when
+#: it is news (the token acting, or a turn no longer whole); the heading says it whole for
+#: the acting token ("1 main, 1 move" elided to "1 mai..." hid whether a Move was left).
 COLUMN_MODES = (
     QHeaderView.ResizeMode.ResizeToContents,
     QHeaderView.ResizeMode.Stretch,
     QHeaderView.ResizeMode.Fixed,
-    QHeaderView.ResizeMode.ResizeToContents,
+    QHeaderView.ResizeMode.Fixed,
 )
 
 
@@ -71,6 +80,7 @@ class InitiativePanel(QWidget):
         self.controller = controller
         self.heading = QLabel()
         self.heading.setObjectName("initiativeHeading")
+        self.heading.setWordWrap(True)  # a long name's budget never widens the dock
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(self.COLUMNS)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -122,17 +132,24 @@ class InitiativePanel(QWidget):
         return super().eventFilter(watched, event)
 
     def share_width(self) -> None:
-        """The Health column: what its bars and flags need, up to what the count, what is
-        left and a name of NAME_LETTERS letters leave."""
+        """The Health and Left columns: what their bars and words need, from what the count
+        and the names leave (the longest name, up to NAME_SHARE and at least NAME_LETTERS
+        letters); the bars first, up to HEALTH_SHARE of that."""
         header = self.table.horizontalHeader()
-        rest = self.table.viewport().width()
-        for name in ("Init", "Left"):  # as their ResizeToContents will size them
-            column = self.COLUMNS.index(name)
-            rest -= max(self.table.sizeHintForColumn(column), header.sectionSizeHint(column))
-        health = self.COLUMNS.index("Health")
-        needs = max(self.health_needs, header.sectionSizeHint(health))  # its heading too
-        name_room = self.table.fontMetrics().averageCharWidth() * NAME_LETTERS
-        header.resizeSection(health, min(needs, max(rest - name_room, rest // 2)))
+        init = self.COLUMNS.index("Init")
+        rest = self.table.viewport().width() - max(
+            self.table.sizeHintForColumn(init), header.sectionSizeHint(init))
+        token = self.COLUMNS.index("Token")
+        name_room = max(self.table.fontMetrics().averageCharWidth() * NAME_LETTERS,
+                        min(self.table.sizeHintForColumn(token), int(rest * NAME_SHARE)))
+        spare = max(rest - name_room, rest // 3)
+        health, left = self.COLUMNS.index("Health"), self.COLUMNS.index("Left")
+        health_needs = max(self.health_needs, header.sectionSizeHint(health))  # its heading too
+        health_width = min(health_needs, int(spare * HEALTH_SHARE))
+        header.resizeSection(health, health_width)
+        left_needs = max(self.table.sizeHintForColumn(left), header.sectionSizeHint(left))
+        header.resizeSection(left, max(min(left_needs, spare - health_width),
+                                       header.sectionSizeHint(left)))
 
     def _start(self) -> None:
         try:
@@ -154,7 +171,7 @@ class InitiativePanel(QWidget):
             Phase.ROUND: f"Round {combat.round}",
             Phase.OVER: "The fight is over",
         }[combat.phase]
-        self.heading.setText(phase)
+        self.heading.setText(phase + self._acting_left(state))
         kind = self.controller.system.initiative_scheme.kind
         header = self.table.horizontalHeaderItem(0)
         if header is not None:  # set with the table's columns
@@ -174,11 +191,15 @@ class InitiativePanel(QWidget):
             health = " · ".join(gauge.text for gauge in gauges)
             needs.append(needed_width(tuple(gauges), line))
             left = budget_text(combatant.budget)
-            # The system's word for the standing ("On Hold") says more than the budget,
-            # which is whole until the token acts.
+            # The system's word for the standing ("On Hold") says more than the budget; a
+            # whole turn's budget waiting its turn says nothing new and gives the name room.
+            whole = combatant.budget == self.controller.system.fresh_budget(
+                state, combatant.token_id)
+            news = combatant.token_id == combat.active or not whole
             cells = (entry.initiative, STANDING_MARKS[entry.standing] + name, health,
-                     entry.note or left)
-            tips = (*cells[:3], f"{entry.note}: {left}" if entry.note else left)
+                     entry.note or (left if news else ""))
+            tips = (*cells[:3], f"{entry.note}: {left}" if entry.note
+                    else left if news else f"{left} (a whole turn)")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(tips[column])
@@ -201,6 +222,16 @@ class InitiativePanel(QWidget):
         self.next_button.setText("Next round" if stalled else "End turn")
         self.end_button.setEnabled(combat.phase in (Phase.ROUND, Phase.SURPRISE))
         self._show_selection(self.controller.selected)
+
+    def _acting_left(self, state: EncounterState) -> str:
+        """What the acting token has left, whole, for the heading (its row may elide it)."""
+        active = state.combat.active
+        if active is None:
+            return ""
+        combatant = state.combat.combatant(active)
+        token = next((t for t in state.tokens if t.id == active), None)
+        name = token.name if token else active
+        return f" · {name}: {budget_text(combatant.budget)} left"
 
     def _row_selected(self) -> None:
         items = self.table.selectedItems()

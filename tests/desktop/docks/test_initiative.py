@@ -18,22 +18,22 @@ pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)]
 def test_what_is_left_is_read_whole_in_a_laptop_sized_dock(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """Cities Without Number's "1 main, 1 move" elided to "1 mai..." in every row: the
     column shared the width equally with the name and the bars, and the GM could not see
-    whether a Move was left."""
+    whether a Move was left. The acting token's is read whole in the heading; the bars keep
+    their room and nothing scrolls sideways."""
     win = open_map(qtbot, tmp_path, "office_floor")
     win.resize(default_size(LAPTOP))
     win.controller.apply(Command("start_combat"))
     QApplication.processEvents()
-    table = win.initiative.table
-    column = win.initiative.COLUMNS.index("Left")
-    texts = [table.item(row, column).text() for row in range(table.rowCount())]
-    assert "1 main, 1 move" in texts
-    widest = max(table.fontMetrics().horizontalAdvance(text) for text in texts)
-    assert table.columnWidth(column) > widest
+    panel = win.initiative
+    table = panel.table
+    assert "1 main, 1 move left" in panel.heading.text()
+    heading = panel.heading
+    assert heading.fontMetrics().boundingRect(
+        heading.contentsRect(), Qt.TextFlag.TextWordWrap, heading.text()).width() <= heading.width()
     header = table.horizontalHeader()
     widths = sum(header.sectionSize(c) for c in range(table.columnCount()))
     assert widths <= table.viewport().width()  # still no sideways scroll
-    assert table.columnWidth(win.initiative.COLUMNS.index("Health")) > 40  # bars keep room
-
+    assert table.columnWidth(panel.COLUMNS.index("Health")) > 40  # bars keep room
 
 
 def test_a_token_on_hold_reads_on_hold_with_its_card_not_done(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -54,3 +54,36 @@ def test_a_token_on_hold_reads_on_hold_with_its_card_not_done(qtbot, tmp_path) -
     assert table.item(row, columns.index("Init")).text() == card != ""
     win.controller.apply(Command("act_from_hold", holder))
     assert table.item(row, columns.index("Token")).text().startswith("▶ ")
+
+
+def test_names_keep_their_room_and_the_acting_budget_is_read_whole_above(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Savage Worlds' "3 actions, 6 pace" in every row cut "Razor crew gunman" to "Razor c...":
+    a waiting token's whole turn says nothing new, so its cell is empty (the tooltip keeps
+    it), names keep NAME_LETTERS letters, and the heading says what the acting token has
+    left whole."""
+    from desktop.docks.initiative import NAME_LETTERS
+
+    win = open_map(qtbot, tmp_path, "night_street")
+    win.resize(default_size(LAPTOP))
+    win.controller.apply(Command("start_combat"))
+    QApplication.processEvents()
+    panel = win.initiative
+    table, columns = panel.table, panel.COLUMNS
+    state = win.controller.state
+    active = state.combat.active
+    assert active is not None
+    pools = state.combat.combatant(active).budget
+    budget = ", ".join(f"{n} {pool}" for pool, n in pools.items() if n)
+    assert f"{state.token(active).name}: {budget} left" in panel.heading.text()
+    left = columns.index("Left")
+    for row in range(table.rowCount()):
+        item = table.item(row, left)
+        acting = item.data(Qt.ItemDataRole.UserRole) == active
+        assert (item.text() == budget) if acting else (item.text() == "")
+        assert item.toolTip().startswith(budget)
+    name_room = table.fontMetrics().averageCharWidth() * NAME_LETTERS
+    assert table.columnWidth(columns.index("Token")) >= name_room
+    header = table.horizontalHeader()
+    widths = sum(header.sectionSize(c) for c in range(table.columnCount()))
+    assert widths <= table.viewport().width()
+    assert panel.width() <= win.width() // 3  # the heading's words never widen the dock
