@@ -276,9 +276,11 @@ class ActionTool(Tool):
     # ---- gestures
 
     def mouse_move(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
-        square = square_at(scene_pos)
+        at = square_at(scene_pos)
+        # Past the map's edge counts as off the view: "off the map" is no news to the GM.
+        square = at if self.host.controller.state.battlemap.in_bounds(at) else None
         dragging_area = self._dragging and self.current_need() is Need.AREA
-        if dragging_area and square not in self.squares:
+        if dragging_area and square is not None and square not in self.squares:
             self.squares.append(square)
         if square != self.hover:
             self.hover = square

@@ -285,6 +285,25 @@ def test_the_hovered_square_goes_when_the_mouse_leaves_the_map(qtbot, tmp_path) 
     )
 
 
+def test_a_square_past_the_maps_edge_is_not_tried(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The view shows a margin round the map: hovering there previewed the picks plus the
+    off-map square, and the card said "square (29,22) is off the map" over legal picks."""
+    win, setup = window_at(qtbot, tmp_path, "spycraft", "strafe")
+    actor = str(setup.command.actor)
+    tool = win.start_action(actor, win.controller.system.action("strafe"))
+    tool.set_weapon(setup.command.weapon)
+    picks = list(setup.command.squares)
+    for square in picks:
+        tool.pick(square)
+    battlemap = win.controller.state.battlemap
+    past = (battlemap.width + 0.5, battlemap.height - 0.5)
+    win.view.centerOn(past[0] * SQUARE, past[1] * SQUARE)
+    hover(win.view, past)
+    assert tool.hover is None
+    assert tool.command is not None and list(tool.command.squares) == picks
+    assert tool.preview is not None and tool.preview.legal, tool.preview.reasons
+
+
 def test_the_sight_tools_cover_lines_go_when_the_mouse_leaves_the_map(qtbot, spy_window) -> None:  # type: ignore[no-untyped-def]
     win = spy_window
     win.controller.select("kara")
