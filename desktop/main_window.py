@@ -64,6 +64,7 @@ from desktop.tools.base import Tool, ToolHost, square_at
 from desktop.tools.offers import own_offers, target_offers, turn_offers
 from desktop.tools.select_move import SelectMoveTool
 from desktop.tools.tool_checks import ToolChecks
+from desktop.turn_follow import TurnFollower
 from desktop.view import MapView
 from desktop.warm import after_first_paint, warm_after_first_paint
 from engine.encounter import EncounterState
@@ -167,6 +168,8 @@ class MainWindow(QMainWindow):
             self.roster.listing_allowed = False
             after_first_paint(self.view.viewport(), self.roster.allow_listing)
         install_table(self)
+        # Last to hear of a change: the scene has the new tokens when it scrolls to one.
+        self.turn_follower = TurnFollower(self)
         self.draw_lasting_effects()
         self._update_title()
         self.restore_layout()
