@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QMenu,
     QScrollArea,
@@ -49,6 +50,14 @@ class TokenInspector(QWidget):
         self.gm_menu.aboutToShow.connect(self._build_gm_menu)
         self.gm_button.setMenu(self.gm_menu)
         self._built: QMenu | None = None
+        #: The token the GM pinned here: shown whatever is selected (the turn moves the
+        #: selection to the acting token, desktop.turn_follow); None follows the selection.
+        self.pinned: str | None = None
+        self.pin_button = QToolButton()
+        self.pin_button.setText("Pin")
+        self.pin_button.setCheckable(True)
+        self.pin_button.setToolTip("Keep this token here while the turn and the selection move on")
+        self.pin_button.toggled.connect(self._pin)
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.message.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
@@ -67,11 +76,24 @@ class TokenInspector(QWidget):
         self.scroll_area.setWidget(body)
         layout = QVBoxLayout(self)
         layout.addWidget(self.scroll_area)
-        layout.addWidget(self.gm_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.gm_button)
+        buttons.addWidget(self.pin_button)
+        buttons.addStretch()
+        layout.addLayout(buttons)
         layout.addWidget(self.message)
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(lambda _id: self.refresh(controller.state))
         self.refresh(controller.state)
+
+    @property
+    def shown(self) -> str | None:
+        """The token the dock shows: the pinned one, else the selection."""
+        return self.pinned if self.pinned is not None else self.controller.selected
+
+    def _pin(self, on: bool) -> None:
+        self.pinned = self.controller.selected if on else None
+        self.refresh(self.controller.state)
 
     def _report(self, text: str) -> None:
         self.message.setText(text)
@@ -79,16 +101,19 @@ class TokenInspector(QWidget):
     def _build_gm_menu(self) -> None:
         """Fill the menu for the token selected now (its conditions, weapons, counts)."""
         self.gm_menu.clear()
-        token_id = self.controller.selected
+        token_id = self.shown
         if token_id is None:
             return
         self._built = self.gm.build(token_id)  # kept: it owns the actions shown
         self.gm_menu.addActions(self._built.actions())
 
     def refresh(self, state: EncounterState) -> None:
-        token_id = self.controller.selected
-        token = next((t for t in state.tokens if t.id == token_id), None)
+        token = next((t for t in state.tokens if t.id == self.shown), None)
+        if token is None and self.pinned is not None:  # the pinned token left the map
+            self.pin_button.setChecked(False)  # unpins and refreshes
+            return
         self.gm_button.setEnabled(token is not None)
+        self.pin_button.setEnabled(token is not None)
         self.message.setText("")
         if token is None:
             for label in self.fields.values():
