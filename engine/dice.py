@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import secrets
@@ -87,8 +88,33 @@ def _walk(node: d20.Number | d20.Expression) -> Iterable[d20.Number]:
         yield from _walk(child)
 
 
+@functools.cache
+def _readable() -> d20.Stringifier:
+    """d20's plain stringifier, the faces as a GM says them: ``1d20 (17) + 5 = 22``, an
+    acing die ``1d6 acing (6, 4) = 10``, a die left out ``(2 dropped)`` (d20's own marks
+    are Markdown: ``**1**``, ``~~2~~`` and backticks round the total)."""
+    import d20
+
+    class Readable(d20.SimpleStringifier):  # type: ignore[misc]  # d20 ships no types
+        def _str_dice(self, node: d20.Dice) -> str:
+            faces = ", ".join(self._stringify(die) for die in node.values)
+            group = dice_words(f"{node.num}d{node.size}{self._str_ops(node.operations)}")
+            return f"{group} ({faces})"
+
+        def _str_die(self, node: d20.Die) -> str:
+            # An acing die's faces are its rolls; each shows what it came up.
+            faces = ", ".join(self._stringify(face) for face in node.values)
+            return faces if node.kept else f"{faces} dropped"
+
+        def _str_literal(self, node: d20.Literal) -> str:
+            return str(int(node.number))
+
+    return Readable()
+
+
 def roll_expression(expression: str, stream: random.Random) -> d20.RollResult:
-    """Roll an expression with ``d20``, drawing only from ``stream``."""
+    """Roll an expression with ``d20``, drawing only from ``stream``; the result's text is
+    readable (:func:`_readable`)."""
     # Imported on the first roll: building d20's grammar is slow and the map needs no dice.
     import d20
     import d20.expression
@@ -97,7 +123,7 @@ def roll_expression(expression: str, stream: random.Random) -> d20.RollResult:
         saved = d20.expression.random
         d20.expression.random = stream
         try:
-            return d20.roll(expression)
+            return d20.roll(expression, stringifier=_readable())
         except d20.RollError as error:
             raise DiceError(f"cannot roll {expression!r}: {error}") from error
         finally:

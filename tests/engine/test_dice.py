@@ -1,6 +1,7 @@
 """engine.dice: seeded, isolated, typed-in rolls."""
 
 import random
+import re
 
 import pytest
 
@@ -12,6 +13,7 @@ from engine.dice import (
     check_expression,
     dice_words,
     modifier_of,
+    roll_expression,
 )
 
 
@@ -83,3 +85,20 @@ def test_bounds_of_a_sum_of_dice_and_constants() -> None:
     assert bounds_of("1d4+1") == (2, 5)
     assert bounds_of("2d6-1") == (1, 11)
     assert bounds_of("3") == (3, 3)
+
+
+def test_a_rolls_working_reads_as_faces_and_total_without_markdown() -> None:
+    # d20's own text marked a 1 or a 20 as **1** and the total as `7`, which the log showed.
+    texts = [str(roll_expression("1d20+6", random.Random(seed))) for seed in range(60)]
+    assert all(re.fullmatch(r"1d20 \((\d+)\) \+ 6 = (\d+)", text) for text in texts), texts
+    for text in texts:
+        face, total = map(int, re.findall(r"\d+", text)[2::2])
+        assert total == face + 6
+    aced = next(
+        text
+        for seed in range(500)
+        if "," in (text := str(roll_expression("1d6e6", random.Random(seed))))
+    )
+    assert re.fullmatch(r"1d6 acing \(6(, 6)*, [1-5]\) = \d+", aced), aced
+    kept = str(roll_expression("4d6kh3", random.Random(1)))
+    assert kept.count("dropped") == 1 and "~" not in kept, kept
