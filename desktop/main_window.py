@@ -546,7 +546,7 @@ class MainWindow(QMainWindow):
 
     def _action_finished(self, tool: ActionTool) -> None:
         if self.view.tool is tool:
-            self.view.set_tool(self.default_tool)
+            self._tool_done(tool)  # the action's last word stays, not "Select and move"
         if self.action_palette.targeting.tool is tool:
             self.action_palette.targeting.follow(None)
 

@@ -466,7 +466,10 @@ class ActionTool(Tool):
             self.host.show_status(f"Not allowed: {error}")
             return False
         if events is None:
-            self.host.show_status("Cancelled: no dice rolled")
+            # Escape in the dice dialog leaves the action too: it stayed aimed, its card
+            # still said "Escape cancels", and a second Escape was needed to leave it.
+            self.host.show_status(f"{self.spec.name} cancelled: no dice rolled")
+            self.finished()
             return False
         self.host.show_status(" ".join(e.text for e in events) or preview.summary)
         self.applied = (command, preview)
