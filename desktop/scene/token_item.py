@@ -13,16 +13,22 @@ from typing import Any, overload
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QImage, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsSceneHoverEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from desktop.scene import style
+from desktop.scene.ammo_chip import ammo_chip_rect, ammo_words, paint_ammo_chip
 from desktop.scene.detail import pixels_per_square, shows_details
 from desktop.scene.gauge_paint import paint_gauges, rows, stack_height
 from desktop.scene.style import SQUARE
 from desktop.scene.token_badges import (
     BADGE_FONT_SIZE,
     TEXT_MIN_PIXELS_PER_SQUARE,
-    badge_font_metrics,
+    Badge,
     initials_rect,
     initials_size,
     layout_badges,
@@ -92,6 +98,8 @@ class TokenItem(QGraphicsItem):
         self.down_conditions: tuple[str, ...] = ()
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
+        #: Where each badge was last drawn and its words, for its own tooltip.
+        self.badge_tips: tuple[tuple[QRectF, str], ...] = ()
         self.label = TokenLabelItem(self)
         self.set_token(token)
 
@@ -180,11 +188,23 @@ class TokenItem(QGraphicsItem):
         return QRectF(-6, -10, s + 16, s + 16)
 
     def shape(self) -> QPainterPath:
+        """The disc and its badges (a badge's tooltip needs the hover over it)."""
         path = QPainterPath()
         inset = 4.0
         s = self.side_length
         path.addEllipse(QRectF(inset, inset, s - 2 * inset, s - 2 * inset))
+        for rect, _words in self.badge_tips:
+            path.addRect(rect)
         return path
+
+    def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
+        """Over a badge, the tooltip is its own words (the rifle's rounds); elsewhere, the
+        whole token's."""
+        here = event.pos()
+        words = next((words for rect, words in self.badge_tips if rect.contains(here)), "")
+        whole = describe_token(self.token, self.gauges, self.endings) if self.gm else ""
+        self.setToolTip(words or whole)  # the players' view tells nothing more
+        super().hoverMoveEvent(event)
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -305,46 +325,38 @@ class TokenItem(QGraphicsItem):
         readable = pixels_per_square(painter) >= TEXT_MIN_PIXELS_PER_SQUARE
         colours = {c.name: condition_colour(c.name) for c in self.token.conditions}
         badges = layout_badges(flags, self.token.conditions, left, s + 2, readable, colours)
-        painter.setFont(style.label_font(BADGE_FONT_SIZE))
         for badge in badges:
-            painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
-            painter.setBrush(badge.fill)
-            if badge.chip:
-                painter.drawRoundedRect(badge.rect, 5, 5)
-            else:
-                painter.drawEllipse(badge.rect)
-            if badge.text:
-                painter.setPen(QColor("#ffffff") if badge.chip else QColor("#101010"))
-                painter.drawText(badge.rect, Qt.AlignmentFlag.AlignCenter, badge.text)
+            self._paint_badge(painter, badge)
+        tips = []
+        weapon = ammo_weapon(self.token)
+        if ammo is not None and weapon is not None:
+            tips.append((ammo, ammo_words(weapon)))
+        self.badge_tips = tuple(tips)  # inside the bounding rectangle: no geometry change
+
+    @staticmethod
+    def _paint_badge(painter: QPainter, badge: Badge) -> None:
+        painter.setPen(QPen(QColor(0, 0, 0, 220), 1.5))
+        painter.setBrush(badge.fill)
+        if badge.chip:
+            painter.drawRoundedRect(badge.rect, 5, 5)
+        else:
+            painter.drawEllipse(badge.rect)
+        if badge.text:
+            painter.setFont(style.label_font(BADGE_FONT_SIZE))
+            painter.setPen(QColor("#ffffff") if badge.chip else QColor("#101010"))
+            painter.drawText(badge.rect, Qt.AlignmentFlag.AlignCenter, badge.text)
 
     def _ammo_rect(self) -> QRectF | None:
-        """Where the ammunition badge goes (top-left), if the token shows one."""
+        """Where the ammunition chip goes (top-left), if the token shows one."""
         weapon = ammo_weapon(self.token)
         if weapon is None or (not self.gm and self.token.side is not Side.PARTY):
             return None
-        text = f"{weapon.ammo}/{weapon.capacity}"
-        width = badge_font_metrics().horizontalAdvance(text) + 8
-        return QRectF(-6, -9, width, 15)
+        return ammo_chip_rect(weapon)
 
     def _paint_ammo(self, painter: QPainter, s: float) -> None:
         weapon = ammo_weapon(self.token)
-        rect = self._ammo_rect()
-        if weapon is None or rect is None:
-            return
-        text = f"{weapon.ammo}/{weapon.capacity}"
-        font = style.label_font(BADGE_FONT_SIZE)
-        if weapon.ammo == 0:
-            fill = QColor("#d63031")
-        elif weapon.ammo * 4 <= weapon.capacity:
-            fill = QColor("#f0a020")
-        else:
-            fill = QColor("#1f2328")
-        painter.setPen(QPen(QColor(255, 255, 255, 180), 1))
-        painter.setBrush(fill)
-        painter.drawRoundedRect(rect, 4, 4)
-        painter.setFont(font)
-        painter.setPen(QColor("#ffffff"))
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        if weapon is not None and self._ammo_rect() is not None:
+            paint_ammo_chip(painter, weapon)
 
 
 class TokenLabelItem(QGraphicsItem):

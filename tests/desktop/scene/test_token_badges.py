@@ -4,14 +4,21 @@ their text is shortened to the room it has, and dropped where it could not be re
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
-from PySide6.QtWidgets import QStyleOptionGraphicsItem
+from PySide6.QtWidgets import QGraphicsSceneHoverEvent, QStyleOptionGraphicsItem
 
 from desktop.scene import style
+from desktop.scene.ammo_chip import ammo_chip_rect
 from desktop.scene.gauge_paint import HARM_FLAG, NEUTRAL_FLAG
 from desktop.scene.style import SQUARE
-from desktop.scene.token_badges import DOT, initials_rect, initials_size, layout_badges
+from desktop.scene.token_badges import (
+    DOT,
+    badge_font_metrics,
+    initials_rect,
+    initials_size,
+    layout_badges,
+)
 from desktop.scene.token_item import TokenItem, initials
 from engine.grid import Square
 from engine.rules.gauges import Gauge, GaugeStyle
@@ -127,3 +134,21 @@ def test_a_flag_of_harm_is_red_and_a_count_change_is_not(qapp) -> None:  # type:
     count = Gauge("fluid", "Count +2", 1, style=GaugeStyle.FLAG, detail="at round's end (Aim)")
     badges = layout_badges([SHAKEN, count], [], -6, 130, readable=True)
     assert [(b.text, b.fill) for b in badges] == [("Shaken", HARM_FLAG), ("Count +2", NEUTRAL_FLAG)]
+
+
+def _hover_tip(item: TokenItem, where: QPointF) -> str:
+    event = QGraphicsSceneHoverEvent(QEvent.Type.GraphicsSceneHoverMove)
+    event.setPos(where)
+    item.hoverMoveEvent(event)
+    return item.toolTip()
+
+
+def test_the_ammunition_reads_as_rounds_with_its_weapon_in_the_tooltip(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """"9/15" on the token read like hit points: a cartridge and "9", the weapon and its
+    magazine in the chip's own tooltip."""
+    item = _item((*PIPS, SHAKEN))
+    _render(item, 64.0)
+    chip = ammo_chip_rect(PISTOL)
+    assert chip.width() < badge_font_metrics().horizontalAdvance("9/15") + 8
+    assert _hover_tip(item, chip.center()) == "pistol: 9 of 15 rounds"
+    assert "Det. Rosa Vega" in _hover_tip(item, QPointF(32, 40))  # the disc: the whole token
