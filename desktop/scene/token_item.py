@@ -26,7 +26,6 @@ from desktop.scene.detail import pixels_per_square, shows_details
 from desktop.scene.gauge_paint import paint_gauges, rows, stack_height
 from desktop.scene.style import SQUARE
 from desktop.scene.token_badges import (
-    BADGE_FONT_SIZE,
     TEXT_MIN_PIXELS_PER_SQUARE,
     Badge,
     initials_rect,
@@ -98,7 +97,7 @@ class TokenItem(QGraphicsItem):
         self.down_conditions: tuple[str, ...] = ()
         self.setZValue(style.Z_TOKENS)
         self.setAcceptHoverEvents(True)
-        #: Where each badge was last drawn and its words, for its own tooltip.
+        #: Where each badge was last drawn and its full words, for its own tooltip.
         self.badge_tips: tuple[tuple[QRectF, str], ...] = ()
         self.label = TokenLabelItem(self)
         self.set_token(token)
@@ -198,8 +197,8 @@ class TokenItem(QGraphicsItem):
         return path
 
     def hoverMoveEvent(self, event: QGraphicsSceneHoverEvent) -> None:
-        """Over a badge, the tooltip is its own words (the rifle's rounds); elsewhere, the
-        whole token's."""
+        """Over a badge, the tooltip is its full words ("Mortally Wounded", the rifle's
+        rounds); elsewhere, the whole token's."""
         here = event.pos()
         words = next((words for rect, words in self.badge_tips if rect.contains(here)), "")
         whole = describe_token(self.token, self.gauges, self.endings) if self.gm else ""
@@ -327,7 +326,7 @@ class TokenItem(QGraphicsItem):
         badges = layout_badges(flags, self.token.conditions, left, s + 2, readable, colours)
         for badge in badges:
             self._paint_badge(painter, badge)
-        tips = []
+        tips = [(badge.rect, badge.full) for badge in badges if badge.full]
         weapon = ammo_weapon(self.token)
         if ammo is not None and weapon is not None:
             tips.append((ammo, ammo_words(weapon)))
@@ -342,7 +341,7 @@ class TokenItem(QGraphicsItem):
         else:
             painter.drawEllipse(badge.rect)
         if badge.text:
-            painter.setFont(style.label_font(BADGE_FONT_SIZE))
+            painter.setFont(style.label_font(badge.size))
             painter.setPen(QColor("#ffffff") if badge.chip else QColor("#101010"))
             painter.drawText(badge.rect, Qt.AlignmentFlag.AlignCenter, badge.text)
 

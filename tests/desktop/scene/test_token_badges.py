@@ -3,6 +3,8 @@ their text is shortened to the room it has, and dropped where it could not be re
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetricsF, QImage, QPainter
@@ -14,10 +16,12 @@ from desktop.scene.gauge_paint import HARM_FLAG, NEUTRAL_FLAG
 from desktop.scene.style import SQUARE
 from desktop.scene.token_badges import (
     DOT,
+    FLAG_FONT_SMALLEST,
     badge_font_metrics,
     initials_rect,
     initials_size,
     layout_badges,
+    shortened_word,
 )
 from desktop.scene.token_item import TokenItem, initials
 from engine.grid import Square
@@ -136,6 +140,37 @@ def test_a_flag_of_harm_is_red_and_a_count_change_is_not(qapp) -> None:  # type:
     assert [(b.text, b.fill) for b in badges] == [("Shaken", HARM_FLAG), ("Count +2", NEUTRAL_FLAG)]
 
 
+@pytest.mark.parametrize(("word", "short"), [
+    ("Incapacitated", "Incap."), ("Mortally", "Mort."), ("Wounded", "Wound."),
+    ("Unconscious", "Unconsc."), ("Prone", "Prone"), ("Shaken", "Shak."), ("+2", "+2"),
+])
+def test_a_long_word_is_cut_after_its_first_syllable(word: str, short: str) -> None:
+    assert shortened_word(word) == short
+
+
+MORTALLY_WOUNDED = Gauge("down", "Mortally Wounded", 1, style=GaugeStyle.FLAG, harm=True)
+INCAPACITATED = Gauge("down", "Incapacitated", 1, style=GaugeStyle.FLAG, harm=True)
+
+
+def test_a_long_condition_beside_the_ammunition_is_read_not_cut(qapp) -> None:  # type: ignore[no-untyped-def]
+    """Cities Without Number's "Mortally Wounded" chip read "Mo..." beside "30/30"."""
+    ammo = ammo_chip_rect(replace(PISTOL, ammo=30, capacity=30))
+    left = ammo.right() - 2
+    badges = layout_badges([MORTALLY_WOUNDED], [], left, 66, readable=True)
+    assert badges[0].text in ("Mortally\nWounded", "Mort.\nWound.")
+    assert "…" not in badges[0].text and badges[0].full == "Mortally Wounded"
+    metrics = QFontMetricsF(style.label_font(badges[0].size))
+    assert badges[0].size >= FLAG_FONT_SMALLEST
+    assert all(metrics.horizontalAdvance(line) <= badges[0].rect.width() - 4
+               for line in badges[0].text.split("\n"))
+    assert badges[0].rect.left() >= left and badges[0].rect.right() <= 66
+    assert metrics.height() * 2 <= badges[0].rect.height()
+    whole_row = layout_badges([MORTALLY_WOUNDED], [], -6, 66, readable=True)
+    assert whole_row[0].text == "Mortally\nWounded"  # with room, the words are whole
+    one_word = layout_badges([INCAPACITATED], [], left, 66, readable=True)
+    assert one_word[0].text == "Incap." and one_word[0].full == "Incapacitated"
+
+
 def _hover_tip(item: TokenItem, where: QPointF) -> str:
     event = QGraphicsSceneHoverEvent(QEvent.Type.GraphicsSceneHoverMove)
     event.setPos(where)
@@ -152,3 +187,11 @@ def test_the_ammunition_reads_as_rounds_with_its_weapon_in_the_tooltip(qtbot) ->
     assert chip.width() < badge_font_metrics().horizontalAdvance("9/15") + 8
     assert _hover_tip(item, chip.center()) == "pistol: 9 of 15 rounds"
     assert "Det. Rosa Vega" in _hover_tip(item, QPointF(32, 40))  # the disc: the whole token
+
+
+def test_a_fitted_flag_has_its_full_words_in_its_own_tooltip(qtbot) -> None:  # type: ignore[no-untyped-def]
+    item = _item((*PIPS, MORTALLY_WOUNDED))
+    _render(item, 64.0)
+    flag = next(rect for rect, words in item.badge_tips if words == "Mortally Wounded")
+    assert _hover_tip(item, flag.center()) == "Mortally Wounded"
+    assert item.shape().contains(flag.center())  # the hover reaches a chip past the disc
