@@ -322,7 +322,7 @@ def _coup_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     events = [Event(EventKind.ATTACK, f"{actor.name} delivers a coup de grace to {target.name} "
                     f"with the {weapon.name}: an automatic critical hit (x{times}), {damage} "
                     "damage.", (actor.id, target.id))]
-    state, dealt = attack_math.apply_damage(state, target.id, damage)
+    state, dealt = attack_math.apply_damage(state, target.id, damage, dice)
     events.extend(dealt)
     victim = state.token(target.id)
     if board.health(victim) is board.Health.DEAD:

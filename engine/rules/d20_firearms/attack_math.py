@@ -181,7 +181,7 @@ def roll_attack(
                                 (attacker.id,), confirm))
     damage = sum(dice.roll(plan.weapon.damage, f"{attacker.name} damage").total
                  for _ in range(multiplier))
-    state, more = apply_damage(state, target.id, max(damage, 1))
+    state, more = apply_damage(state, target.id, max(damage, 1), dice)
     return state, AttackResult(True, damage, (*events, *more))
 
 
@@ -194,7 +194,10 @@ def roll_attack_outcome(
     return state, result.events
 
 
-def apply_damage(state: EncounterState, target_id: str, amount: int,
+def apply_damage(state: EncounterState, target_id: str, amount: int, dice: Dice,
                  ) -> tuple[EncounterState, list[Event]]:
-    """Hit points off; at 0 or below the mark its hit points call for (``health``)."""
-    return common.lose_hit_points(STATS, state, target_id, amount, health.mark_down)
+    """One hit's damage: hit points off, at 0 or below the mark its hit points call for,
+    then the save against massive damage (``health``)."""
+    state, events = common.lose_hit_points(STATS, state, target_id, amount, health.mark_down)
+    state, massive = health.massive_damage(state, target_id, amount, dice)
+    return state, [*events, *massive]

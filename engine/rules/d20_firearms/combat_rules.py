@@ -311,6 +311,18 @@ HELPLESS_MELEE_DEFENSE = -4
 #: A coup de grace's victim who survives the damage saves (Fortitude) against this plus
 #: the damage dealt, or dies.
 COUP_DE_GRACE_DC_BASE = 10
+#: Massive damage: one hit of at least the Constitution score calls for a Fortitude save
+#: against this DC; a failure drops the soldier to this many hit points (dying).
+MASSIVE_DAMAGE_DC = 15
+MASSIVE_DAMAGE_HIT_POINTS = -1
+#: A Constitution score the stat block leaves blank: the lowest score with the token's
+#: modifier (10 + 2 x modifier), so the threshold is never above what the modifier allows.
+AVERAGE_SCORE = 10
+
+
+def massive_damage_threshold(con_score: int | None, con_mod: int) -> int:
+    """The least damage in one hit that calls for the massive damage save."""
+    return con_score if con_score is not None else AVERAGE_SCORE + 2 * con_mod
 
 
 def stabilises(percentile: int) -> bool:

@@ -11,6 +11,13 @@ d20 Modern core rules, in our own words:
   soldier who takes damage again is dying again (our reading: fresh wounds reopen it).
   Any healing of a dying soldier, or a Treat Injury check (DC 15) by someone beside it,
   makes it stable.
+- **Massive damage**: one hit (an attack, a coup de grace, Suppressive Fire's damage; a
+  critical hit's dice together) of at least the soldier's Constitution score calls for a
+  Fortitude save, DC 15; a failure drops it to -1 hit points, dying. Our choices: a blank
+  Constitution score counts as 10 + 2 x the Con modifier (the lowest score with that
+  modifier); a hit that already leaves the soldier at -1 or below rolls nothing (the save
+  could not change it); the GM's hand-typed damage rolls nothing either (the GM applies what
+  the table rolled).
 - **Dead** at -10 or below, or when a coup de grace's Fortitude save fails. A dead token
   has no turn and is no target for an attack, an area's fire or first aid. Healing does
   not bring it back; the GM may take the Dead mark off by hand.
@@ -102,6 +109,30 @@ def mark_down(state: EncounterState, token_id: str) -> tuple[EncounterState, Eve
     token = state.token(token_id)
     return state, event or Event(EventKind.CONDITION, f"{token.name} {state_words(token)}.",
                                  (token_id,))
+
+
+def massive_damage(state: EncounterState, token_id: str, damage: int, dice: Dice,
+                   ) -> tuple[EncounterState, list[Event]]:
+    """After a hit of ``damage`` has been taken: the Fortitude save against massive damage
+    when the hit reached the Constitution score and the soldier still stands above -1."""
+    token = state.token(token_id)
+    threshold = special.massive_damage_threshold(
+        STATS.optional_number(token, "con_score"), STATS.number(token, "con_mod"))
+    if damage < threshold or board.hit_points(token) <= special.MASSIVE_DAMAGE_HIT_POINTS:
+        return state, []
+    dc = special.MASSIVE_DAMAGE_DC
+    save = dice.roll(f"1d20{STATS.number(token, 'fortitude'):+d}",
+                     f"{token.name} Fortitude against massive damage")
+    heading = f"{token.name} takes massive damage ({damage}, Con {threshold})"
+    if save.total >= dc:
+        return state, [Event(EventKind.ROLL, f"{heading} and saves: Fortitude {save.total} "
+                             f"against DC {dc}.", (token_id,), save)]
+    state = common.set_stat(state, token_id, hp=special.MASSIVE_DAMAGE_HIT_POINTS)
+    events = [Event(EventKind.ROLL, f"{heading} and fails the Fortitude save ({save.total} "
+                    f"against DC {dc}): down to {special.MASSIVE_DAMAGE_HIT_POINTS} hit points.",
+                    (token_id,), save)]
+    state, down = mark_down(state, token_id)
+    return state, [*events, down]
 
 
 def dying_roll(state: EncounterState, token_id: str, dice: Dice) -> Outcome:

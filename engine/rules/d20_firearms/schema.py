@@ -24,6 +24,9 @@ STATS = StatBlock("d20 Modern Firearms", (
       for name in ("str_mod", "dex_mod", "con_mod", "int_mod", "wis_mod", "cha_mod")),
     StatSpec("str_score", int, 10, 1, 60, label="Str score",
              help="Strength score (what a weapon's Strength need is measured against)."),
+    StatSpec("con_score", int, None, 1, 60, label="Con score",
+             help="Constitution score: one hit of this much damage or more calls for a "
+             "Fortitude save (DC 15) against massive damage. Blank: 10 + 2 x Con modifier."),
     _bonus("perception", "Perc", "Perception bonus (Locate Enemies)."),
     *(_bonus(name, name.title(), "Saving throw bonus.")
       for name in ("fortitude", "reflex", "will")),
