@@ -52,6 +52,9 @@ class EncounterController(QObject):
         self.selected: str | None = None
         #: Ask the GM to roll or type the dice of each command (desktop.fight); off: seeded.
         self.ask_dice = False
+        #: The GM rolls physical dice (desktop.preferences): with ask_dice, every roll's
+        #: faces are asked for; off, Killbox rolls and the log shows the faces.
+        self.physical_dice = False
         #: Where every change is journaled before it is shown (desktop.autosave), if anywhere.
         self.journal: JournalWriter | None = None
         self.session = self._session(document.state, document.images)

@@ -1,6 +1,8 @@
-"""Running the fight: apply a command after asking the GM to roll or type its dice.
+"""Running the fight: apply a command, asking the GM for its dice's faces when the GM rolls
+physical dice (``controller.physical_dice``, the GM's preference); else Killbox rolls and
+the log shows the faces.
 
-``controller.ask_dice`` off (scripts, most tests) applies with the encounter's seeded dice.
+``controller.ask_dice`` off (scripts, most tests) asks nothing: the encounter's seeded dice.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ MOST_SEED = 2_000_000_000
 def act(
     parent: QWidget | None, controller: EncounterController, command: Command
 ) -> tuple[Event, ...] | None:
-    """Apply ``command``; when it rolls, ask Roll / Type dice first. None: the GM cancelled."""
-    if not controller.ask_dice:
+    """Apply ``command``; when it rolls and the GM rolls physical dice, ask for the faces
+    first. None: the GM cancelled."""
+    if not (controller.ask_dice and controller.physical_dice):
         return controller.apply(command)
     preview = controller.preview(command)
     rolls = planned_rolls(controller.system, controller.state, command, preview.rolls)
@@ -37,6 +40,7 @@ def act(
         rolls,
         replan=lambda typed: planned_rolls(system, state, command, preview.rolls, typed),
         outcome=lambda faces: dry_run(system, state, command, preview.rolls, faces).outcome,
+        physical=True,
     )
     if not dialog.exec():
         return None
@@ -58,7 +62,9 @@ def start_combat(
     planning = state if seed is None else replace(state, combat=replace(state.combat, seed=seed))
     command, typed = Command("start_combat"), None
     if controller.ask_dice:
-        dialog = StartCombatDialog(parent, controller.system, planning)
+        dialog = StartCombatDialog(
+            parent, controller.system, planning, physical=controller.physical_dice
+        )
         if not dialog.exec():
             return None
         command = dialog.command()

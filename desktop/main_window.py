@@ -53,6 +53,7 @@ from desktop.documents import (
 from desktop.fight import act, pin_seed
 from desktop.file_places import start_folder, suggested_file
 from desktop.gm_menu import GmMenu
+from desktop.preferences import Preferences, rolls_for_me
 from desktop.render import export_png
 from desktop.scene.map_scene import MapScene
 from desktop.scene.overlay_items import LayerItem, detach
@@ -101,10 +102,12 @@ class MainWindow(QMainWindow):
         settings: QSettings | None = None,
         defer_tools: bool = False,
         ask_dice: bool = True,
+        physical_dice: bool | None = None,
         restored: RestoredSession | None = None,
         crashed: CrashedSession | None = None,
     ) -> None:
         """``defer_tools`` builds the Tools menu just after the first frame (faster start).
+        ``physical_dice``: ask the faces of every roll (None: as the GM's preference says).
         ``restored``: a crashed session given back (``document`` is its document); with its
         history, its folder (``crashed``) goes on being the autosave."""
         super().__init__()
@@ -112,6 +115,9 @@ class MainWindow(QMainWindow):
         self.settings = settings or QSettings()
         self.controller = EncounterController(document, system)
         self.controller.ask_dice = ask_dice  # Roll / Type dice dialogs (desktop.fight)
+        self.controller.physical_dice = (
+            not rolls_for_me(self.settings) if physical_dice is None else physical_dice
+        )
         self.scene = MapScene(document.state, document.images)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
@@ -161,6 +167,7 @@ class MainWindow(QMainWindow):
         self.view.status_message.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.view.context_requested.connect(self._context_menu)
         self._build_menus()
+        self.preferences = Preferences(self)
         from desktop.editing.install import install_preparation
 
         self.token_editing = install_preparation(self)

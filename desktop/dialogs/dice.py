@@ -3,14 +3,17 @@
 The rows come from the engine: a dry run of the command on a throw-away copy of the state
 (states are immutable) gives each roll's purpose, expression and the face the encounter's
 seeded dice would show (the preview's ``rolls`` stand in only when the dry run fails).
-"Roll" applies with the seeded dice; "Use these dice" sends the typed faces, which the
-engine reads as GivenDice. Below the rows, the same dry run with the faces shown says what
-they would do, in the combat log's words ("hits", "misses", "takes 7 damage"), so a GM
+"Roll for me" applies with the seeded dice; "Apply my faces" sends the typed faces, which
+the engine reads as GivenDice. Below the rows, the same dry run with the faces shown says
+what they would do, in the combat log's words ("hits", "misses", "takes 7 damage"), so a GM
 rolling physical dice sees the result before committing to it.
 
-Enter does what the GM means: once a face has been typed, Enter uses the typed faces;
-untouched, it rolls (the boxes then hold the very faces the roll gives). Neither button is
-a silent default, so Enter in a box never throws what was typed away.
+Enter does what the GM means. A GM who rolls physical dice (``physical``) applies the faces
+shown: that is the default button. Otherwise "Roll for me" is, but once a face has been
+typed Enter applies the typed faces, so Enter in a box never throws what was typed away.
+
+A random draw that is no die (an Action Deck shuffle's, ``engine.dice.draw``) is never a
+row: nobody types a shuffle.
 """
 
 from __future__ import annotations
@@ -125,6 +128,10 @@ def planned_rolls(
     return dry_run(system, state, command, announced, typed).rolls
 
 
+#: The two buttons: words that cannot be taken one for the other.
+ROLL_WORDS = "Roll for me"
+APPLY_WORDS = "Apply my faces"
+
 #: What the dialog asks for, said once above the rows.
 FACE_HELP = (
     "Type the die face your dice show (for several dice, their faces added up), "
@@ -145,7 +152,8 @@ def total_text(planned: PlannedRoll, face: int) -> str:
 
 
 class DiceDialog(QDialog):
-    """A compact list of rolls with a die-face box and the total it makes; Roll or Use."""
+    """A compact list of rolls with a die-face box and the total it makes; Killbox rolls them
+    or the typed faces apply."""
 
     def __init__(
         self,
@@ -155,9 +163,12 @@ class DiceDialog(QDialog):
         note: str = "",
         replan: Replan | None = None,
         outcome: Outcome | None = None,
+        physical: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        #: The GM rolls physical dice: "Apply my faces" is the default, Enter applies them.
+        self.physical = physical
         self.answer: DiceAnswer = False
         #: Asked again when a face changes: the rows after it follow from the typed faces.
         self.replan = replan
@@ -192,16 +203,16 @@ class DiceDialog(QDialog):
         layout = self.outer = QVBoxLayout(self)
         layout.addWidget(self.scroller, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.roll_button = QPushButton("Roll")
-        self.roll_button.setToolTip("Roll with the encounter's seeded dice")
-        self.typed_button = QPushButton("Use these dice")
-        self.typed_button.setToolTip("Use the faces typed above (what your physical dice show)")
+        self.roll_button = QPushButton(ROLL_WORDS)
+        self.roll_button.setToolTip("Killbox rolls these dice (the faces above are not used)")
+        self.typed_button = QPushButton(APPLY_WORDS)
+        self.typed_button.setToolTip("Apply the faces typed above (what your physical dice show)")
         buttons.addButton(self.roll_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.typed_button, QDialogButtonBox.ButtonRole.AcceptRole)
         for button in (self.roll_button, self.typed_button):
             button.setAutoDefault(False)
             button.setDefault(False)
-        #: True once the GM has changed a face: Enter then uses the typed faces.
+        #: True once the GM has changed a face: Enter then applies the typed faces.
         self.typed = False
         self.roll_button.clicked.connect(self.choose_roll)
         self.typed_button.clicked.connect(self.choose_typed)
@@ -245,6 +256,7 @@ class DiceDialog(QDialog):
             self.total_labels.append(total)
             self.planned.append(planned)
         self.typed_button.setEnabled(bool(self.face_boxes))
+        self._mark_default()
         self.face_help.setVisible(bool(self.face_boxes))  # no dice (a deal): nothing to type
         acing = any(aces(planned.expression) for planned in self.planned)
         self.face_help.setText(FACE_HELP + (ACING_HELP if acing else ""))
@@ -301,6 +313,12 @@ class DiceDialog(QDialog):
 
     def _face_typed(self) -> None:
         self.typed = True
+        self._mark_default()
+
+    def _mark_default(self) -> None:
+        default = self.default_button()
+        for button in (self.roll_button, self.typed_button):
+            button.setDefault(button is default)
 
     def _face_changed(self, value: int, planned: int) -> None:
         """A face other than the planned one counts as typed (arrows or the wheel)."""
@@ -310,8 +328,13 @@ class DiceDialog(QDialog):
     def showEvent(self, event: QShowEvent) -> None:
         self.fit_to_screen()
         super().showEvent(event)
-        for button in (self.roll_button, self.typed_button):  # the button box sets one
-            button.setDefault(False)
+        self.default_button().setDefault(True)  # the button box may have set another
+
+    def default_button(self) -> QPushButton:
+        """What Enter does untouched: apply the faces for a GM rolling physical dice (and
+        for any GM once a face is typed), else let Killbox roll."""
+        typed = self.typed_button.isEnabled() and (self.physical or self.typed)
+        return self.typed_button if typed else self.roll_button
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
@@ -320,11 +343,10 @@ class DiceDialog(QDialog):
         super().keyPressEvent(event)
 
     def press_enter(self) -> None:
-        """Typed faces if the GM typed any, else the roll (same faces as shown)."""
-        if self.typed and self.typed_button.isEnabled():
-            self.choose_typed()
-        elif self.roll_button.isEnabled():
-            self.choose_roll()
+        """The default button's choice (:meth:`default_button`), if it may be chosen."""
+        button = self.default_button()
+        if button.isEnabled():
+            button.click()
 
     def faces(self) -> list[int]:
         return [box.value() for box in self.face_boxes]

@@ -39,11 +39,19 @@ from engine.rules.base import Command, CommandError, OptionValue, RuleSystem
 FROM_DECK = "from the deck"
 
 class StartCombatDialog(DiceDialog):
-    def __init__(self, parent: QWidget | None, system: RuleSystem, state: EncounterState) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None,
+        system: RuleSystem,
+        state: EncounterState,
+        physical: bool = False,
+    ) -> None:
         self.system = system
         self.state = state
         self.sides = sorted({token.side.value for token in state.tokens})
-        super().__init__(parent, "Start combat", (), system.initiative_scheme.summary)
+        super().__init__(
+            parent, "Start combat", (), system.initiative_scheme.summary, physical=physical
+        )
         self.awareness = QComboBox()
         self.acting: dict[str, QCheckBox] = {}
         self.grouped: dict[str, QCheckBox] = {}
@@ -137,6 +145,7 @@ class StartCombatDialog(DiceDialog):
     def _card_typed(self) -> None:
         self.typed = any(box.currentData() for box in self.card_boxes.values())
         self.typed_button.setEnabled(self.typed)
+        self._mark_default()
 
     def cards(self) -> dict[str, str]:
         """Token id -> the card picked for it (the tokens left "from the deck" are dealt)."""

@@ -46,6 +46,7 @@ def shared_window(qapp, tmp_path_factory) -> Iterator[MainWindow]:  # type: igno
         autosave_folder=folder / "autosave",
         settings=settings,
         ask_dice=True,
+        physical_dice=True,
     )
     window.confirm_discard = lambda: True  # type: ignore[method-assign]
     window.resize(1200, 800)
@@ -62,7 +63,7 @@ def shared_window(qapp, tmp_path_factory) -> Iterator[MainWindow]:  # type: igno
 
 def type_the_faces(typed: list[list[int]]):  # type: ignore[no-untyped-def]
     """Answer the dice dialog as a GM with physical dice: type each face (here the ones the
-    dialog proposes, so the result is known) and press "Use these dice"."""
+    dialog proposes, so the result is known) and press "Apply my faces"."""
 
     def choose(dialog: QDialog) -> None:
         assert isinstance(dialog, DiceDialog)

@@ -25,9 +25,16 @@ BUNDLED = {
 }
 
 
-def open_map(qtbot, tmp_path, name: str) -> MainWindow:  # type: ignore[no-untyped-def]
+def open_map(  # type: ignore[no-untyped-def]
+    qtbot, tmp_path, name: str, physical_dice: bool | None = True
+) -> MainWindow:
+    """The bundled map, every roll asked for (the GM rolls physical dice) unless
+    ``physical_dice`` says otherwise (None: the preference, a fresh one)."""
     document = load_document(MAPS / f"{name}.killbox")
-    return make_window(qtbot, tmp_path, document.state, document.images, ask_dice=True)
+    return make_window(
+        qtbot, tmp_path, document.state, document.images, ask_dice=True,
+        physical_dice=physical_dice,
+    )
 
 
 def click(qtbot, button) -> None:  # type: ignore[no-untyped-def]

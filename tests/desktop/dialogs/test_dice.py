@@ -82,7 +82,7 @@ def test_a_typed_hit_adds_the_damage_row_and_a_typed_miss_takes_it_away(qtbot) -
 
 def test_the_dialog_says_what_the_faces_shown_would_do_before_they_are_used(qtbot) -> None:  # type: ignore[no-untyped-def]
     """A GM rolling physical dice sees the hit or miss, and the damage, of the faces typed
-    before pressing "Use these dice", in the words the combat log will then show."""
+    before pressing "Apply my faces", in the words the combat log will then show."""
     setup = legal_setup("cities-without-number", "ranged_attack")
     fight = Encounter(setup.state)
     system, state, command = fight.system, setup.state, setup.command

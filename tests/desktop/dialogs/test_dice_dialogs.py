@@ -46,10 +46,27 @@ def test_enter_without_typing_rolls(qtbot) -> None:
     assert shown.answer is None
 
 
-def test_no_button_is_a_silent_default(qtbot) -> None:
+def test_the_buttons_read_apart_and_the_default_follows_what_was_typed(qtbot) -> None:
+    """"Roll" and "Use these dice" read alike; the default marked is what Enter does."""
     shown = dialog(qtbot)
+    assert (shown.roll_button.text(), shown.typed_button.text()) == (
+        "Roll for me", "Apply my faces")
+    assert shown.roll_button.isDefault() and not shown.typed_button.isDefault()
+    shown.face_boxes[0].setValue(19)  # a face typed: Enter now applies it
+    assert shown.typed_button.isDefault() and not shown.roll_button.isDefault()
     for button in (shown.roll_button, shown.typed_button):
-        assert not button.isDefault() and not button.autoDefault()
+        assert not button.autoDefault()  # focus on a button never moves the default
+
+
+def test_a_gm_rolling_physical_dice_applies_the_faces_with_enter(qtbot) -> None:
+    shown = DiceDialog(None, "Shoot", ROLLS, physical=True)
+    qtbot.addWidget(shown)
+    shown.show()
+    assert shown.typed_button.isDefault() and not shown.roll_button.isDefault()
+    shown.face_boxes[0].setFocus()
+    qtbot.keyClick(shown.face_boxes[0], Qt.Key.Key_Return)
+    assert shown.result() == DiceDialog.DialogCode.Accepted
+    assert shown.answer == [7, 12]  # the faces shown, not a roll of Killbox's
 
 
 def test_each_fight_gets_a_fresh_seed_stored_in_the_file(qtbot, tmp_path) -> None:

@@ -27,7 +27,8 @@ PICTURES = Path(tempfile.gettempdir()) / "killbox-tool-pictures"
 
 
 def make_window(  # type: ignore[no-untyped-def]
-    qtbot, tmp_path, state: EncounterState, images=None, ask_dice: bool = False
+    qtbot, tmp_path, state: EncounterState, images=None, ask_dice: bool = False,
+    physical_dice: bool | None = None,
 ):
     from PySide6.QtCore import QSettings
 
@@ -40,6 +41,7 @@ def make_window(  # type: ignore[no-untyped-def]
         autosave_folder=tmp_path / "autosave",
         settings=settings,
         ask_dice=ask_dice,
+        physical_dice=physical_dice,
     )
     win.confirm_discard = lambda: True  # type: ignore[method-assign]
     qtbot.addWidget(win)
