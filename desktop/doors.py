@@ -1,7 +1,9 @@
 """Doors and windows: the GM opens, closes or locks them through the engine's set_portal.
 
-Double-click toggles open and closed, as in Foundry VTT; a locked door stays shut until
-the GM unlocks it from the right-click menu (so a double-click never springs a lock).
+One click on a door's on-map button (``desktop.scene.door_button``, shown with the select
+tool) or a double-click on the door toggles open and closed, as in Foundry VTT; a locked
+door stays shut until the GM unlocks it from the right-click menu (so a click never springs
+a lock).
 """
 
 from __future__ import annotations

@@ -633,9 +633,10 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(error), 6000)
 
     def _context_menu(self, scene_pos: QPointF, global_pos: QPoint) -> None:
-        item = self.scene.token_item_at(scene_pos)
+        button = self.scene.door_button_at(scene_pos, self.view.transform())
+        item = None if button else self.scene.token_item_at(scene_pos)
         if item is None or not item.isVisible():
-            portal = self.scene.portal_item_at(scene_pos)
+            portal = button or self.scene.portal_item_at(scene_pos)
             if portal is not None:
                 menu = self.portal_menu(portal.portal.id)
             else:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QPointF, QRect, QRectF
-from PySide6.QtGui import QColor, QImage, QPainter
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QImage, QPainter, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from desktop.scene import style
 from desktop.scene.background import MapBackground
+from desktop.scene.door_button import DoorButtonItem
 from desktop.scene.fog_marks import FogMarksItem
 from desktop.scene.items import PortalItem, map_items
 from desktop.scene.light_item import LightItem
@@ -55,6 +56,10 @@ class MapScene(QGraphicsScene):
         self.state = state
         self.token_items: dict[str, TokenItem] = {}
         self.portal_items: dict[str, PortalItem] = {}
+        #: Each door's and window's on-map button (none on the player view's map).
+        self.door_buttons: dict[str, DoorButtonItem] = {}
+        #: Shown while the select tool is the map's tool (``show_door_buttons``).
+        self.door_buttons_shown = False
         self._static: list[QGraphicsItem] = []
         self.overlay_layer = LayerItem()
         self.overlay_layer.setZValue(style.Z_OVERLAY)
@@ -84,6 +89,7 @@ class MapScene(QGraphicsScene):
             self.removeItem(item)
         self._static = []
         self.portal_items = {}
+        self.door_buttons = {}
         bm = state.battlemap
         picture = None
         if bm.background is not None:
@@ -98,6 +104,11 @@ class MapScene(QGraphicsScene):
             self._static.append(item)
             if isinstance(item, PortalItem):
                 self.portal_items[item.portal.id] = item
+                if not self.player:
+                    button = DoorButtonItem(item.portal)
+                    button.setVisible(self.door_buttons_shown)
+                    self.door_buttons[item.portal.id] = button
+                    self._static.append(button)
         for item in self._static:
             self.addItem(item)
         margin = 2 * SQUARE
@@ -158,6 +169,9 @@ class MapScene(QGraphicsScene):
                     item = self.portal_items.get(portal.id)
                     if item is not None and item.portal != portal:
                         item.set_portal(portal)
+                    button = self.door_buttons.get(portal.id)
+                    if button is not None and button.portal != portal:
+                        button.set_portal(portal)
             else:
                 self._build_static(state)
         self.fog_marks.set_fog(state.fog)
@@ -198,6 +212,24 @@ class MapScene(QGraphicsScene):
         """The door or window under a scene point (its shape is a 14-unit wide stroke)."""
         for item in self.items(scene_pos):
             if isinstance(item, PortalItem):
+                return item
+        return None
+
+    def show_door_buttons(self, shown: bool) -> None:
+        """Show or hide every door's and window's button (the select tool shows them)."""
+        self.door_buttons_shown = shown
+        for button in self.door_buttons.values():
+            button.setVisible(shown)
+
+    def door_button_at(self, scene_pos: QPointF, view: QTransform) -> DoorButtonItem | None:
+        """The shown door button under a scene point; ``view`` is the view's transform
+        (a button keeps its size on screen, so where it reaches depends on the zoom)."""
+        if not self.door_buttons_shown:
+            return None
+        for item in self.items(
+            scene_pos, Qt.ItemSelectionMode.IntersectsItemShape, Qt.SortOrder.DescendingOrder, view
+        ):
+            if isinstance(item, DoorButtonItem) and item.isVisible():
                 return item
         return None
 

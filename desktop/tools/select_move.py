@@ -20,6 +20,7 @@ from PySide6.QtGui import QKeyEvent, QMouseEvent
 from desktop import doors
 from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
+from desktop.scene.door_button import DoorButtonItem
 from desktop.scene.labels import wrap_lines
 from desktop.scene.overlay_items import SightLinesItem, TagItem, detach
 from desktop.scene.preview_overlay import DrawnPreview, draw_preview
@@ -53,6 +54,8 @@ class SelectMoveTool(Tool):
     def __init__(self, host: ToolHost) -> None:
         super().__init__(host)
         self._drag: _Drag | None = None
+        #: The door whose button the last press toggled (its double click's second press).
+        self._pressed_door: str | None = None
         #: What the map draws of the hovered square's preview (replaced on each new square).
         self.drawn = DrawnPreview()
         self.tag = TagItem()
@@ -62,11 +65,27 @@ class SelectMoveTool(Tool):
         #: The opponents near enough to draw sight lines to, found once per drag.
         self._near_opponents: list[Token] | None = None
 
+    def activate(self) -> None:
+        super().activate()
+        self.host.scene.show_door_buttons(True)
+
+    def deactivate(self) -> None:
+        super().deactivate()
+        self.host.scene.show_door_buttons(False)
+
     # ---- gestures
+
+    def door_button_at(self, scene_pos: QPointF) -> DoorButtonItem | None:
+        return self.host.scene.door_button_at(scene_pos, self.host.view.transform())
 
     def mouse_press(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         if event.button() != Qt.MouseButton.LeftButton:
             return False
+        button = self.door_button_at(scene_pos)
+        self._pressed_door = button.portal.id if button else None
+        if button is not None:  # a door's button before the token standing in the doorway
+            self.host.show_status(doors.toggle(self.host.controller, button.portal))
+            return True
         item = self.host.scene.token_item_at(scene_pos)
         self.host.controller.select(item.token_id if item else None)
         if item is None:
@@ -103,7 +122,16 @@ class SelectMoveTool(Tool):
     def mouse_double_click(self, event: QMouseEvent, scene_pos: QPointF) -> bool:
         """Double-click a door or window (not under a token) to open or close it."""
         scene = self.host.scene
-        if event.button() != Qt.MouseButton.LeftButton or scene.token_item_at(scene_pos):
+        if event.button() != Qt.MouseButton.LeftButton:
+            return False
+        button = self.door_button_at(scene_pos)
+        if button is not None:
+            # The press before a double click toggled the door already: one toggle in all.
+            if self._pressed_door != button.portal.id:
+                self.host.show_status(doors.toggle(self.host.controller, button.portal))
+            self._pressed_door = None
+            return True
+        if scene.token_item_at(scene_pos):
             return False
         item = scene.portal_item_at(scene_pos)
         if item is None:

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QApplication, QMenu
 from desktop.documents import load_document
 from desktop.tools.base import square_at
 from engine.battlemap import PortalState
+from engine.grid import Square
 from engine.routes import graph_for
+from engine.rules.base import Command
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.tools.conftest import make_window, view_point
 from tests.desktop.window_helpers import MAPS, grab_png
@@ -132,3 +134,80 @@ def test_the_log_and_the_door_menu_name_no_ids(qtbot, warehouse) -> None:  # typ
         assert not [i for i in ids if re.search(rf"\b{re.escape(i)}\b", line)], line
     menu = win.portal_menu("door-yard")
     assert "door-yard" not in menu.title() and menu.title().startswith("Door between")
+
+
+def click(qtbot, win, portal_id: str, button=Qt.MouseButton.LeftButton) -> None:  # type: ignore[no-untyped-def]
+    point = middle(win, portal_id)
+    qtbot.mouseMove(win.view.viewport(), point)
+    qtbot.mouseClick(win.view.viewport(), button, pos=point)
+
+
+def test_a_click_on_a_door_button_opens_it_and_sight_and_routes_follow(qtbot, warehouse) -> None:
+    """Foundry VTT's door control: one click on the door's button opens or closes it, one
+    undo step; the players' fog and the movement graph follow the door."""
+    win = warehouse
+    button = win.scene.door_buttons["door-office"]
+    assert button.isVisible()  # the select tool is the window's tool
+    assert "click to open" in button.toolTip().lower()
+    player = win.show_player_view()
+    seen_shut = player.scene.seen
+    assert not player.scene.door_buttons  # the players get no buttons
+    click(qtbot, win, "door-office")
+    assert door_state(win, "door-office") is PortalState.OPEN
+    assert win.statusBar().currentMessage() == "The door between (6,4) and (7,4) opens."
+    assert "click to close" in button.toolTip().lower()
+    assert not graph_for(win.controller.state, difficult_cost=2).portals_block(("door-office",))
+    assert seen_shut is not None and player.scene.seen is not None
+    assert player.scene.seen > seen_shut  # Keyes in the office now sees out of the door
+    grab_png(win, "doors-button-office-open")
+    win.undo()
+    assert door_state(win, "door-office") is PortalState.CLOSED
+    assert player.scene.seen == seen_shut
+    player.close()
+
+
+def test_a_door_button_wins_over_the_token_in_the_doorway(qtbot, warehouse) -> None:
+    """A token standing beside the door does not hide its button: the click opens the door
+    and leaves the token where it stands."""
+    win = warehouse
+    keyes = next(t for t in win.controller.state.tokens if t.name == "Reyes")
+    win.controller.apply(Command("place", keyes.id, squares=(Square(6, 4),)))
+    win.view.zoom_by(2.0)  # the token's disc reaches the button's edge
+    point = middle(win, "door-office") - QPoint(8, 0)  # the button's edge, over the token
+    scene_point = win.view.mapToScene(point)
+    assert win.scene.token_item_at(scene_point) is not None
+    assert win.scene.door_button_at(scene_point, win.view.transform()) is not None
+    before = win.controller.state.token(keyes.id).square
+    qtbot.mouseClick(win.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    assert door_state(win, "door-office") is PortalState.OPEN
+    assert win.controller.state.token(keyes.id).square == before
+
+
+def test_a_double_click_on_a_door_button_toggles_once(qtbot, warehouse) -> None:
+    """The press of a double click toggles; its second click does not toggle back."""
+    win = warehouse
+    point = middle(win, "door-office")
+    viewport = win.view.viewport()
+    qtbot.mouseMove(viewport, point)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=point)
+    assert door_state(win, "door-office") is PortalState.OPEN
+
+
+def test_a_locked_door_button_stays_shut_and_other_tools_hide_the_buttons(
+    qtbot, warehouse
+) -> None:
+    win = warehouse
+    click(qtbot, win, "door-yard")
+    assert door_state(win, "door-yard") is PortalState.LOCKED
+    assert "locked" in win.statusBar().currentMessage()
+    assert "Right-click to unlock" in win.scene.door_buttons["door-yard"].toolTip()
+    from desktop.tools.ruler_tool import RulerTool
+
+    win.view.set_tool(RulerTool(win.host))
+    assert not any(b.isVisible() for b in win.scene.door_buttons.values())
+    click(qtbot, win, "door-office")  # the ruler measures; the door stays as it was
+    assert door_state(win, "door-office") is PortalState.CLOSED
+    win.view.set_tool(win.default_tool)
+    assert all(b.isVisible() for b in win.scene.door_buttons.values())
