@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSizePolicy,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -41,7 +42,13 @@ from desktop.editing import commands
 from desktop.editing.snapping import square_at
 from desktop.tools.base import Tool, ToolHost
 from engine.files.errors import EncounterFileError
-from engine.files.roster import CHARACTER_SUFFIX, Roster, RosterEntry, character_copy
+from engine.files.roster import (
+    CHARACTER_SUFFIX,
+    Roster,
+    RosterEntry,
+    character_copies,
+    character_copy,
+)
 from engine.grid import Square
 from engine.rules.base import CommandError, IllegalCommand
 
@@ -51,6 +58,8 @@ EXPORT_FILTER = f"Killbox character (*{CHARACTER_SUFFIX})"
 IMPORT_FILTER = f"Killbox characters (*{CHARACTER_SUFFIX} *.json)"
 #: What reading or writing a roster file may raise: the engine names the file and problem.
 FILE_ERRORS = (EncounterFileError, KeyError, OSError)
+#: The most copies one placement puts down (a squad, not a crowd).
+MOST_COPIES = 20
 
 
 class RosterList(QListWidget):
@@ -104,9 +113,21 @@ class RosterDock(QWidget):
             button.clicked.connect(lambda _c=False, s=slot: s())
             buttons[key] = button
         self.buttons = buttons
+        #: How many copies "Add to map", a double click or a drag puts down ("Add 4").
+        self.copies = QSpinBox()
+        self.copies.setObjectName("roster-copies")
+        self.copies.setRange(1, MOST_COPIES)
+        self.copies.setPrefix("× ")
+        self.copies.setToolTip(
+            "How many copies to put down: numbered (Gunman 1, Gunman 2…) on the free "
+            "squares nearest the one you click, one undo step"
+        )
+        self.copies.valueChanged.connect(self._name_place_button)
         row1, row2 = QHBoxLayout(), QHBoxLayout()
-        for key in ("save", "place", "remove"):
+        for key in ("save", "place"):
             row1.addWidget(buttons[key])
+        row1.addWidget(self.copies)
+        row1.addWidget(buttons["remove"])
         for key in ("export", "import"):
             row2.addWidget(buttons[key])
         layout = QVBoxLayout(self)
@@ -176,7 +197,8 @@ class RosterDock(QWidget):
         self.caption.setToolTip("\n".join(str(problem) for problem in listing.problems))
         self.caption.setText(
             f"{self.list.count()} characters for {self.controller.system.title}. "
-            f"Drag one onto the map, or Add to map and click a square.{unread}"
+            f"Drag one onto the map, or Add to map and click a square (× 4: four numbered "
+            f"copies).{unread}"
         )
 
     def current_key(self) -> str | None:
@@ -185,13 +207,19 @@ class RosterDock(QWidget):
 
     # ---- onto the map
 
+    def _name_place_button(self, count: int) -> None:
+        self.buttons["place"].setText("Add to map" if count == 1 else f"Add {count} to map")
+
     def place(self, key: str, square: Square) -> bool:
-        """Put a copy of a roster character on ``square`` (engine add_token); False if refused."""
+        """Put the chosen number of copies of a roster character on ``square`` and the
+        free squares nearest it (engine add_token, one undo step); False if refused."""
         try:
             entry = self.roster.entry(key)
         except FILE_ERRORS as error:
             self.status(str(error))
             return False
+        if self.copies.value() > 1:
+            return self._place_group(entry, square, self.copies.value())
         placed = character_copy(entry.token, self.controller.state, square)
         try:
             if entry.picture:
@@ -207,6 +235,31 @@ class RosterDock(QWidget):
         self.status(f"{placed.name} joins the encounter at {square}")
         return True
 
+    def _place_group(self, entry: RosterEntry, square: Square, count: int) -> bool:
+        """``count`` numbered copies near ``square``, as one undo step."""
+        group = character_copies(entry.token, self.controller.state, square, count)
+        if not group:
+            self.status(f"{entry.token.name} not placed: no free square near {square}")
+            return False
+        try:
+            with self.controller.session.step():
+                if entry.picture:
+                    portrait = self.controller.add_image(entry.picture, "token")
+                    group = tuple(replace(token, portrait=portrait) for token in group)
+                for token in group:
+                    self.controller.apply(commands.add_token(token))
+        except IllegalCommand as error:
+            self.status(f"{entry.token.name} not placed: " + "; ".join(error.reasons))
+            return False
+        except CommandError as error:
+            self.status(str(error))
+            return False
+        names = ", ".join(token.name for token in group)
+        short = "" if len(group) == count else (
+            f" (only {len(group)} of {count}: no more free squares near {square})")
+        self.status(f"{names} join the encounter near {square}{short}")
+        return True
+
     def start_placing(self) -> None:
         key = self.current_key()
         if key is None:
@@ -218,6 +271,9 @@ class RosterDock(QWidget):
             self.status(str(error))
             self.refresh()
             return
+        count = self.copies.value()
+        if count > 1:
+            name = f"{count} × {name} (on the free squares nearest)"
         self.arm_placement(PlaceFromRosterTool(self.host, self, key, name))
 
     # ---- into the roster

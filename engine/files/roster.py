@@ -40,7 +40,14 @@ from engine.files.errors import EncounterFileError
 from engine.files.roster_file import ROSTER_FORMAT, Character, read_roster_file, roster_from_json
 from engine.grid import Square
 from engine.rules.base import Command
-from engine.rules.edit_tokens import copy_id, copy_name, nearest_free_square
+from engine.rules.edit_tokens import (
+    copy_id,
+    copy_name,
+    highest_number,
+    nearest_free_square,
+    numbered_base,
+)
+from engine.rules.placement import place_together
 from engine.rules.presets import package_data
 from engine.tokens import Token
 
@@ -217,6 +224,31 @@ def place_character(
     return Command.build("add_token", token=character_copy(character, state, square))
 
 
+def character_copies(
+    character: Token, state: EncounterState, square: Square, count: int
+) -> tuple[Token, ...]:
+    """``count`` copies of a roster character as they join ``state`` together ("Add 4
+    Razor gunmen"): numbered names after any already on the map ("Razor gunman 1".."4",
+    or "5".."8" when 1..4 stand there), fresh ids, on the free squares nearest ``square``
+    (``engine.rules.placement.place_together``); fewer when the map has no more room there.
+    One copy is ``character_copy``'s, named as that names it."""
+    if count < 1:
+        raise ValueError(f"copies of {character.name}: the count must be 1 or more, not {count}")
+    if count == 1:
+        one = character_copy(character, state, square)
+        return place_together(state, (one,), square)
+    ids = {t.id for t in state.tokens}
+    base = numbered_base(character.name)
+    taken = {t.name for t in state.tokens}
+    first = highest_number(base, taken) + 1
+    copies: list[Token] = []
+    for number in range(first, first + count):
+        token_id = copy_id(character.id, ids) if character.id in ids else character.id
+        ids.add(token_id)
+        copies.append(replace(character, id=token_id, name=f"{base} {number}"))
+    return place_together(state, copies, square)
+
+
 def character_copy(character: Token, state: EncounterState, square: Square | None) -> Token:
     """A roster character as it joins ``state``: a fresh id and name where taken ("Gunman
     2"), on ``square`` or the free square nearest the map's middle."""
@@ -238,6 +270,7 @@ __all__ = [
     "Roster",
     "RosterEntry",
     "RosterListing",
+    "character_copies",
     "character_copy",
     "place_character",
 ]

@@ -124,8 +124,23 @@ def _next_number(pattern: re.Pattern[str], base: str, taken: set[str], joiner: s
 
 def copy_name(name: str, taken: set[str]) -> str:
     """The next name in a series: "Gunman" -> "Gunman 2", "Gunman 2" -> "Gunman 3"."""
-    base = _NUMBERED.match(name)["base"] or name  # type: ignore[index]
+    base = numbered_base(name)
     return f"{base} {_next_number(_NUMBERED, base, taken, ' ')}"
+
+
+def numbered_base(name: str) -> str:
+    """A name without its number: "Gunman 2" -> "Gunman" ("Gunman" stays)."""
+    return _NUMBERED.match(name)["base"] or name  # type: ignore[index]
+
+
+def highest_number(base: str, taken: set[str]) -> int:
+    """The highest number of ``base`` among ``taken`` ("Gunman" alone is 1); 0 for none."""
+    numbers = [0]
+    for text in taken:
+        match = _NUMBERED.match(text)
+        if match and match["base"] == base:
+            numbers.append(int(match["number"] or 1))
+    return max(numbers)
 
 
 def copy_id(token_id: str, taken: set[str]) -> str:

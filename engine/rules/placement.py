@@ -8,6 +8,8 @@ run); one through the inside of a token's footprint is not: the token would stan
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -16,7 +18,11 @@ from shapely.geometry import box
 
 from engine.battlemap import BattleMap, TerrainKind
 from engine.encounter import EncounterState
+from engine.grid import Square
 from engine.tokens import Token
+
+#: How many squares a group placement looks at before it gives up on the rest.
+GROUP_SEARCH_LIMIT = 2_000
 
 #: How far inside a square a wall must pass to count as going through it (square units):
 #: walls drawn on grid lines touch a footprint's edge and never its inside.
@@ -51,6 +57,42 @@ def footprint_problems(state: EncounterState, token: Token) -> list[str]:
         for index in np.flatnonzero(shapely.intersects(lines, inside)):
             reasons.append(f"{token.name} would stand in {names[index]}")
     return reasons
+
+
+def place_together(
+    state: EncounterState, tokens: Sequence[Token], start: Square
+) -> tuple[Token, ...]:
+    """``tokens`` (new to ``state``) moved to the free squares nearest ``start``, in order,
+    each clear of the ones before it; those for which no square was found are left out.
+
+    "Nearest" counts steps that cross no wall, door, window or solid cover, so a group the
+    GM drops in a room stays in that room rather than spilling through its wall.
+    """
+    lines, _names = _barriers(state.battlemap)
+    placed: list[Token] = []
+    working = state
+    seen, queue = {start}, deque([start])
+    while queue and len(placed) < len(tokens) and len(seen) < GROUP_SEARCH_LIMIT:
+        square = queue.popleft()
+        candidate = tokens[len(placed)].moved_to(square)
+        if not footprint_problems(working, candidate):
+            placed.append(candidate)
+            working = working.with_token(candidate)
+        for neighbour in square.neighbours():
+            if neighbour in seen or not state.battlemap.in_bounds(neighbour):
+                continue
+            seen.add(neighbour)
+            if not _step_crosses(lines, square, neighbour):
+                queue.append(neighbour)
+    return tuple(placed)
+
+
+def _step_crosses(lines: np.ndarray, a: Square, b: Square) -> bool:
+    """True when the line between two squares' centres crosses a barrier."""
+    if not len(lines):
+        return False
+    step = shapely.LineString([(a.x + 0.5, a.y + 0.5), (b.x + 0.5, b.y + 0.5)])
+    return bool(shapely.intersects(lines, step).any())
 
 
 @lru_cache(maxsize=16)

@@ -205,3 +205,28 @@ def test_a_character_placed_on_a_token_is_refused_naming_who_stands_there(
     assert win.view.tool is not win.default_tool  # still placing: the GM clicks elsewhere
     click_at(qtbot, win.view, (3.5, 2.5))
     assert sorted(t.name for t in win.controller.state.tokens) == ["Kestrel", "Rifleman"]
+
+
+def test_add_four_copies_numbered_near_the_click_in_one_undo_step(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
+    """A GM adding a squad: × 4, Add 4 to map, one click: Rifleman 1..4 on the free squares
+    nearest the click; one undo takes all four away."""
+    win = blank_window
+    dock = win.roster
+    keys = [dock.list.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dock.list.count())]
+    dock.list.setCurrentRow(keys.index(key_of(dock, "Rifleman")))
+    dock.copies.setFocus()
+    dock.copies.selectAll()  # the 1, not the "× " before it
+    qtbot.keyClicks(dock.copies, "4")
+    assert dock.copies.value() == 4
+    assert dock.buttons["place"].text() == "Add 4 to map"
+    qtbot.mouseClick(dock.buttons["place"], Qt.MouseButton.LeftButton)
+    click_at(qtbot, win.view, (5.5, 3.5))
+    tokens = win.controller.state.tokens
+    assert sorted(t.name for t in tokens) == [f"Rifleman {n}" for n in range(1, 5)]
+    squares = {t.square for t in tokens}
+    assert Square(5, 3) in squares and len(squares) == 4
+    assert all(max(abs(s.x - 5), abs(s.y - 3)) <= 1 for s in squares)
+    assert "Rifleman 1, Rifleman 2, Rifleman 3, Rifleman 4 join" in (
+        win.statusBar().currentMessage())
+    win.undo()
+    assert win.controller.state.tokens == ()
