@@ -18,7 +18,7 @@ def test_escape_in_the_dice_dialog_leaves_the_action(qtbot, tmp_path) -> None:  
     """Enter opened the dice dialog; Escape there closed it but left the action aimed (its
     card still read "Escape cancels"), so a GM pressed Escape twice to leave it."""
     setup = legal_setup("spycraft", "standard_attack")
-    win = make_window(qtbot, tmp_path, setup.state, ask_dice=True)
+    win = make_window(qtbot, tmp_path, setup.state, ask_dice=True, physical_dice=True)
     before = win.controller.state
     spec = win.controller.system.action("standard_attack")
     tool = win.start_action(str(setup.command.actor), spec, setup.command.targets,
