@@ -1,9 +1,9 @@
-"""The on-map button of a door or window, as a Foundry VTT GM clicks a door's icon.
+"""The on-map button of a door, as a Foundry VTT GM clicks a door's icon.
 
-A round badge at the opening's middle, the same size on screen at any zoom, drawing the
-opening's state: a shut door, a door ajar, a padlock (locked), a pane for a window. The
-select tool shows the buttons and answers their clicks (``desktop.doors``); the player
-view never has them.
+A round badge at the door's middle, the same size on screen at any zoom, drawing its
+state: a shut door, a door ajar, a padlock (locked). The select tool shows the buttons and
+answers their clicks (``desktop.doors``); the player view never has them. Windows have
+none (``MapScene`` makes buttons for doors only): the double click and menu work them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from desktop.scene import style
 from desktop.scene.style import scene_point
-from engine.battlemap import Portal, PortalKind, PortalState
+from engine.battlemap import Portal, PortalState
 
 #: Radius on screen, in pixels: big enough to hit at the zoom that fits a whole map.
 RADIUS = 10.0
@@ -35,7 +35,7 @@ def button_tip(portal: Portal) -> str:
 
 
 class DoorButtonItem(QGraphicsItem):
-    """One opening's button; ``portal`` is the engine value it was last drawn from."""
+    """One door's button; ``portal`` is the engine value it was last drawn from."""
 
     def __init__(self, portal: Portal) -> None:
         super().__init__()
@@ -72,8 +72,6 @@ class DoorButtonItem(QGraphicsItem):
         painter.drawEllipse(QPointF(0, 0), RADIUS, RADIUS)
         if locked:
             _padlock(painter)
-        elif portal.kind is PortalKind.WINDOW:
-            _pane(painter, portal.state is PortalState.OPEN)
         else:
             _door(painter, portal.state is PortalState.OPEN)
 
@@ -94,15 +92,6 @@ def _door(painter: QPainter, ajar: bool) -> None:
                       QPointF(-4.5, 6.5)])
     painter.setBrush(style.DOOR)
     painter.drawPolygon(leaf)
-
-
-def _pane(painter: QPainter, open_: bool) -> None:
-    painter.setPen(QPen(QColor("#2c4a63"), 1.2, Qt.PenStyle.DashLine if open_ else
-                        Qt.PenStyle.SolidLine))
-    painter.setBrush(Qt.BrushStyle.NoBrush if open_ else style.WINDOW)
-    painter.drawRect(QRectF(-5.5, -5.5, 11, 11))
-    painter.drawLine(QPointF(0, -5.5), QPointF(0, 5.5))
-    painter.drawLine(QPointF(-5.5, 0), QPointF(5.5, 0))
 
 
 def _padlock(painter: QPainter) -> None:

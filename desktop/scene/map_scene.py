@@ -18,6 +18,7 @@ from desktop.scene.overlay_items import LayerItem
 from desktop.scene.ping_item import PingItem
 from desktop.scene.style import SQUARE
 from desktop.scene.token_item import TokenItem
+from engine.battlemap import PortalKind
 from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules import UnknownSystem, get_system
@@ -56,7 +57,7 @@ class MapScene(QGraphicsScene):
         self.state = state
         self.token_items: dict[str, TokenItem] = {}
         self.portal_items: dict[str, PortalItem] = {}
-        #: Each door's and window's on-map button (none on the player view's map).
+        #: Each door's on-map button (none on the player view's map).
         self.door_buttons: dict[str, DoorButtonItem] = {}
         #: Shown while the select tool is the map's tool (``show_door_buttons``).
         self.door_buttons_shown = False
@@ -104,7 +105,9 @@ class MapScene(QGraphicsScene):
             self._static.append(item)
             if isinstance(item, PortalItem):
                 self.portal_items[item.portal.id] = item
-                if not self.player:
+                # Doors only: a window is rarely worked in a fight, and an office's dozens
+                # of window buttons hid the doors' (its double click and menu remain).
+                if not self.player and item.portal.kind is PortalKind.DOOR:
                     button = DoorButtonItem(item.portal)
                     button.setVisible(self.door_buttons_shown)
                     self.door_buttons[item.portal.id] = button
@@ -216,7 +219,7 @@ class MapScene(QGraphicsScene):
         return None
 
     def show_door_buttons(self, shown: bool) -> None:
-        """Show or hide every door's and window's button (the select tool shows them)."""
+        """Show or hide every door's button (the select tool shows them)."""
         self.door_buttons_shown = shown
         for button in self.door_buttons.values():
             button.setVisible(shown)

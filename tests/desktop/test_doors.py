@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from desktop.documents import load_document
 from desktop.tools.base import square_at
-from engine.battlemap import PortalState
+from engine.battlemap import PortalKind, PortalState
 from engine.grid import Square
 from engine.routes import graph_for
 from engine.rules.base import Command
@@ -211,3 +211,13 @@ def test_a_locked_door_button_stays_shut_and_other_tools_hide_the_buttons(
     assert door_state(win, "door-office") is PortalState.CLOSED
     win.view.set_tool(win.default_tool)
     assert all(b.isVisible() for b in win.scene.door_buttons.values())
+
+
+def test_doors_have_buttons_windows_do_not(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The office floor's dozens of windows would bury its doors' buttons."""
+    document = load_document(MAPS / "office_floor.killbox")
+    win = make_window(qtbot, tmp_path, document.state, document.images)
+    portals = win.controller.state.battlemap.portals
+    doors = {p.id for p in portals if p.kind is PortalKind.DOOR}
+    assert doors and len(doors) < len(portals)
+    assert set(win.scene.door_buttons) == doors
