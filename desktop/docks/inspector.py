@@ -129,7 +129,7 @@ class TokenInspector(QWidget):
             text = f"{weapon.name} {weapon.damage}"
             if weapon.uses_ammunition:
                 text += f", {weapon.ammo}/{weapon.capacity} rounds"
-            if weapon.modes:
+            if weapon.modes and "modes" in dict(self.controller.system.weapon_fields):
                 text += f", {'/'.join(weapon.modes)}"
             weapons.append(text)
         gauges = self.controller.system.gauges(state, token)

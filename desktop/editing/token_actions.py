@@ -64,6 +64,7 @@ class TokenEditing:
             token,
             stat_specs=system.stats,
             presets=weapon_presets(system),
+            weapon_fields=system.weapon_fields,
             scale=self.controller.state.scale,
             images=self.controller.images,
             add_image=self.controller.add_image,

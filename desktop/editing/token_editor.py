@@ -36,7 +36,7 @@ from desktop.editing.pictures import PictureError, disc_from_file
 from desktop.editing.stat_form import StatForm
 from desktop.editing.weapons_table import WeaponsTable
 from engine.grid import GridScale
-from engine.rules.base import StatSpec
+from engine.rules.base import ALL_WEAPON_FIELDS, StatSpec
 from engine.tokens import Side, Token, Weapon
 
 PICTURE_PREVIEW = 96
@@ -61,6 +61,7 @@ class TokenEditor(QDialog):
         *,
         stat_specs: Sequence[StatSpec],
         presets: Sequence[Weapon],
+        weapon_fields: Sequence[tuple[str, str]] = ALL_WEAPON_FIELDS,
         scale: GridScale,
         images: Mapping[str, bytes],
         add_image: Callable[[bytes, str], str],
@@ -131,7 +132,7 @@ class TokenEditor(QDialog):
         stats_scroll = QScrollArea()
         stats_scroll.setWidgetResizable(True)
         stats_scroll.setWidget(self.stats)
-        self.weapons = WeaponsTable(token.weapons, presets)
+        self.weapons = WeaponsTable(token.weapons, presets, fields=weapon_fields)
 
         self.tabs = QTabWidget()
         self.tabs.addTab(general, "Token")

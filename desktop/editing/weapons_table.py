@@ -1,7 +1,9 @@
 """The token's weapons as an editable table; rows come from the system's presets or by hand.
 
 Each row becomes an engine ``Weapon``; a row the engine refuses (ammunition above capacity,
-a negative range, a number that is not one) is reported with its row and reason.
+a negative range, a number that is not one) is reported with its row and reason. Only the
+fields the rule system reads are shown, under its headings (``RuleSystem.weapon_fields``);
+a hidden field keeps the value the weapon or preset had.
 """
 
 from __future__ import annotations
@@ -20,20 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.rules.base import ALL_WEAPON_FIELDS
 from engine.tokens import Weapon
 
-#: (heading, Weapon field) in column order.
-COLUMNS = (
-    ("Name", "name"),
-    ("Damage", "damage"),
-    ("Range incr.", "range_increment"),
-    ("Ammo", "ammo"),
-    ("Capacity", "capacity"),
-    ("Fire modes", "modes"),
-    ("RoF", "rate_of_fire"),
-    ("Melee", "melee"),
-    ("Traits", "traits"),
-)
+#: (heading, Weapon field) in column order: every field, each system's rules reading some.
+COLUMNS = tuple((heading, field) for field, heading in ALL_WEAPON_FIELDS)
 
 
 def _cell_text(weapon: Weapon, field: str) -> str:
@@ -86,13 +79,22 @@ class WeaponsTable(QWidget):
     changed = Signal()
 
     def __init__(
-        self, weapons: Iterable[Weapon], presets: Sequence[Weapon], parent: QWidget | None = None
+        self,
+        weapons: Iterable[Weapon],
+        presets: Sequence[Weapon],
+        parent: QWidget | None = None,
+        fields: Sequence[tuple[str, str]] = ALL_WEAPON_FIELDS,
     ) -> None:
         super().__init__(parent)
         self.presets = tuple(presets)
         self._templates: list[Weapon | None] = []
         self.table = QTableWidget(0, len(COLUMNS))
-        self.table.setHorizontalHeaderLabels([heading for heading, _f in COLUMNS])
+        headings = dict(fields)
+        self.table.setHorizontalHeaderLabels(
+            [headings.get(field, heading) for heading, field in COLUMNS]
+        )
+        for column, (_heading, field) in enumerate(COLUMNS):
+            self.table.setColumnHidden(column, field not in headings)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.itemChanged.connect(lambda _item: self.changed.emit())
         self.preset_box = QComboBox()

@@ -355,6 +355,22 @@ def _kind_problem(kind: ValueKind, value: object) -> str | None:
     return None if ok else f"must be {_KIND_WORDS[kind]}, not {value!r}"
 
 
+#: Every ``Weapon`` field a form edits, with its heading, in the form's order. A system whose
+#: rules read fewer of them (or name them otherwise) lists its own as
+#: ``RuleSystem.weapon_fields``: a form then shows only those.
+ALL_WEAPON_FIELDS: tuple[tuple[str, str], ...] = (
+    ("name", "Name"),
+    ("damage", "Damage"),
+    ("range_increment", "Range incr."),
+    ("ammo", "Ammo"),
+    ("capacity", "Capacity"),
+    ("modes", "Fire modes"),
+    ("rate_of_fire", "RoF"),
+    ("melee", "Melee"),
+    ("traits", "Traits"),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class StatSpec:
     """One entry of a system's stat block: what a token's ``stats[name]`` may hold.
@@ -771,6 +787,9 @@ class RuleSystem(ABC):
     templates: ClassVar[tuple[TemplateSpec, ...]] = STANDARD_TEMPLATES
     deviation: ClassVar[DeviationRule | None] = None
     difficult_terrain_cost: ClassVar[int] = 2
+    #: The weapon fields its rules read, each with the heading a form gives it (a subset of
+    #: ``ALL_WEAPON_FIELDS``, in that order; "name" first).
+    weapon_fields: ClassVar[tuple[tuple[str, str], ...]] = ALL_WEAPON_FIELDS
 
     # ---- catalogue
 

@@ -80,6 +80,7 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     cover_table = tables.COVER
     range_table = tables.RANGES
     difficult_terrain_cost = tables.DIFFICULT_TERRAIN_COST
+    weapon_fields = tables.WEAPON_FIELDS
     template_inclusion = tables.INCLUSION
     title = "Cities Without Number"
     scale = tables.SCALE

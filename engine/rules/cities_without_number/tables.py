@@ -21,3 +21,16 @@ DIFFICULT_TERRAIN_COST = 2
 
 #: One square is 1.5 m, every diagonal 1 square.
 SCALE = GridScale(1.5, Unit.METRES, DiagonalRule.ONE)
+
+#: The weapon fields these rules read (``RuleSystem.weapon_fields``): a weapon's range is its
+#: normal range in metres (past it -2, long range the limit: attack_math), its magazine the
+#: capacity. No fire modes and no rate of fire: the rule text has no burst or automatic fire.
+WEAPON_FIELDS = (
+    ("name", "Name"),
+    ("damage", "Damage"),
+    ("range_increment", "Normal range (m)"),
+    ("ammo", "Ammo"),
+    ("capacity", "Magazine"),
+    ("melee", "Melee"),
+    ("traits", "Traits"),
+)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QDialogButtonBox
@@ -223,6 +225,46 @@ def test_weapons_come_from_the_systems_presets(qtbot, tmp_path, system: str) -> 
     editor.weapons.add_preset(presets[0].name)
     (weapon,) = editor.weapons.weapons()[0]
     assert weapon == presets[0]
+
+
+def test_the_weapons_table_shows_only_the_fields_the_system_reads(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Cities Without Number has no range increments, fire modes or rate of fire: its table
+    reads 'Normal range (m)' and 'Magazine' and hides the rest; a preset keeps its values."""
+    from engine.rules.presets import weapon_presets
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    win = make_window(qtbot, tmp_path, blank_state("cities-without-number"))
+    editor = win.token_editing.editor_for(win.token_editing.fresh_token(Square(1, 1)))
+    qtbot.addWidget(editor)
+    table = editor.weapons.table
+    shown = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())
+             if not table.isColumnHidden(c)]
+    assert shown == ["Name", "Damage", "Normal range (m)", "Ammo", "Magazine", "Melee", "Traits"]
+    rifle = next(p for p in weapon_presets("cities-without-number") if p.name == "Combat rifle")
+    assert "burst" not in rifle.modes and not any("burst" in t for t in rifle.traits)
+    editor.weapons.add_preset(rifle.name)
+    assert editor.weapons.weapons()[0] == (rifle,)
+    spy = make_window(qtbot, tmp_path / "spy", blank_state("spycraft"))
+    spy_editor = spy.token_editing.editor_for(spy.token_editing.fresh_token(Square(1, 1)))
+    qtbot.addWidget(spy_editor)
+    spy_table = spy_editor.weapons.table
+    assert not any(spy_table.isColumnHidden(c) for c in range(spy_table.columnCount()))
+    assert spy_table.horizontalHeaderItem(2).text() == "Range incr."
+
+
+def test_the_inspector_names_fire_modes_only_where_the_rules_read_them(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from engine.tokens import Side, Token, Weapon
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    smg = Weapon("SMG", "1d8", 30, 30, 30, modes=("single", "burst"))
+    for system, shown in (("cities-without-number", False), ("spycraft", True)):
+        token = Token("a", "Ana", Side.ENEMY, Square(1, 1), weapons=(smg,))
+        state = blank_state(system)
+        win = make_window(qtbot, tmp_path / system, replace(state, tokens=(token,)))
+        win.controller.select("a")
+        assert ("single/burst" in win.inspector.fields["Weapons"].text()) is shown
 
 
 def test_awkward_names_go_through_the_editor_and_the_autosave_typed(qtbot, blank_window) -> None:  # type: ignore[no-untyped-def]
