@@ -3,8 +3,8 @@ and the start-combat dialog's are built the same way from the system's schema.
 
 A list for options with choices, a tick box for true/false, number boxes, an entries field
 for a list or mapping option (its keys from the encounter's tokens and sides), else a text
-line; each has an unset state (the rules' default). A true/false option whose default is
-true gets a list (unset, yes, no) so the GM can also say no.
+line; each shows the rules' default while the GM leaves it (the command leaves it out). A
+true/false option whose default is true gets a list (Yes, No) so the GM can also say no.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ from desktop.wheel_safe import WheelSafeComboBox, WheelSafeDoubleSpinBox, WheelS
 from engine.encounter import EncounterState
 from engine.rules.base import ListOf, MapOf, OptionSpec, OptionValue
 
-UNSET = "—"  # the list entry of an option left to the rules' default
+UNSET = "—"  # the list entry of an option left to the rules, which declare no default
+#: The Qt property of a list with no unset entry: the index of the rules' default.
+DEFAULT_INDEX = "rulesDefaultIndex"
 #: How far a number box reaches where the option declares no bound of its own.
 UNBOUNDED = 99_999
 
@@ -83,6 +85,35 @@ def _shown_default(option: OptionSpec, unset: float) -> float:
     return unset
 
 
+def choice_words(option: OptionSpec, choice: OptionValue) -> str:
+    """What a list shows for one choice: the system's words, "Yes"/"No" for true/false."""
+    if isinstance(choice, bool) and not option.choice_words:
+        return "Yes" if choice else "No"
+    return option.words_for(choice)
+
+
+def _choice_box(
+    option: OptionSpec, choices: tuple[OptionValue, ...], current: OptionValue | None,
+    changed: Changed,
+) -> QComboBox:
+    """A list of the choices. Where the rules' default is one of them, it shows selected
+    with no unset entry ("Cheap Shot against —" hid that the rules assume Speed; the command
+    still leaves it out until the GM picks); else the unset entry comes first."""
+    box = narrow_combo_box()
+    ruled = option.default is not None and option.default in choices
+    if not ruled:
+        box.addItem(UNSET, None)
+    for choice in choices:
+        box.addItem(choice_words(option, choice), choice)
+    shown = current if current is not None else option.default
+    if shown is not None:
+        box.setCurrentIndex(max(0, box.findData(shown)))
+    if ruled:
+        box.setProperty(DEFAULT_INDEX, box.findData(option.default))
+    box.currentIndexChanged.connect(lambda _i, b=box: changed(b.currentData()))
+    return box
+
+
 def option_field(
     option: OptionSpec, current: OptionValue | None, changed: Changed, state: EncounterState
 ) -> QWidget:
@@ -96,14 +127,7 @@ def option_field(
         return entries
     choices = _choices_of(option)
     if choices:
-        box = narrow_combo_box()
-        box.addItem(UNSET, None)
-        for choice in choices:
-            box.addItem(option.words_for(choice), choice)
-        if current is not None:
-            box.setCurrentIndex(max(0, box.findData(current)))
-        box.currentIndexChanged.connect(lambda _i, b=box: changed(b.currentData()))
-        return box
+        return _choice_box(option, choices, current, changed)
     if option.kind is bool:
         tick = QCheckBox()
         tick.setTristate(False)
@@ -134,7 +158,7 @@ def option_field(
         )
         return number
     line = QLineEdit(str(current) if current is not None else "")
-    line.setPlaceholderText(UNSET)
+    line.setPlaceholderText(UNSET if option.default is None else str(option.default))
     line.textChanged.connect(lambda text: changed(text or None))
     return line
 
@@ -145,9 +169,15 @@ def set_field_value(field: QWidget, name: str, value: OptionValue | None) -> Non
         field.set_value(value)
     elif isinstance(field, QComboBox):
         index = field.findData(value)
+        ruled = field.property(DEFAULT_INDEX)
+        if value is None and index < 0 and ruled is not None:
+            index = int(ruled)  # no unset entry: the rules' default stands for it
         if index < 0:
             raise ValueError(f"{value!r} is not offered for {name}")
-        field.setCurrentIndex(index)
+        if index == field.currentIndex():  # the rules' default it already shows: still given
+            field.currentIndexChanged.emit(index)
+        else:
+            field.setCurrentIndex(index)
     elif isinstance(field, QCheckBox):
         field.setChecked(bool(value))
     elif isinstance(field, QSpinBox):
