@@ -608,7 +608,7 @@ class MainWindow(QMainWindow):
             menu.addSeparator()
 
     def _act_as(self, token_id: str, spec: ActionSpec) -> None:
-        if needs_targeting(self.controller.system, spec):
+        if needs_targeting(self.controller, token_id, spec):
             self.start_action(token_id, spec)
             return
         try:

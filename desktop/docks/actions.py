@@ -29,12 +29,13 @@ from desktop.docks.targeting import TargetingPanel
 from desktop.fight import act
 from desktop.tools.action_tool import option_specs
 from engine.encounter import EncounterState
-from engine.rules.base import ActionSpec, Command, CommandError, RuleSystem
+from engine.rules.base import ActionSpec, Command, CommandError
 
 
-def needs_targeting(system: RuleSystem, spec: ActionSpec) -> bool:
-    """Whether choosing ``spec`` starts the targeting mode (it needs picks or options)."""
-    return bool(spec.needs) or bool(option_specs(system, spec))
+def needs_targeting(controller: EncounterController, actor: str, spec: ActionSpec) -> bool:
+    """Whether choosing ``spec`` for ``actor`` starts the targeting mode (it needs picks,
+    or its form has options for the GM to set); else it is applied at once."""
+    return bool(spec.needs) or bool(option_specs(controller, actor, spec))
 
 
 class ActionPalette(QWidget):
@@ -225,7 +226,7 @@ class ActionPalette(QWidget):
         for the token now (the targeting mode previews each choice). One whose only picks
         are options is also enabled when its command with every option left to its
         default is legal."""
-        if needs_targeting(self.controller.system, spec) and (spec.key in legal or spec.needs):
+        if needs_targeting(self.controller, actor, spec) and (spec.key in legal or spec.needs):
             return spec.key in legal
         try:
             return self.controller.preview(Command(spec.key, actor)).legal
@@ -247,7 +248,7 @@ class ActionPalette(QWidget):
         return "; ".join(reasons) or "not available"
 
     def _chosen(self, actor: str, spec: ActionSpec) -> None:
-        if needs_targeting(self.controller.system, spec):
+        if needs_targeting(self.controller, actor, spec):
             self.action_requested.emit(actor, spec)
             return
         try:

@@ -136,7 +136,7 @@ class TargetingPanel(QWidget):
             box.setCurrentIndex(max(0, box.findData(tool.weapon)))
             box.currentIndexChanged.connect(lambda _i, b=box: tool.set_weapon(b.currentData()))
             self._add_row("weapon", "Weapon", box)
-        for option in option_specs(tool.host.controller.system, tool.spec):
+        for option in option_specs(tool.host.controller, tool.actor_id, tool.spec):
             field = option_field(
                 option, tool.options.get(option.name), partial(tool.set_option, option.name),
                 state,

@@ -36,7 +36,6 @@ from engine.rules.base import (
     OptionSpec,
     OptionValue,
     Preview,
-    RuleSystem,
 )
 
 if TYPE_CHECKING:
@@ -61,10 +60,13 @@ WHEEL_STEP, WHEEL_FINE = 15, 5
 DIRECTION_OPTIONS = ("direction", "angle", "facing", "heading")
 
 
-def option_specs(system: RuleSystem, spec: ActionSpec) -> tuple[OptionSpec, ...]:
-    """Every option the system declares for the action: its own, then those every
-    catalogue action of the system takes (the forms offer them all)."""
-    return system.options_of(spec.key)
+def option_specs(
+    controller: EncounterController, actor: str, spec: ActionSpec
+) -> tuple[OptionSpec, ...]:
+    """The options a form offers for ``actor``'s ``spec`` now: the engine's ``options_for``,
+    which leaves out those that cannot bear on it here (a leave to act that only a token
+    that surrendered needs sat on every form)."""
+    return controller.system.options_for(controller.state, actor, spec.key)
 
 
 def fittest_weapon(
@@ -379,8 +381,9 @@ class ActionTool(Tool):
         self.refresh()
 
     def _declares(self, name: str) -> bool:
-        system = self.host.controller.system
-        return any(o.name == name for o in option_specs(system, self.spec))
+        return any(
+            o.name == name for o in option_specs(self.host.controller, self.actor_id, self.spec)
+        )
 
     # ---- drawing what the engine says
 

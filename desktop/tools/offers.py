@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from desktop.controller import EncounterController
-from desktop.tools.action_tool import MAP_NEEDS, ActionTool, option_specs
+from desktop.tools.action_tool import MAP_NEEDS, ActionTool
 from desktop.tools.base import ToolHost
 from engine.grid import Square
 from engine.rules.base import ActionSpec, Command, CommandError, Need, RuleSystem
@@ -73,7 +73,7 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
 
 
 def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
-    return any(o.required for o in option_specs(system, spec))
+    return any(o.required for o in system.options_of(spec.key))
 
 
 def turn_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:

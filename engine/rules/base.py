@@ -816,6 +816,14 @@ class RuleSystem(ABC):
         spec = self.action(key)
         return (*spec.options, *self.engine_options.get(key, ()))
 
+    def options_for(self, state: EncounterState, actor: str, key: str,
+                    ) -> tuple[OptionSpec, ...]:
+        """The options a form offers for ``actor``'s action ``key`` now: those of
+        :meth:`options_of` that can bear on it in ``state`` (default: all). A system leaves
+        out one that cannot matter here (a leave to act, for a token that needs none), so a
+        form does not show it on every action; a command may still carry it."""
+        return self.options_of(key)
+
     def check_options(self, command: Command) -> None:
         """Raise :class:`BadOptions` naming every undeclared or ill-typed option."""
         problems = option_problems(self.options_of(command.action), command)

@@ -154,7 +154,7 @@ def test_every_action_through_the_ui(qtbot, shared_window, system: str, action: 
     typed: list[list[int]] = []
     if planned_rolls(window.controller.system, before, command, setup_preview(before, command)):
         answer_next_dialog(type_the_faces(typed))  # only when a dialog will come
-    if not needs_targeting(window.controller.system, spec):
+    if not needs_targeting(window.controller, str(command.actor), spec):
         button = window.action_palette.buttons[action]
         assert button.isEnabled(), button.toolTip()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -97,7 +97,7 @@ def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> N
             before = len(controller.state.combat.log)
             click(qtbot, win.action_palette.buttons[key])
             system = controller.system
-            if needs_targeting(system, system.action(key)):  # its options form is open
+            if needs_targeting(controller, active, system.action(key)):  # its form is open
                 click(qtbot, win.action_palette.targeting.confirm_button)
             assert len(controller.state.combat.log) > before, f"{key} did nothing"
             if controller.state.combat.active == active:

@@ -101,9 +101,19 @@ def stand_off_of(state: EncounterState, token_id: str) -> PendingAction | None:
     return next((p for p in stand_offs(state) if token_id in stand_off_members(p)), None)
 
 
+#: What a surrendered or cracked character may do without his captors' leave.
+UNCOMPELLED = ("surrender", "take_the_shot")
+
+
+def needs_leave(actor: Token, action: str) -> bool:
+    """Whether ``action`` by ``actor`` takes his captors' leave (``permitted``): he has
+    surrendered, and it is not one of the actions surrender leaves free."""
+    return action not in UNCOMPELLED and actor.has_condition(board.SURRENDERED)
+
+
 def surrender_reasons(state: EncounterState, actor: Token, command: Command) -> list[str]:
     """What a surrendered (or cracked) character may not do: the one compulsion check."""
-    if command.action in ("surrender", "take_the_shot"):
+    if command.action in UNCOMPELLED:
         return []
     if actor.has_condition(board.CRACKED):
         return [f"{actor.name} has cracked: he must Surrender or Take the Shot first"]

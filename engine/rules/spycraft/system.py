@@ -23,6 +23,7 @@ from engine.rules.base import (
     EventKind,
     InitiativeScheme,
     Need,
+    OptionSpec,
     Outcome,
     Preview,
     RuleSystem,
@@ -65,12 +66,15 @@ from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import SpycraftHandler, structure_reasons
 from engine.rules.spycraft.initiative_actions import brace_overlay
 from engine.rules.spycraft.movement import slowed_by_terrain, speed_squares, terrain_note
-from engine.rules.spycraft.stand_off_actions import surrender_reasons
+from engine.rules.spycraft.stand_off_actions import needs_leave, surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import StatNames, StatValue, Token
 from engine.turns import order as turn_order
 from engine.turns.combat import Phase
 from engine.words import counted
+
+#: The options every action takes only for a surrendered character (his captors' leave).
+SHARED_NAMES = frozenset(o.name for o in options.SHARED_OPTIONS)
 
 CONDITIONS: tuple[ConditionSpec, ...] = (
     ConditionSpec(
@@ -189,6 +193,15 @@ class SpycraftSystem(RuleSystem):
             return HANDLERS[key]
         except KeyError:
             raise UnknownAction(f"Spycraft has no rules for {key!r} yet") from None
+
+    def options_for(self, state: EncounterState, actor: str, key: str,
+                    ) -> tuple[OptionSpec, ...]:
+        """Every option but the captors' leave (``permitted``), which only a surrendered
+        character's actions take: its tick box sat on every action form."""
+        found = self.options_of(key)
+        if needs_leave(state.token(actor), key):
+            return found
+        return tuple(o for o in found if o.name not in SHARED_NAMES)
 
     def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
         """A Standard Move costs at most the token's Speed now (prone, Cheap Shot...)."""

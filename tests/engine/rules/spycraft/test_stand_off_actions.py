@@ -63,3 +63,22 @@ def test_anyone_in_a_stand_off_may_surrender_and_nobody_else() -> None:
     assert fight.state.token("guard").has_condition("surrendered")
     shot = fight.preview(cmd("take_the_shot", "kevin"))
     assert "has not cracked" in shot.reasons[0]
+
+
+def _offered(fight: Encounter, actor: str, action: str) -> set[str]:
+    return {o.name for o in fight.system.options_for(fight.state, actor, action)}
+
+
+def test_only_a_surrendered_characters_forms_offer_his_captors_leave() -> None:
+    """The "permitted" tick box sat on every action form of every token; the engine now
+    offers it only where surrender binds the actor (a command may still carry it)."""
+    fight = cracked_guard()
+    assert "permitted" not in _offered(fight, "kevin", "crouch")
+    assert "permitted" not in _offered(fight, "guard", "crouch")  # cracked, not surrendered
+    fight.apply(cmd("surrender", "guard"))
+    assert "permitted" in _offered(fight, "guard", "crouch")
+    assert "permitted" in _offered(fight, "guard", "standard_attack")
+    assert "permitted" not in _offered(fight, "guard", "take_the_shot")  # free of his leave
+    assert "permitted" not in _offered(fight, "kevin", "standard_attack")
+    assert _offered(fight, "kevin", "standard_attack") == {
+        o.name for o in fight.system.options_of("standard_attack")} - {"permitted"}
