@@ -29,7 +29,7 @@ declared stat, say) of any square of the target, without overlapping it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from engine.geometry.los import token_line_of_sight
@@ -97,6 +97,8 @@ class ChargeOption:
     attack_bonus: int = 0
     defence_penalty: int = 0
     penalty_lasts: str = ""
+    #: Each straight line tried and refused, start first, with why: a preview draws them.
+    tried: tuple[tuple[Route, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,14 +307,37 @@ def _closest_space_charge(
         walks.append(walk_line(walker, space, strict=True, passable=rule_.passable_conditions,
                                helpless=rule_.passable_creature))
     good = next((w for w in walks if w.clear), None)
+    tried: list[tuple[Route, str]] = []
     if good is None:
-        reasons.extend(p for w in walks for p in w.problems)
+        found = [(space, p) for space, walk in zip(closest, walks, strict=True)
+                 for p in walk.problems]
+        reasons.extend(_toward(found))
+        tried.extend((w.route, "; ".join(_toward([(s, p) for p in w.problems])))
+                     for s, w in zip(closest, walks, strict=True))
     # Line of sight is the costliest check: asked only when nothing else forbids the Charge.
     if not reasons and not sight(charger, target):
         reasons.append(f"no line of sight to {target.name} at the start of the turn")
     if good is not None and not reasons:
         return _allowed(target, good.route, rule_)
-    return _refused(target, reasons)
+    return _refused(target, reasons, tried)
+
+
+def _toward(found: Sequence[tuple[Square, str]]) -> list[str]:
+    """Each problem once, naming the spaces whose line it is on ("toward (5,5) and (5,6):
+    square (2,5) on the straight line blocks movement"): several spaces are tried, and the
+    bare problem did not say which line it was on. One that names its space stays as is."""
+    spaces: dict[str, list[Square]] = {}
+    for space, problem in found:
+        at = spaces.setdefault(problem, [])
+        if str(space) not in problem and space not in at:
+            at.append(space)
+    return [f"toward {_and(at)}: {problem}" if at else problem
+            for problem, at in spaces.items()]
+
+
+def _and(squares: Sequence[Square]) -> str:
+    words = [str(s) for s in squares]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _allowed(target: Token, route: Route, rule: ChargeRule) -> ChargeOption:
@@ -335,6 +360,8 @@ def _run_up_charge(
     spaces = _attack_spaces(movement, charger, target, reach)
     candidates = sorted(spaces, key=lambda s: (distance_squares(charger.square, s, rule), s))
     reasons: list[str] = []
+    tried: list[tuple[Route, str]] = []
+    found: list[tuple[Square, str]] = []  # the lines' problems, named by space at the end
     for space in candidates:
         distance = distance_squares(charger.square, space, rule)
         if distance < minimum:
@@ -351,17 +378,19 @@ def _run_up_charge(
             break
         walk = walk_line(walker, space, strict=False)
         if walk.route.cost.squares > limit:
-            reasons.append(
-                f"the line to {space} costs {walk.route.cost} with difficult terrain, more than "
-                f"{moves}"
-            )
+            why = (f"the line to {space} costs {walk.route.cost} with difficult terrain, more "
+                   f"than {moves}")
+            reasons.append(why)
+            tried.append((walk.route, why))
             continue
         if walk.clear:
             return _allowed(target, walk.route, rule_)
-        reasons.extend(walk.problems)
+        found.extend((space, p) for p in walk.problems)
+        tried.append((walk.route, "; ".join(_toward([(space, p) for p in walk.problems]))))
+    reasons.extend(_toward(found))
     if not spaces:
         reasons.append(f"no square to attack {target.name} from")
-    return _refused(target, reasons)
+    return _refused(target, reasons, tried)
 
 
 def _unit_in(unit: str) -> float:
@@ -391,5 +420,7 @@ def _blocked_walk(
     return LineWalk(walk.route, walk.swept, (problem, *walk.problems))
 
 
-def _refused(target: Token, reasons: list[str]) -> ChargeOption:
-    return ChargeOption(target.id, False, None, tuple(dict.fromkeys(reasons)))
+def _refused(
+    target: Token, reasons: list[str], tried: Sequence[tuple[Route, str]] = ()
+) -> ChargeOption:
+    return ChargeOption(target.id, False, None, tuple(dict.fromkeys(reasons)), tried=tuple(tried))

@@ -27,6 +27,7 @@ from engine.overlay import (
     SquareMark,
     Tone,
 )
+from engine.routes.results import Route
 from engine.tokens import Token
 
 
@@ -150,6 +151,16 @@ def approach_overlay(
             OverlayToken(target_id, Role.TARGET, tuple(modifiers)),
         ),
     )
+
+
+def refused_lines_overlay(tried: Iterable[tuple[Route, str]]) -> Overlay:
+    """Lines the rules tried for a command and refused, each drawn refused with its reason
+    (a Charge's straight lines to every space it could attack from: the GM sees which
+    line a refusal is for)."""
+    return Overlay(routes=tuple(
+        OverlayRoute(route.squares, tone=Tone.REFUSED, reason=why)
+        for route, why in tried if route.squares
+    ))
 
 
 def pending_markers(state: EncounterState) -> Overlay:

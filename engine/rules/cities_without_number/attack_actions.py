@@ -23,7 +23,7 @@ from engine.rules.cities_without_number.handlers import (
     weapon_of,
 )
 from engine.rules.common import Check, Describe, Resolve, actor_of, error_reasons, target_of
-from engine.rules.overlays import approach_overlay, target_overlay
+from engine.rules.overlays import approach_overlay, refused_lines_overlay, target_overlay
 from engine.tokens import Token, Weapon
 from engine.words import counted
 
@@ -233,16 +233,21 @@ def _charge_plan(state: EncounterState, command: Command,
 
 def _charge_describe(state: EncounterState, command: Command) -> Preview:
     try:
+        actor, target, _weapon, option = _charge_option(state, command)
+        if not option.allowed:  # each line tried, refused with its why (they name its space)
+            tried = refused_lines_overlay(option.tried)
+            return Preview(command, False, summary="Charge",
+                           overlay=approach_overlay(actor.id, (), target.id).plus(tried))
         actor, target, plan, squares = _charge_plan(state, command)
     except (KeyError, ValueError) as error:
         return Preview(command, False, summary=f"Charge: {error}")
     run = counted(len(squares) - 1, "square")
+    overlay = approach_overlay(actor.id, squares, target.id, plan.modifiers, "Charge")
     return Preview(command, True, summary=f"Charge: {actor.name} runs {run} "
                    f"at {target.name} and attacks at +2; -2 to both ACs until the round ends.",
                    squares=squares, targets=(target.id,), modifiers=plan.modifiers,
                    rolls=(f"attack 1d20{_to_hit(plan):+d}", f"damage {plan.weapon.damage}"),
-                   overlay=approach_overlay(actor.id, squares, target.id, plan.modifiers,
-                                            "Charge"))
+                   overlay=overlay)
 
 
 def _charge_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

@@ -27,7 +27,7 @@ from engine.rules.d20_firearms.handlers import (
     target_of,
     weapon_of,
 )
-from engine.rules.overlays import approach_overlay, target_overlay
+from engine.rules.overlays import approach_overlay, refused_lines_overlay, target_overlay
 from engine.tokens import Token, Weapon
 
 # --- Attack and Full-Auto --------------------------------------------------------------------
@@ -165,6 +165,11 @@ def _charge_check(state: EncounterState, command: Command) -> list[str]:
 
 def _charge_describe(state: EncounterState, command: Command) -> Preview:
     try:
+        option = _charge_option(state, command)
+        if not option.allowed:  # each line tried, refused with its why (they name its space)
+            tried = refused_lines_overlay(option.tried)
+            return Preview(command, False, summary="Charge", overlay=approach_overlay(
+                str(command.actor), (), option.target_id).plus(tried))
         actor, target, plan, option = _charge_plan(state, command)
     except (KeyError, ValueError) as error:
         return Preview(command, False, summary=f"Charge: {error}")

@@ -42,7 +42,8 @@ def test_d20_charge_is_forbidden_when_the_line_holds_an_ally() -> None:
         d20(token("friend", Side.ALLY, 3, 5), walls=CORRIDOR), "hero", "thug", rule=CLOSEST, reach=1
     )
     assert not option.allowed
-    assert option.reasons == ("square (3,5) on the straight line holds an ally (Friend)",)
+    assert option.reasons == (
+        "toward (5,5): square (3,5) on the straight line holds an ally (Friend)",)
 
 
 # The clear path is about *any* line from the starting space to the ending space: the
@@ -87,7 +88,7 @@ def test_d20_charge_on_a_diagonal_counts_the_squares_its_corner_lines_cross() ->
                                     system="d20-firearms"), difficult_cost=2)
     option = charge(crate, "hero", "thug", rule=CLOSEST, reach=1)
     assert not option.allowed
-    assert "square (1,0) on the straight line is difficult terrain" in option.reasons
+    assert "toward (3,3): square (1,0) on the straight line is difficult terrain" in option.reasons
     open_field = MovementGraph(encounter(tokens=[hero, thug], difficult=[(2, 0)],
                                          system="d20-firearms"), difficult_cost=2)
     # (2,0) is off every line
@@ -119,11 +120,13 @@ def test_d20_charge_ignores_helpless_creatures_on_the_line() -> None:
 
 def test_d20_charge_is_forbidden_through_difficult_terrain() -> None:
     option = charge(d20(difficult=[(2, 5)]), "hero", "thug", rule=CLOSEST, reach=1)
-    assert option.reasons == ("square (2,5) on the straight line is difficult terrain",)
+    # Each problem once, naming every space whose line it is on.
+    assert option.reasons == (
+        "toward (5,5), (5,4) and (5,6): square (2,5) on the straight line is difficult terrain",)
 
 
 def test_d20_charge_is_forbidden_through_blocking_terrain_or_walls() -> None:
-    assert "square (2,5) on the straight line blocks movement" in (
+    assert "toward (5,5), (5,4) and (5,6): square (2,5) on the straight line blocks movement" in (
         charge(d20(impassable=[(2, 5)]), "hero", "thug", rule=CLOSEST, reach=1).reasons
     )
     walled = charge(d20(walls=[((3, 5), (3, 6))]), "hero", "thug", rule=CLOSEST, reach=1)
@@ -187,8 +190,8 @@ def test_charge_options_lists_every_opponent_with_path_or_reason() -> None:
     assert {o.target_id for o in report.allowed} == {"thug"}
     assert {o.target_id for o in report.refused} == {"far", "near"}
     assert set(report.option("near").reasons) == {
-        "square (0,7) on the straight line holds an ally (Friend)",
-        "square (1,7) on the straight line holds an ally (Pal)",
+        "toward (0,8) and (1,8): square (0,7) on the straight line holds an ally (Friend)",
+        "toward (1,8): square (1,7) on the straight line holds an ally (Pal)",
     }
     assert "more than twice Speed" in report.option("far").reasons[0]
     with pytest.raises(KeyError):
@@ -233,7 +236,8 @@ def test_cwn_charge_may_cross_allies_but_not_opponents() -> None:
     tokens[2] = token("friend", Side.ENEMY, 3, 0)
     state = encounter(width=20, height=1, system="cities-without-number", tokens=tokens)
     refused = charge(MovementGraph(state, difficult_cost=2), "hero", "thug", rule=RUN_UP, reach=1)
-    assert "square (3,0) on the straight line holds an opponent (Friend)" in refused.reasons
+    assert ("toward (7,0) and (9,0): square (3,0) on the straight line holds an opponent "
+            "(Friend)") in refused.reasons
 
 
 def test_a_run_up_in_tabletop_inches_counts_each_inch_as_two_yards() -> None:
@@ -282,3 +286,14 @@ def test_reach_is_the_one_handed_over_not_a_stat_the_route_reads() -> None:
     assert far.route is not None and far.route.end == Square(4, 5)
     with pytest.raises(RouteError, match="reach of 0"):
         charge(movement, "hero", "thug", rule=CLOSEST, reach=0)
+
+
+def test_a_refused_charge_keeps_each_line_it_tried_with_why() -> None:
+    """A GM read "square (2,5) ... blocks movement" with no word of which line it was on:
+    each space's line is kept, refused, with its problems, for the preview to draw."""
+    option = charge(d20(impassable=[(2, 5)]), "hero", "thug", rule=CLOSEST, reach=1)
+    ends = [route.squares[-1] for route, _why in option.tried]
+    assert [str(end) for end in ends] == ["(5,5)", "(5,4)", "(5,6)"]
+    for route, why in option.tried:
+        blocked = "square (2,5) on the straight line blocks movement"
+        assert why == f"toward {route.squares[-1]}: {blocked}"
