@@ -104,9 +104,9 @@ def test_change_a_count_from_the_inspector(qtbot, tmp_path) -> None:
     assert win.inspector.gm_button.isEnabled()
     win.inspector.gm_menu.aboutToShow.emit()
     answer_next_dialog(type_number(1))
-    entry(win.inspector.gm_menu, "Fatigue (0)").trigger()
-    assert win.controller.state.token(token_id).stats["fatigue"] == 1
-    assert "Fatigue 1/2" in win.inspector.fields["Health"].text()
+    entry(win.inspector.gm_menu, "Wounds (0)").trigger()
+    assert win.controller.state.token(token_id).stats["wounds"] == 1
+    assert "Wounds 1/3" in win.inspector.fields["Health"].text()
 
 
 @pytest.mark.parametrize("system", system_names())
@@ -187,3 +187,20 @@ def test_the_damage_dialog_says_what_the_amount_would_do_before_ok(
     assert len(shown) >= 2  # more than the GM's own line: what the damage did
     assert len(logged) == len(shown)  # (the log puts the round in front in a fight)
     assert all(line.endswith(text) for line, text in zip(logged, shown, strict=True))
+
+
+def test_fatigue_from_the_token_menu_shows_on_the_token_and_in_the_inspector(qtbot,
+                                                                             tmp_path) -> None:
+    """The night street's Fatigue is a condition: the GM adds and removes it from the token's
+    menu, and the pips on the token and the inspector read it from the engine's state."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    token_id = first_party(win)
+    win.controller.select(token_id)
+    entry(entry(win.token_menu(token_id), "Add condition").menu(), "Exhausted").trigger()
+    pips = {g.key: g.value for g in win.scene.token_items[token_id].gauges}
+    assert pips["fatigue_level"] == 2
+    assert "Fatigue 2/2" in win.inspector.fields["Health"].text()
+    assert "Exhausted" in win.inspector.fields["Conditions"].text()
+    entry(entry(win.token_menu(token_id), "Remove condition").menu(), "Exhausted").trigger()
+    assert "Fatigue 0/2" in win.inspector.fields["Health"].text()
+    assert not win.controller.state.token(token_id).has_condition("Exhausted")

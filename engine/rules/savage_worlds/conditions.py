@@ -33,6 +33,8 @@ class SWCondition(StrEnum):
     BOUND = "Bound"
     PRONE = "Prone"
     BLEEDING_OUT = "Bleeding Out"
+    FATIGUED = "Fatigued"
+    EXHAUSTED = "Exhausted"
     # States the maneuvers leave behind.
     DEFENDING = "Defending"
     AIMING = "Aiming"
@@ -120,6 +122,17 @@ RULES: dict[SWCondition, ConditionRule] = {
             "Bleeding Out: Incapacitated and dying; Vigor at the start of each turn (a failure "
             "kills, a raise stabilises). Healing from someone beside can stop it.",
             can_move=False,
+        ),
+        ConditionRule(
+            SWCondition.FATIGUED, Lasts.UNTIL_RECOVERED,
+            "Fatigued: worn down; -1 to every Trait roll. One more level of Fatigue is "
+            "Exhausted.",
+            trait_modifier=-1,
+        ),
+        ConditionRule(
+            SWCondition.EXHAUSTED, Lasts.UNTIL_RECOVERED,
+            "Exhausted: spent; -2 to every Trait roll. Any more Fatigue is Incapacitated.",
+            trait_modifier=-2,
         ),
         ConditionRule(
             SWCondition.DEFENDING, Lasts.UNTIL_START_OF_NEXT_TURN,

@@ -2,7 +2,7 @@
 
 Wounds show as pips up to the three a Wild Card can carry (``max_wounds`` when the token
 gives it; an Extra has none: the first Wound takes him out), Fatigue as two pips
-(Fatigued, Exhausted; the ``fatigue`` stat), Shaken as a flag, and one flag for how far
+(Fatigued, Exhausted: the conditions, see ``fatigue``), Shaken as a flag, and one flag for how far
 down it is (Dead, Bleeding Out or Incapacitated). GM damage is a damage total
 compared with Toughness, the way a hit is (Shaken on a success, a Wound per raise; see
 :func:`engine.rules.savage_worlds.attack_math.apply_damage`). GM healing removes that many
@@ -21,14 +21,15 @@ from engine.events import Event, EventKind
 from engine.rules import common
 from engine.rules.base import Outcome, TurnAllowance, TurnKind
 from engine.rules.gauges import Gauge, GaugeStyle, condition_flag, maximum_of
-from engine.rules.savage_worlds import attack_math, board, incapacitation
+from engine.rules.savage_worlds import attack_math, board, fatigue, incapacitation
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token
 from engine.words import counted
 
 WILD_CARD_WOUNDS = 3
-#: Fatigued, then Exhausted; one more level is Incapacitated.
-FATIGUE_LEVELS = 2
+#: The Fatigue pips' key: not the old ``fatigue`` stat, so the GM's "Change a count" does not
+#: offer it (the level is the Fatigued or Exhausted condition; ``fatigue``).
+FATIGUE_GAUGE = "fatigue_level"
 
 
 def turn_allowance(state: EncounterState, token_id: str) -> TurnAllowance:
@@ -62,11 +63,10 @@ def gauges(state: EncounterState, token: Token) -> tuple[Gauge, ...]:
         shown.append(
             Gauge("wounds", "Wounds", board.wounds(token), limit, GaugeStyle.PIPS, harm=True)
         )
-    fatigue = board.stat_int(token, "fatigue")
-    if fatigue > 0 or board.is_wild_card(token):
-        shown.append(
-            Gauge("fatigue", "Fatigue", fatigue, FATIGUE_LEVELS, GaugeStyle.PIPS, harm=True)
-        )
+    tired = fatigue.level(token)
+    if tired > 0 or board.is_wild_card(token):
+        shown.append(Gauge(FATIGUE_GAUGE, "Fatigue", tired, len(fatigue.LEVELS),
+                           GaugeStyle.PIPS, harm=True))
     flags = (condition_flag(token, SWCondition.SHAKEN), down_flag(token))
     return (*shown, *(flag for flag in flags if flag is not None))
 

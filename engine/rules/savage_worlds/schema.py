@@ -33,8 +33,9 @@ STATS = StatBlock("Savage Worlds Adventure Edition", (
     StatSpec("max_wounds", int, None, 0, 6, label="Max wounds",
              help="Wound pips shown on the token; without it 3 for a Wild Card, none for an "
                   "Extra (the first Wound takes an Extra out)."),
-    StatSpec("fatigue", int, 0, 0, 2, label="Fatigue",
-             help="Fatigue levels (Fatigued, Exhausted)."),
+    StatSpec("fatigue", int, None, 0, 2, label="Fatigue",
+             help="Fatigue levels as an older file kept them: the token gets the Fatigued or "
+                  "Exhausted condition when the file loads."),
     StatSpec("bennies", int, 0, 0, 20, label="Bennies", help="Bennies in hand."),
     StatSpec("wild_card", bool, None, label="Wild Card",
              help="A Wild Card (rolls a Wild Die); without it party tokens are, others not."),

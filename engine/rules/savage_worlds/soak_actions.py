@@ -23,7 +23,7 @@ from engine.events import Event, EventKind
 from engine.rules import common
 from engine.rules.base import Command, Outcome
 from engine.rules.common import actor_of
-from engine.rules.savage_worlds import board, incapacitation
+from engine.rules.savage_worlds import board, incapacitation, trait_bonuses
 from engine.rules.savage_worlds.attack_math import LAST_HIT_SHAKEN, LAST_HIT_WOUNDS
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.handlers import register, simple_describe
@@ -56,7 +56,10 @@ def _soak_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     bennies = board.stat_int(actor, "bennies") - 1
     state = common.set_stat(state, actor.id, bennies=bennies)
     die, untrained = board.trait_die(actor, "vigor")
-    roll = trait_roll(die, dice, modifier=untrained - min(before_hit, board.MAX_WOUND_PENALTY),
+    # The Wounds before the hit count, and the rest the token carries (Fatigue, Distracted).
+    carried = sum(m.value for m in trait_bonuses.standing_modifiers(actor) if m.name != "Wounds")
+    modifier = untrained - min(before_hit, board.MAX_WOUND_PENALTY) + carried
+    roll = trait_roll(die, dice, modifier=modifier,
                       wild_card=board.is_wild_card(actor), purpose=f"{actor.name} soaks (Vigor)")
     result = outcome(roll.total)
     soaked = min(owed, 1 + result.raises) if result.success else 0

@@ -42,6 +42,7 @@ from engine.rules.savage_worlds import (
     board,
     card_swap,
     combat_state,
+    fatigue,
     health,
     hold,
     incapacitation,
@@ -136,6 +137,8 @@ class SavageWorldsSystem(HandlerSystem):
             return super().give_condition(state, token_id, name)
         if known is SWCondition.STUNNED:
             state, events = board.stun(state, token_id)
+        elif known in fatigue.LEVELS:  # one level more, or Exhausted (``fatigue``)
+            state, events = fatigue.give(state, token_id, known)
         elif known is SWCondition.BLEEDING_OUT:  # only the Incapacitated bleed out
             state = board.plain_condition(state, token_id, board.INCAPACITATED)
             state, events = board.add_condition(state, token_id, known, source="GM")

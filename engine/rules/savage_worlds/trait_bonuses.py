@@ -1,10 +1,11 @@
 """What a Savage Worlds character adds to any Trait roll it makes, on its own turn or not.
 
-Wounds, Distracted and a Joker's +2 go with the character, so a defender resisting a Push, a
-Grapple or a Test carries them as much as the one acting. Support goes to the supported Trait
-roll, whatever the Trait: +1 or +2 a roll, at most +4 in all except on Strength, which has no
-cap. Our reading where the text is loose: the bonus is spent by the first roll of that Trait
-(it helped that roll), and whatever is left goes at the end of the recipient's turn.
+Wounds, Distracted, Fatigue and a Joker's +2 go with the character, so a defender resisting
+a Push, a Grapple or a Test carries them as much as the one acting. Support goes to the
+supported Trait roll, whatever the Trait: +1 or +2 a roll, at most +4 in all except on
+Strength, which has no cap. Our reading where the text is loose: the bonus is spent by the
+first roll of that Trait (it helped that roll), and whatever is left goes at the end of the
+recipient's turn.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ def support_modifiers(token: Token, trait: str) -> list[Modifier]:
 
 
 def standing_modifiers(token: Token) -> list[Modifier]:
-    """Wounds, Distracted and the Joker: on every Trait roll of the token."""
+    """Wounds, Distracted, Fatigue and the Joker: on every Trait roll of the token, each
+    condition by its name."""
     found: list[Modifier] = []
     if board.wound_penalty(token):
         found.append(Modifier("Wounds", board.wound_penalty(token)))
-    if cond.trait_modifier(token):
-        found.append(Modifier("Distracted", cond.trait_modifier(token)))
+    for name in sorted(cond.active(token)):
+        if cond.RULES[name].trait_modifier:
+            found.append(Modifier(str(name), cond.RULES[name].trait_modifier))
     if token.has_condition(SWCondition.JOKER):
         found.append(Modifier("Joker", JOKER_BONUS))
     return found

@@ -2,7 +2,9 @@
 
 Such a file kept the Action Deck as one string in ``combat.data["deck"]``:
 ``"<pile codes>|<discard codes>|<1 if a Joker was dealt>"``, the codes (``AS``, ``10H``,
-``RJ``) joined by commas. :func:`upgrade` is the system's ``upgrade_state``.
+``RJ``) joined by commas. A file from before Fatigue was a condition kept its level as the
+``fatigue`` stat: the token gets the Fatigued or Exhausted condition instead (``fatigue``).
+:func:`upgrade` is the system's ``upgrade_state``.
 """
 
 from __future__ import annotations
@@ -12,15 +14,38 @@ from dataclasses import replace
 from engine.encounter import EncounterState
 from engine.rules.base import OldStateError
 from engine.rules.old_text import Place, text_at
+from engine.rules.savage_worlds import fatigue
 from engine.rules.savage_worlds.combat_state import SavageWorldsCombat
 from engine.rules.savage_worlds.deck import ActionDeck, Card
+from engine.rules.savage_worlds.schema import STATS
 
 #: Where a version-1 file kept the deck.
 DECK_KEY = "deck"
+#: The stat a file kept the Fatigue level in before it was a condition.
+FATIGUE_STAT = "fatigue"
 
 
 def upgrade(state: EncounterState) -> EncounterState:
-    """The deck text, if any, as the typed deck in ``combat.system_state``."""
+    """The deck text as the typed deck, and a Fatigue stat as the condition."""
+    return _fatigue_as_condition(_typed_deck(state))
+
+
+def _fatigue_as_condition(state: EncounterState) -> EncounterState:
+    kept = {t.id: STATS.optional_number(t, FATIGUE_STAT) for t in state.tokens}
+    if all(level is None for level in kept.values()):
+        return state
+    tokens = []
+    for token in state.tokens:
+        level = kept[token.id]
+        if level is not None:
+            stats = {k: v for k, v in token.stats.items() if k != FATIGUE_STAT}
+            token = fatigue.at_level(replace(token, stats=stats),
+                                     max(fatigue.level(token), level))
+        tokens.append(token)
+    return replace(state, tokens=tuple(tokens))
+
+
+def _typed_deck(state: EncounterState) -> EncounterState:
     combat = state.combat
     if DECK_KEY not in combat.data:
         return state

@@ -50,7 +50,8 @@ def test_savage_worlds_wounds_fatigue_pips_and_shaken_flag() -> None:
     vega = next(t for t in state.tokens if t.name == "Det. Rosa Vega")
     gauges = by_key(system.gauges(state, vega))
     assert gauges["wounds"] == Gauge("wounds", "Wounds", 0, 3, GaugeStyle.PIPS, harm=True)
-    assert gauges["fatigue"].maximum == 2 and gauges["fatigue"].style is GaugeStyle.PIPS
+    fatigue = gauges["fatigue_level"]
+    assert fatigue.maximum == 2 and fatigue.style is GaugeStyle.PIPS
     assert "Shaken" not in gauges
     fight = Encounter(state)
     # A damage total of Toughness + 4 is a raise: Shaken and one Wound.
