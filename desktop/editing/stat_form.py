@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPlainTextEdit,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -105,7 +106,12 @@ class StatForm(QWidget):
         self.extra = {k: v for k, v in stats.items() if k not in declared}
         self.boxes: dict[str, Box] = {}
         self.reasons: dict[str, QLabel] = {}
-        form = QFormLayout()
+        #: Each schema group's fold button and rows ("Skills"), after the main block.
+        self.sections: dict[str, StatSection] = {}
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        main = QFormLayout()
+        layout.addLayout(main)
         for spec in self.specs:
             value = stats.get(spec.name, spec.default)
             box: Box
@@ -146,12 +152,37 @@ class StatForm(QWidget):
             row.setSpacing(0)
             row.addWidget(box)
             row.addWidget(reason)
-            form.addRow(spec.label or spec.name, row)
+            self._form_for(spec, layout, main).addRow(spec.label or spec.name, row)
             self.boxes[spec.name] = box
             self.reasons[spec.name] = reason
-        self.setLayout(form)
+        layout.addStretch(1)
         for points, maximum in maximum_pairs(self.boxes):
             self._keep_full(points, maximum)
+        self._sum_up()
+
+    def _form_for(self, spec: StatSpec, layout: QVBoxLayout, main: QFormLayout) -> QFormLayout:
+        """The main block's rows, or the rows of the stat's group (made on first use)."""
+        if not spec.group:
+            return main
+        section = self.sections.get(spec.group)
+        if section is None:
+            section = self.sections[spec.group] = StatSection(spec.group, self)
+            layout.addWidget(section.button)
+            layout.addWidget(section.body)
+        section.names.append(spec.name)
+        return section.rows
+
+    def _sum_up(self) -> None:
+        """Each folded group's heading names the values that differ from the defaults."""
+        for section in self.sections.values():
+            given = []
+            for spec in self.specs:
+                box = self.boxes[spec.name]
+                if spec.name in section.names and not isinstance(box, QCheckBox):
+                    text = _box_text(box).strip()
+                    if text and text != _default_text(spec):
+                        given.append(f"{spec.label or spec.name} {text}")
+            section.summarise(given)
 
     def _keep_full(self, points: str, maximum: str) -> None:
         """While ``points`` reads what ``maximum`` read, it follows ``maximum``'s edits."""
@@ -181,6 +212,7 @@ class StatForm(QWidget):
             box.setText(text)
 
     def _changed(self) -> None:
+        self._sum_up()
         self.validity_changed.emit(self.problems())
 
     def problems(self) -> list[str]:
@@ -196,6 +228,9 @@ class StatForm(QWidget):
             self.reasons[spec.name].setVisible(bool(reason))
             if reason:
                 found.append(reason)
+                for section in self.sections.values():
+                    if spec.name in section.names:
+                        section.unfold()  # a refused value is never folded out of sight
         return found
 
     def values(self) -> dict[str, StatValue | StatNames]:
@@ -215,6 +250,41 @@ class StatForm(QWidget):
             if value is not None:
                 result[spec.name] = value
         return result
+
+
+class StatSection:
+    """A group of the stat block under its own heading, folded until the GM opens it."""
+
+    def __init__(self, title: str, parent: QWidget) -> None:
+        self.title = title
+        self.names: list[str] = []
+        self.button = QToolButton(parent)
+        self.button.setObjectName(f"stat-group-{title}")
+        self.button.setCheckable(True)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.button.setArrowType(Qt.ArrowType.RightArrow)
+        self.button.setAutoRaise(True)
+        self.button.toggled.connect(self._show)
+        self.body = QWidget(parent)
+        self.rows = QFormLayout(self.body)
+        self.rows.setContentsMargins(12, 0, 0, 0)
+        self.body.setVisible(False)
+        self.summarise([])
+
+    def summarise(self, given: list[str]) -> None:
+        words = ", ".join(given) if given else "all as the rules assume"
+        self.button.setText(f"{self.title} ({len(self.names)}): {words}")
+
+    def unfold(self) -> None:
+        self.button.setChecked(True)
+
+    def _show(self, shown: bool) -> None:
+        self.body.setVisible(shown)
+        self.button.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+
+
+def _default_text(spec: StatSpec) -> str:
+    return "" if spec.default is None or isinstance(spec.default, tuple) else _text(spec.default)
 
 
 def _box_text(box: QLineEdit | QComboBox | QPlainTextEdit) -> str:

@@ -380,7 +380,9 @@ class StatSpec:
     ``maximum`` bound numbers; ``choices`` lists the allowed words of a text stat. ``kind``
     is int, float, str or bool, or ``ListOf(Ref.TEXT)`` for names each kept whole (the rules
     read them with ``StatBlock.names``). ``label`` is the short name a form shows; ``help`` a
-    sentence in our own words.
+    sentence in our own words. ``group`` is the heading a form shows the stat under ("" for
+    the main block, shown first; a form may fold a group away, e.g. a long skill list); the
+    block's order is the order a GM fills it in.
     """
 
     name: str
@@ -392,6 +394,7 @@ class StatSpec:
     label: str = ""
     help: str = ""
     choices: tuple[str, ...] = ()
+    group: str = ""
 
     def problem(self, value: object) -> str | None:
         """Why ``value`` cannot be this stat, in words; None when it can."""

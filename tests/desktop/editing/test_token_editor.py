@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QDialogButtonBox
 
-from desktop.editing.stat_form import parse_stat
+from desktop.editing.stat_form import StatForm, parse_stat
 from desktop.editing.token_editor import TokenEditor
 from desktop.editing.weapons_table import weapon_from_cells
 from engine.battlemap import Wall
@@ -414,3 +414,29 @@ def test_hit_points_the_gm_set_below_the_maximum_stay_when_it_changes(qtbot) -> 
     form.set_text("hp", "12")
     form.set_text("max_hp", "15")  # full again: the points follow
     assert form.values()["hp"] == 15
+
+
+def test_the_stat_form_puts_the_fight_first_and_folds_the_skills(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Cities Without Number: HP, AC and attack first (the schema's order); the nineteen
+    skills under their own folded heading that names the ones given; a refused skill
+    unfolds it."""
+    from PySide6.QtWidgets import QFormLayout
+
+    from engine.rules import get_system
+
+    specs = get_system("cities-without-number").stats
+    form = StatForm(specs, {"shoot": 1, "punch": 0, "hp": 9, "max_hp": 9})
+    qtbot.addWidget(form)
+    form.show()
+    main = form.layout().itemAt(0).layout()
+    assert isinstance(main, QFormLayout)
+    first = [main.itemAt(row, QFormLayout.ItemRole.LabelRole).widget().text()
+             for row in range(5)]
+    assert first == ["HP", "Max HP", "AC melee", "AC ranged", "Atk"]
+    skills = form.sections["Skills"]
+    assert not skills.body.isVisible() and len(skills.names) == 19
+    assert skills.button.text() == "Skills (19): Punch 0, Shoot 1"
+    form.set_text("stab", "7")
+    assert skills.body.isVisible()  # the refused value is shown, with its reason
+    assert form.problems() == ["Stab must be at most 4, not 7"]
+    assert "Stab 7" in skills.button.text()
