@@ -527,6 +527,9 @@ class MainWindow(QMainWindow):
         if not isinstance(tool, ActionTool):
             self.action_palette.targeting.follow(None)
         self.view.set_tool(tool)
+        # A tool's keys (T, [ ] and C for templates, Space for a waypoint, Enter to confirm)
+        # work at once: picked from a toolbar, the focus stayed on the last button clicked.
+        self.view.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def start_action(
         self,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QPushButton
 
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.ruler_tool import RulerTool
@@ -84,3 +85,22 @@ def test_s_typed_in_a_dock_is_text_and_held_v_still_fogs(qtbot, spy_window) -> N
     search.setFocus()
     qtbot.keyClicks(search, "sh")
     assert search.text() == "sh" and win.view.tool is tool
+
+
+def test_a_tool_picked_from_the_toolbar_takes_the_keys_at_once(qtbot, spy_window) -> None:  # type: ignore[no-untyped-def]
+    """Playtest: the GM clicked End turn, then Template on the toolbar, and pressed T for a
+    burst: the key went to the End turn button (it kept the focus) and nothing changed until
+    the GM clicked the map, which placed a cone where it was not wanted."""
+    win = spy_window
+    button = next(b for b in win.findChildren(QPushButton) if b.isVisible())
+    button.setFocus()
+    assert win.focusWidget() is button
+    win.menu_actions["tool_template"].trigger()
+    tool = win.view.tool
+    assert isinstance(tool, TemplateTool)
+    assert win.focusWidget() is win.view
+    before = tool.kind
+    qtbot.keyClick(win.focusWidget(), Qt.Key.Key_T)  # where the keyboard goes
+    assert tool.kind != before
+    win.menu_actions["tool_select"].trigger()  # Select too: Delete, S and the rest reach it
+    assert win.focusWidget() is win.view
