@@ -753,12 +753,17 @@ class ActionCheck(SpycraftHandler):
     def cost(self, state: EncounterState, command: Command) -> int | None:
         return 2 if command.option("full", False) else 1
 
+    def check(self, state: EncounterState, command: Command) -> list[str]:
+        if command.option("dc") is not None and not command.option("skill"):
+            return ["a check against a DC names the skill (or attribute) it is rolled with"]
+        return []
+
     def describe(self, state: EncounterState, command: Command) -> Preview:
         actor = state.token(_actor(state, command))
         what = str(command.option("name", "an action"))
         dc = command.option("dc")
         rolls: tuple[str, ...] = ()
-        if dc is not None:
+        if dc is not None and command.option("skill"):  # refused without one: no roll shown
             bonus = board.skill(actor, str(command.option("skill", "")))
             rolls = (f"{command.option('skill', 'check')} 1d20{bonus:+d} vs DC {dc}",)
         return Preview(command, True, summary=f"{actor.name}: {what}.", rolls=rolls)

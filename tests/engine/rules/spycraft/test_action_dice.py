@@ -112,3 +112,13 @@ def test_a_standard_character_spends_the_gms_dice() -> None:
     game.apply(SHOT, [19, 5, 5])
     assert game.state.combat.data["gm_action_dice"] == 0
     assert "Kevin has no Action Dice left" in game.preview(SHOT).reasons  # the GM's is empty
+
+
+def test_a_check_against_a_dc_with_no_skill_is_refused_not_a_crash() -> None:
+    """Found by the malformed-command property test: a DC with the Skill left empty read the
+    stat '' and raised UndeclaredStat from the preview."""
+    game = duel()
+    check = cmd("action_check", "kevin", name="shouts a warning", dc=0)
+    preview = game.preview(check)
+    assert not preview.legal
+    assert "names the skill" in " ".join(preview.reasons)
