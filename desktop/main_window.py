@@ -70,6 +70,7 @@ from desktop.view import MapView
 from desktop.warm import after_first_paint, warm_after_first_paint
 from engine.encounter import EncounterState
 from engine.files.atomic import remove_stale_temporaries
+from engine.grid import Square
 from engine.rules.base import ActionSpec, Command, CommandError, RuleSystem
 
 if TYPE_CHECKING:
@@ -580,6 +581,8 @@ class MainWindow(QMainWindow):
             menu.addSeparator()
         self._own_entries(menu, token_id)
         menu.addAction(f"Select {token.name}", lambda: self.controller.select(token_id))
+        # The token editor was reached only by a double-click or Edit > Edit token.
+        menu.addAction(f"Edit {token.name}… (double-click)", partial(self._edit_token, token_id))
         menu.addAction(
             "Centre the view here",
             lambda: self.view.centerOn(
@@ -619,6 +622,18 @@ class MainWindow(QMainWindow):
         except CommandError as error:
             self._status(str(error))
 
+    def _edit_token(self, token_id: str) -> None:
+        self.controller.select(token_id)
+        self.token_editing.edit(token_id)
+
+    def _add_new_token_entry(self, menu: QMenu, square: Square) -> None:
+        """A token made by hand, where a Foundry VTT or MapTool GM looks for it: the square's
+        own menu (a double-click on an empty square was the only way, and said so nowhere)."""
+        if self.controller.state.battlemap.in_bounds(square):
+            menu.addAction(
+                "New token here… (double-click)", partial(self.token_editing.add_at, square)
+            )
+
     def portal_menu(self, portal_id: str) -> QMenu:
         """What a right click on a door or window offers: open, close, lock (engine set_portal)."""
         from desktop.doors import portal_menu
@@ -644,6 +659,7 @@ class MainWindow(QMainWindow):
                 menu = self.portal_menu(portal.portal.id)
             else:
                 menu = square_menu(self, square_at(scene_pos))
+                self._add_new_token_entry(menu, square_at(scene_pos))
             add_ping_entry(self, menu, scene_pos)
             menu.exec(global_pos)
             return

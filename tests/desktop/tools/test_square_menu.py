@@ -17,6 +17,7 @@ from desktop.scene.style import SQUARE
 from desktop.tools.action_tool import ActionTool
 from engine.grid import Square
 from engine.rules.base import Command
+from tests.desktop.editing.test_token_editor import fill_and_ok
 from tests.desktop.tools.conftest import TOOL_NOISE, make_window
 from tests.engine.rules.legal_setups import ACTOR, legal_setup
 
@@ -149,4 +150,26 @@ def test_a_drag_past_the_move_names_the_longer_move_that_reaches(qtbot, tmp_path
     assert state.token(ACTOR).square == controller.state.token(ACTOR).square
     assert said.startswith("Not moved: ") and "; right-click the square for Run" in said
     assert entries(right_click_menu(win, far)).get("Run here") is True
+    win.close()
+
+
+def test_the_right_click_menus_make_and_edit_tokens_as_a_double_click_does(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Playtest: a GM from Foundry VTT right-clicked an empty square to add a token made by
+    hand and got only 'Ping this square'; the token editor was behind a double-click that
+    nothing mentioned, and a token's own menu had no way to its editor either."""
+    setup = legal_setup("cities-without-number", "ranged_attack")
+    win = make_window(qtbot, tmp_path, setup.state)
+    win.token_editing.run_editor, edited = fill_and_ok(lambda editor: None)  # OK as it is
+    state = win.controller.state
+    empty = empty_square_for(win, setup.command)
+    menu = right_click_menu(win, empty)
+    new = next(a for a in menu.actions() if a.text() == "New token here… (double-click)")
+    new.trigger()
+    made = win.controller.state.token_at(empty)
+    assert made is not None and made.id not in {t.id for t in state.tokens}
+    target = state.token(str(setup.command.target))
+    own = right_click_menu(win, target.square)
+    edit = next(a for a in own.actions() if a.text() == f"Edit {target.name}… (double-click)")
+    edit.trigger()
+    assert len(edited) == 2 and win.controller.selected == target.id
     win.close()
