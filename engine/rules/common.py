@@ -143,12 +143,15 @@ MarkDown = Callable[[EncounterState, str], tuple[EncounterState, Event]]
 
 def lose_hit_points(
     stats: StatBlock[DeclaredStat], state: EncounterState, target_id: str, amount: int,
-    mark_down: MarkDown,
+    mark_down: MarkDown, floor: int | None = None,
 ) -> tuple[EncounterState, list[Event]]:
     """Take ``amount`` off the ``hp`` stat (read through ``stats``, the system's block); at
-    0 or less ``mark_down`` the token."""
+    0 or less ``mark_down`` the token. ``floor``: the fewest hit points a system counts (a
+    system whose hit points stop at 0 says 0; None lets them go below)."""
     target = state.token(target_id)
     hp = stats.number(target, "hp") - amount
+    if floor is not None:
+        hp = max(hp, min(floor, stats.number(target, "hp")))
     state = set_stat(state, target_id, hp=hp)
     events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage "
                     f"({counted(hp, 'hit point')} left).", (target_id,))]

@@ -38,12 +38,12 @@ def gauges(
 
 def take_damage(
     stats: StatBlock[DeclaredStat], state: EncounterState, token_id: str, amount: int,
-    mark_down: MarkDown,
+    mark_down: MarkDown, floor: int | None = None,
 ) -> Outcome:
     token = state.token(token_id)
     if stats.number(token, "hp") <= 0:
         mark_down = _already_down  # no second "is down" line for a token already at 0
-    state, events = common.lose_hit_points(stats, state, token_id, amount, mark_down)
+    state, events = common.lose_hit_points(stats, state, token_id, amount, mark_down, floor)
     return state, tuple(events)
 
 

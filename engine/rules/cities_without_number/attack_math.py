@@ -206,7 +206,8 @@ def roll_attack(
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
                  ) -> tuple[EncounterState, list[Event]]:
-    return common.lose_hit_points(STATS, state, target_id, amount, _mark_down)
+    return common.lose_hit_points(STATS, state, target_id, amount, _mark_down,
+                                  rules.HIT_POINT_FLOOR)
 
 
 def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:

@@ -13,6 +13,13 @@ from engine.routes.charge import RunUpCharge
 from engine.rules.cities_without_number.economy import ActionType
 from engine.tokens import Weapon
 
+# --- Hit points ------------------------------------------------------------------------------
+
+#: Hit points stop at 0: a body at zero is Mortally Wounded and damage past it is lost (the
+#: game's rule; our texts are silent). They went below, so '-1/9' showed and a GM's heal of
+#: 3 on a token at -3 left it at 0, still Mortally Wounded.
+HIT_POINT_FLOOR = 0
+
 # --- Ranged attacks in melee -----------------------------------------------------------------
 
 #: Penalty for one-handed guns and thrown weapons with an enemy in melee range.

@@ -34,6 +34,7 @@ from engine.rules.base import (
 )
 from engine.rules.cities_without_number import (
     board,
+    combat_rules,
     combat_state,
     economy,
     initiative,
@@ -110,7 +111,8 @@ class CitiesWithoutNumberSystem(HandlerSystem):
         return hit_points.gauges(schema.STATS, token, board.DOWN, ("strain", "System Strain"))
 
     def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
-        return hit_points.take_damage(schema.STATS, state, token_id, amount, _mark_down)
+        return hit_points.take_damage(schema.STATS, state, token_id, amount, _mark_down,
+                                      combat_rules.HIT_POINT_FLOOR)
 
     def heal(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         return hit_points.heal(schema.STATS, state, token_id, amount, board.DOWN)

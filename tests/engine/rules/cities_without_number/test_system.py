@@ -344,3 +344,22 @@ def test_snap_attack_says_it_takes_a_weapon_as_the_ranged_attack_does() -> None:
     system = get_system("cities-without-number")
     assert Need.WEAPON in system.action("snap_attack").needs
     assert Need.WEAPON in system.action("ranged_attack").needs
+
+
+
+
+def test_hit_points_stop_at_zero_so_a_heal_brings_the_mortally_wounded_back() -> None:
+    """Playtest: a guard on 9 took 10 and showed '-1/9'; a heal of 3 on a body at -3 left it
+    at 0 and still Mortally Wounded. Hit points stop at 0, by an attack or the GM's hand."""
+    game = fight(person("ana", Side.PARTY, (0, 0), PISTOL),
+                 person("goon", Side.ENEMY, (3, 0), hp=5))
+    shot = Command.build("ranged_attack", "ana", targets=["goon"], weapon="Pistol")
+    said = game.apply(shot, GivenDice([20, 6]))  # a hit: 1d6+1 with a 6 is 7 on his 5
+    goon = game.state.token("goon")
+    assert goon.stats["hp"] == 0 and goon.has_condition("Mortally Wounded")
+    assert any("(0 hit points left)" in e.text for e in said), [e.text for e in said]
+    game.apply(Command.build("gm_damage", targets=["goon"], amount=10))  # the GM's hand too
+    assert game.state.token("goon").stats["hp"] == 0
+    game.apply(Command.build("gm_heal", targets=["goon"], amount=3))
+    goon = game.state.token("goon")
+    assert goon.stats["hp"] == 3 and not goon.has_condition("Mortally Wounded")
