@@ -76,8 +76,8 @@ def new_encounter(
         raise CommandError(f"pixels per square must be a positive number, not {pixels}")
     if size is None:
         size = (
-            _squares_across(picture_width, pixels, offset_x),
-            _squares_across(picture_height, pixels, offset_y),
+            squares_across(picture_width, pixels, offset_x),
+            squares_across(picture_height, pixels, offset_y),
         )
     width, height = _checked_size(size)
     fight = Encounter(EncounterState(name, rules.name, rules.scale, BattleMap(width, height)),
@@ -89,9 +89,9 @@ def new_encounter(
     return Encounter(state, rules, seed=seed, images=fight.images)
 
 
-def _squares_across(pixels_long: int, pixels_per_square: float, offset: float) -> int:
+def squares_across(pixels_long: int, pixels_per_square: float, offset: float) -> int:
     """Whole squares from the first grid line to the picture's edge (a nearly whole last one
-    counts)."""
+    counts); the grid dialog shows the same count before the map is made."""
     return max(1, math.floor((pixels_long - offset) / pixels_per_square + 1 - PARTIAL_SQUARE))
 
 

@@ -8,7 +8,6 @@ the dialog says so and asks for one square.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
@@ -38,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.preparation import squares_across
+
 #: The smallest square a grid may have, in picture pixels (a finer grid is not a battle map).
 MIN_SQUARE_PIXELS = 8.0
 
@@ -56,12 +57,14 @@ class GridFit:
         return GridFit(size, self.offset_x % size, self.offset_y % size)
 
     def squares(self, width: int, height: int) -> tuple[int, int]:
-        """Whole squares of this grid inside a picture of ``width`` x ``height`` pixels."""
+        """The map's size in squares for a picture of ``width`` x ``height`` pixels: the
+        engine's count (a 1536 px picture of 64 px squares from 0.45 px read '23 squares'
+        here while the map made was 24)."""
         size = self.pixels_per_square
         fit = self.normalised()
         return (
-            max(1, math.floor((width - fit.offset_x) / size + 1e-6)),
-            max(1, math.floor((height - fit.offset_y) / size + 1e-6)),
+            squares_across(width, size, fit.offset_x),
+            squares_across(height, size, fit.offset_y),
         )
 
     @classmethod

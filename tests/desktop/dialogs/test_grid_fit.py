@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QPoint, QPointF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPen
 
+import engine
 from desktop.dialogs.grid_fit import GridFit, GridFitDialog
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.window_helpers import grab_png
 
 pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)
+
+
+def png_bytes(picture: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    picture.save(buffer, "PNG")
+    return bytes(data.data())
 
 
 def gridded_picture(size: float = 47.5, offset: tuple[float, float] = (13, 21)) -> QImage:
@@ -109,6 +118,19 @@ def test_squares_of_a_picture_count_whole_squares_after_the_offset() -> None:
     assert GridFit(64, 0, 0).squares(640, 448) == (10, 7)
     assert GridFit(63.5, 10, 3).squares(640, 448) == (9, 7)
     assert GridFit(64, 0, 0).squares(30, 30) == (1, 1)
+
+
+def test_the_dialog_counts_the_squares_the_map_will_have() -> None:
+    """Playtest: a 1536 x 1024 floor plan of 64 px squares, found from 0.45 px (the lines'
+    anti-aliasing), read '23 x 15 squares' in the dialog; the map made was 24 x 16."""
+    picture = QImage(1536, 1024, QImage.Format.Format_RGB32)
+    picture.fill(QColor("white"))
+    fit = GridFit(64, 0.45, 0.46)
+    made = engine.new_encounter(
+        "cities-without-number", "Office", picture=png_bytes(picture),
+        grid=(fit.pixels_per_square, fit.offset_x, fit.offset_y),
+    ).state.battlemap
+    assert fit.squares(1536, 1024) == (made.width, made.height) == (24, 16)
 
 
 def test_a_click_without_drag_leaves_the_grid(qtbot, dialog) -> None:  # type: ignore[no-untyped-def]
