@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from desktop.controller import EncounterController
 from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate, needed_width
 from desktop.fight import start_combat
 from desktop.scene import style
+from desktop.scene.fit_text import wrap_to
 from engine.encounter import EncounterState
 from engine.rules.base import Command, CommandError, TurnStanding
 from engine.rules.tracker_entry import INITIATIVE_HEADINGS
@@ -45,8 +46,24 @@ HEALTH_SHARE = 0.6
 END_TURN = Command("end_turn")
 
 
-def budget_text(budget: Mapping[str, int]) -> str:
-    return ", ".join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
+def budget_text(budget: Mapping[str, int], joiner: str = ", ") -> str:
+    return joiner.join(f"{count} {pool}" for pool, count in budget.items() if count) or "—"
+
+
+#: A cell's own margins round its text (the style's), kept clear when a name is measured.
+CELL_MARGINS = 8
+
+#: The name as the engine gives it, before the acting row wraps it onto two lines.
+FULL_NAME_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def two_lines(text: str, width: float, metrics: QFontMetricsF) -> str:
+    """``text`` whole on one line if it fits ``width``, else broken between words onto two
+    (the second elided by the view should it still be too long)."""
+    if metrics.horizontalAdvance(text) <= width:
+        return text
+    lines = wrap_to(text, width, metrics)
+    return lines[0] if len(lines) == 1 else f"{lines[0]}\n{' '.join(lines[1:])}"
 
 
 #: How the name cell marks where a turn stands (the engine says which: ``tracker_entry``).
@@ -103,6 +120,8 @@ class InitiativePanel(QWidget):
         self.health_delegate = HealthCellDelegate(self.table)
         self.table.setItemDelegateForColumn(self.COLUMNS.index("Health"), self.health_delegate)
         self.health_needs = 0
+        #: The acting token's row, which takes the lines it needs (``fit_acting_row``).
+        self.acting_row: int | None = None
         self.table.viewport().installEventFilter(self)
         self.start_button = QPushButton("Start combat")
         self.next_button = QPushButton("End turn")
@@ -150,6 +169,30 @@ class InitiativePanel(QWidget):
         left_needs = max(self.table.sizeHintForColumn(left), header.sectionSizeHint(left))
         header.resizeSection(left, max(min(left_needs, spare - health_width),
                                        header.sectionSizeHint(left)))
+        self.fit_acting_row()
+
+    def fit_acting_row(self) -> None:
+        """The acting row is read whole (a bold "Razor crew lookout" and "3 actions, 6
+        pace" were both elided at 1366x768): what it has left takes a line a
+        pool, its name a second line where the column is too narrow, and the row grows to
+        hold them; every other row stays one line."""
+        rows = self.table.verticalHeader()
+        line = rows.defaultSectionSize()
+        for row in range(self.table.rowCount()):
+            if row != self.acting_row and rows.sectionSize(row) != line:
+                self.table.setRowHeight(row, line)
+        if self.acting_row is None or self.acting_row >= self.table.rowCount():
+            return
+        name = self.table.item(self.acting_row, self.COLUMNS.index("Token"))
+        left = self.table.item(self.acting_row, self.COLUMNS.index("Left"))
+        if name is None or left is None:
+            return
+        room = self.table.columnWidth(self.COLUMNS.index("Token")) - CELL_MARGINS
+        name.setText(two_lines(str(name.data(FULL_NAME_ROLE)), room, QFontMetricsF(name.font())))
+        name.setToolTip(name.text())
+        lines = 1 + max(name.text().count("\n"), left.text().count("\n"))
+        spacing = self.table.fontMetrics().lineSpacing()
+        self.table.setRowHeight(self.acting_row, line + spacing * (lines - 1))
 
     def _start(self) -> None:
         try:
@@ -183,6 +226,7 @@ class InitiativePanel(QWidget):
         bold.setBold(True)
         line = self.table.verticalHeader().defaultSectionSize()
         needs: list[int] = []
+        self.acting_row = None
         for row, combatant in enumerate(combat.order):
             token = names.get(combatant.token_id)
             name = token.name if token else combatant.token_id
@@ -195,20 +239,25 @@ class InitiativePanel(QWidget):
             # whole turn's budget waiting its turn says nothing new and gives the name room.
             whole = combatant.budget == self.controller.system.fresh_budget(
                 state, combatant.token_id)
-            news = combatant.token_id == combat.active or not whole
+            acting = combatant.token_id == combat.active
+            news = acting or not whole
+            shown_left = budget_text(combatant.budget, "\n") if acting else left
             cells = (entry.initiative, STANDING_MARKS[entry.standing] + name, health,
-                     entry.note or (left if news else ""))
+                     entry.note or (shown_left if news else ""))
+            if acting:
+                self.acting_row = row
             tips = (*cells[:3], f"{entry.note}: {left}" if entry.note
-                    else left if news else f"{left} (a whole turn)")
+                    else shown_left if news else f"{left} (a whole turn)")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(tips[column])
                 item.setData(Qt.ItemDataRole.UserRole, combatant.token_id)
+                item.setData(FULL_NAME_ROLE, text)
                 if column == self.COLUMNS.index("Health"):
                     item.setData(GAUGES_ROLE, tuple(gauges))
                 if token is not None and column == 1:
                     item.setForeground(QBrush(style.SIDE_COLOURS[token.side].lighter(120)))
-                if combatant.token_id == combat.active:
+                if acting:
                     item.setFont(bold)
                     item.setBackground(QBrush(QColor(255, 255, 255, 30)))
                 self.table.setItem(row, column, item)

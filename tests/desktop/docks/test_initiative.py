@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from desktop.main_window import default_size
@@ -79,11 +80,42 @@ def test_names_keep_their_room_and_the_acting_budget_is_read_whole_above(qtbot, 
     for row in range(table.rowCount()):
         item = table.item(row, left)
         acting = item.data(Qt.ItemDataRole.UserRole) == active
-        assert (item.text() == budget) if acting else (item.text() == "")
-        assert item.toolTip().startswith(budget)
+        lines = budget.replace(", ", "\n")  # the acting row: a line a pool, read whole
+        assert (item.text() == lines) if acting else (item.text() == "")
+        assert item.toolTip().replace("\n", ", ").startswith(budget)
     name_room = table.fontMetrics().averageCharWidth() * NAME_LETTERS
     assert table.columnWidth(columns.index("Token")) >= name_room
     header = table.horizontalHeader()
     widths = sum(header.sectionSize(c) for c in range(table.columnCount()))
     assert widths <= table.viewport().width()
     assert panel.width() <= win.width() // 3  # the heading's words never widen the dock
+
+
+def test_the_acting_row_is_read_whole_at_1366_by_768(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Savage Worlds' acting row read "▶ Razor crew loo..." and "3 actio..." in bold: its
+    name wraps onto a second line, what it has left takes a line a pool, and the row grows
+    to hold them while the others stay one line."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    win.resize(default_size(QSize(1366, 768)))
+    win.controller.apply(Command("start_combat"))
+    QApplication.processEvents()
+    panel = win.initiative
+    table, columns = panel.table, panel.COLUMNS
+    state = win.controller.state
+    long_name = next(t for t in state.tokens if len(t.name) >= len("Razor crew lookout"))
+    while win.controller.state.combat.active != long_name.id:  # its turn comes round
+        win.controller.apply(Command("end_turn"))
+    QApplication.processEvents()
+    row = next(r for r in range(table.rowCount())
+               if table.item(r, 0).data(Qt.ItemDataRole.UserRole) == long_name.id)
+    name, left = table.item(row, columns.index("Token")), table.item(row, columns.index("Left"))
+    metrics = QFontMetricsF(name.font())
+    for item, column in ((name, "Token"), (left, "Left")):
+        width = table.columnWidth(columns.index(column))
+        for line in item.text().split("\n"):
+            assert metrics.horizontalAdvance(line) <= width - 6, (column, line, width)
+    assert " ".join(name.text().replace("▶ ", "").split()) == long_name.name
+    lines = max(name.text().count("\n"), left.text().count("\n")) + 1
+    assert table.rowHeight(row) >= lines * table.fontMetrics().lineSpacing()
+    others = {table.rowHeight(r) for r in range(table.rowCount()) if r != row}
+    assert others == {table.verticalHeader().defaultSectionSize()}
