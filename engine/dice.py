@@ -192,6 +192,14 @@ def bounds_of(expression: str) -> tuple[int, int]:
     return low, high
 
 
+def draw(dice: Dice, expression: str, purpose: str) -> Roll:
+    """A random draw that no die at the table makes (a shuffle's swap of two cards): dice
+    with a ``draw`` of their own keep it apart from the rolls, so a GM typing the faces of
+    physical dice is never asked for it (:class:`GivenDice`); other dice roll it."""
+    own = getattr(dice, "draw", None)
+    return own(expression, purpose) if callable(own) else dice.roll(expression, purpose)
+
+
 class GivenDice:
     """What the GM's physical dice showed, used in order; the engine adds the modifiers.
 
@@ -199,6 +207,7 @@ class GivenDice:
     typed 17 makes 22; for ``2d6+1`` the two dice together). A single-d20 roll reports
     the typed face as its natural result, so threats and errors work as rolled. When the
     values run out, ``fallback`` rolls the rest (or a :class:`DiceError` names the roll).
+    A :func:`draw` takes no typed value: the fallback makes it, when there is one.
     """
 
     def __init__(self, faces: Iterable[int], fallback: Dice | None = None) -> None:
@@ -226,6 +235,11 @@ class GivenDice:
         raise DiceError(
             f"no typed roll left for {purpose} ({expression}); {len(self._totals)} were given"
         )
+
+    def draw(self, expression: str, purpose: str) -> Roll:
+        if self._fallback is not None:
+            return draw(self._fallback, expression, purpose)
+        return self.roll(expression, purpose)  # typed values are all there is
 
 
 def fresh_seed() -> int:

@@ -36,7 +36,16 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.scrolling import vertical_scroll
-from engine.dice import Dice, GivenDice, Roll, SeededDice, aces, dice_words, modifier_of
+from engine.dice import (
+    Dice,
+    GivenDice,
+    Roll,
+    SeededDice,
+    aces,
+    dice_words,
+    draw,
+    modifier_of,
+)
 from engine.encounter import EncounterState
 from engine.events import EventKind
 from engine.rules.base import Command, RuleSystem
@@ -60,7 +69,7 @@ class PlannedRoll:
 
 
 class _Recording:
-    """Seeded dice that remember every roll made through them."""
+    """Seeded dice that remember every roll made through them (a card draw is no roll)."""
 
     def __init__(self, inner: Dice) -> None:
         self.inner = inner
@@ -74,6 +83,9 @@ class _Recording:
         made = self.inner.roll(expression, purpose)
         self.made.append(made)
         return made
+
+    def draw(self, expression: str, purpose: str) -> Roll:
+        return draw(self.inner, expression, purpose)
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from desktop.controller import EncounterController
 from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate, needed_width
-from desktop.fight import start_combat
+from desktop.fight import act, start_combat
 from desktop.scene import style
 from desktop.scene.fit_text import wrap_to
 from engine.encounter import EncounterState
@@ -134,7 +134,7 @@ class InitiativePanel(QWidget):
         layout.addWidget(self.table)
         layout.addLayout(buttons)
         self.start_button.clicked.connect(self._start)
-        self.next_button.clicked.connect(lambda: self._apply("end_turn"))
+        self.next_button.clicked.connect(self._end_turn)
         self.end_button.clicked.connect(lambda: self._apply("end_combat"))
         self.table.itemSelectionChanged.connect(self._row_selected)
         controller.state_changed.connect(self.refresh)
@@ -198,6 +198,14 @@ class InitiativePanel(QWidget):
         try:
             start_combat(self, self.controller)
         except (CommandError, ValueError) as error:
+            self.heading.setText(str(error))
+
+    def _end_turn(self) -> None:
+        """End the turn: the rolls the next turn starts with (a recovery, a dying roll...) are
+        asked for like an action's when the GM rolls physical dice."""
+        try:
+            act(self, self.controller, END_TURN)
+        except CommandError as error:
             self.heading.setText(str(error))
 
     def _apply(self, action: str) -> None:

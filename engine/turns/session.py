@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 from engine import limits
-from engine.dice import Dice, GivenDice, Roll, SeededDice
+from engine.dice import Dice, GivenDice, Roll, SeededDice, draw
 from engine.encounter import EncounterState
 from engine.rules import get_system
 from engine.rules.base import (
@@ -57,6 +57,10 @@ class _Counting:
     def roll(self, expression: str, purpose: str) -> Roll:
         self.count += 1
         return self.inner.roll(expression, purpose)
+
+    def draw(self, expression: str, purpose: str) -> Roll:
+        self.count += 1
+        return draw(self.inner, expression, purpose)
 
 
 def log_text(event: Event) -> str:

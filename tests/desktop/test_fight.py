@@ -26,10 +26,10 @@ BUNDLED = {
 
 
 def open_map(  # type: ignore[no-untyped-def]
-    qtbot, tmp_path, name: str, physical_dice: bool | None = True
+    qtbot, tmp_path, name: str, physical_dice: bool | None = None
 ) -> MainWindow:
-    """The bundled map, every roll asked for (the GM rolls physical dice) unless
-    ``physical_dice`` says otherwise (None: the preference, a fresh one)."""
+    """The bundled map with its dialogs; ``physical_dice``: every roll asked for (None: as
+    a fresh preference says, Killbox rolls)."""
     document = load_document(MAPS / f"{name}.killbox")
     return make_window(
         qtbot, tmp_path, document.state, document.images, ask_dice=True,
@@ -102,6 +102,7 @@ def test_one_round_of_each_system_from_the_ui(qtbot, tmp_path, system: str) -> N
             assert len(controller.state.combat.log) > before, f"{key} did nothing"
             if controller.state.combat.active == active:
                 continue
+        answer_next_dialog(roll)  # the next turn's start-of-turn roll, if it has one
         click(qtbot, win.initiative.next_button)
     assert controller.state.combat.round == 2
     assert acted_with, "no token took an action from the palette"
@@ -161,7 +162,7 @@ def test_spycraft_surprise_round_from_the_dialog(qtbot, tmp_path) -> None:
 def test_an_action_asks_roll_or_type_and_typed_faces_reach_the_engine(qtbot, tmp_path) -> None:
     from desktop.fight import act
 
-    win = open_map(qtbot, tmp_path, "warehouse")
+    win = open_map(qtbot, tmp_path, "warehouse", physical_dice=True)
     answer_next_dialog(roll)
     click(qtbot, win.initiative.start_button)
     controller = win.controller

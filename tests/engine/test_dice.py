@@ -102,3 +102,14 @@ def test_a_rolls_working_reads_as_faces_and_total_without_markdown() -> None:
     assert re.fullmatch(r"1d6 acing \(6(, 6)*, [1-5]\) = \d+", aced), aced
     kept = str(roll_expression("4d6kh3", random.Random(1)))
     assert kept.count("dropped") == 1 and "~" not in kept, kept
+
+
+def test_a_draw_takes_no_typed_face_but_comes_from_the_fallback() -> None:
+    from engine.dice import draw
+
+    given = GivenDice([5], SeededDice(3))
+    drawn = draw(given, "1d20", "shuffling")
+    assert drawn.total == SeededDice(3).roll("1d20", "x").total and not drawn.given
+    assert given.roll("1d20+1", "attack").total == 6  # the typed face waited for a roll
+    assert draw(SeededDice(3), "1d20", "x").total == drawn.total  # plain dice roll a draw
+    assert draw(GivenDice([4]), "1d20", "x").total == 4  # nothing else to draw from

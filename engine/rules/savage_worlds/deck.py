@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from engine.dice import Dice
+from engine.dice import Dice, draw
 
 
 class Suit(IntEnum):
@@ -129,7 +129,8 @@ class ActionDeck:
         held = {c.code for c in out}
         cards = [c for c in full_deck() if c.code not in held]
         for i in range(len(cards) - 1, 0, -1):
-            j = dice.roll(f"1d{i + 1}", "shuffling the Action Deck").total - 1
+            # A card draw, not a die: a GM typing dice faces is never asked for it.
+            j = draw(dice, f"1d{i + 1}", "shuffling the Action Deck").total - 1
             if not 0 <= j <= i:
                 raise ValueError(f"a shuffle draw must be between 1 and {i + 1}, not {j + 1}")
             cards[i], cards[j] = cards[j], cards[i]

@@ -150,3 +150,11 @@ def test_a_stacked_deck_deals_the_typed_cards_in_their_places() -> None:
 
     with pytest.raises(ValueError, match="two combatants"):
         deck.stacked([ace, ace])
+
+
+def test_a_shuffle_never_takes_the_faces_the_gm_typed() -> None:
+    """Typed faces are for dice: a reshuffle between them draws from the seed, so the faces
+    reach the rolls they were typed for (a Spirit roll after the new round's deal)."""
+    typed = GivenDice([2] * 60, SeededDice(4))
+    assert ActionDeck.fresh().shuffled(typed) == ActionDeck.fresh().shuffled(SeededDice(4))
+    assert typed.roll("1d8", "Spirit").total == 2  # not one typed face was used up
