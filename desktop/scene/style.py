@@ -67,6 +67,10 @@ TERRAIN_FILL: dict[TerrainKind, QColor] = {
 }
 
 ROUTE_OK = QColor("#3ddc84")
+#: A drag's squares past the ordinary move, within what it may spend (a double move, a run).
+ROUTE_LONG = QColor("#ffb02e")
+#: Past that, within a third band (a triple move): the GM sees where the double ends.
+ROUTE_LONGEST = QColor("#c77dff")
 #: The ring round the token whose turn it is.
 ACTING = QColor("#ffd54a")
 #: The cross over a token out of the fight (its system's down condition).

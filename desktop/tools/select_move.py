@@ -4,7 +4,9 @@ While dragging, the token follows the cursor snapped to the grid, and the map dr
 overlay of the engine's preview of the command the drag stands for (in combat, the rule
 system's ordinary move along the engine's route): the route, the end square refused and
 why, the shooters the move draws fire from, with the same painter as the targeting mode.
-A tag adds the cost and the reasons, and dashed lines go to the opponents the token would
+The route's squares are tinted by what the drag spends to reach them, as a drag ruler's
+bands (the ordinary move, a double move or run the rules allow, out of reach). A tag adds
+the cost, the band and the reasons, and dashed lines go to the opponents the token would
 see from there. Releasing applies the command once (one undo step); an illegal drop puts
 the token back.
 """
@@ -16,11 +18,13 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
+from PySide6.QtWidgets import QGraphicsItem
 
 from desktop import doors
 from desktop.movement import DragPlan, plan_drag
 from desktop.scene import style
 from desktop.scene.door_button import DoorButtonItem
+from desktop.scene.drag_bands import band_colour, band_items
 from desktop.scene.labels import wrap_lines
 from desktop.scene.overlay_items import SightLinesItem, TagItem, detach
 from desktop.scene.preview_overlay import DrawnPreview, draw_preview
@@ -58,6 +62,8 @@ class SelectMoveTool(Tool):
         self._pressed_door: str | None = None
         #: What the map draws of the hovered square's preview (replaced on each new square).
         self.drawn = DrawnPreview()
+        #: The route's squares tinted by band (beside the preview's own drawing).
+        self.band_marks: list[QGraphicsItem] = []
         self.tag = TagItem()
         self.sight = SightLinesItem()
         self.show_sight = True
@@ -157,6 +163,7 @@ class SelectMoveTool(Tool):
     def clear_overlay(self) -> None:
         super().clear_overlay()
         self.drawn = DrawnPreview()
+        self.band_marks = []
 
     def state_changed(self) -> None:
         if self._drag is not None:
@@ -188,17 +195,19 @@ class SelectMoveTool(Tool):
         else:
             plan, preview = cached
         drag.plan, drag.preview = plan, preview
-        self._draw(preview)
+        self._draw(preview, plan)
         self._update_tag(plan, preview, target, drag.token)
         if self.show_sight:
             self._update_sight(drag.token.moved_to(target))
 
-    def _draw(self, preview: Preview) -> None:
-        """Replace the drawn preview with ``preview``'s overlay (the action tool's painter)."""
-        for item in self.drawn.items:
+    def _draw(self, preview: Preview, plan: DragPlan) -> None:
+        """Replace the drawn preview with ``preview``'s overlay (the action tool's painter)
+        and the route's squares tinted by band."""
+        for item in (*self.drawn.items, *self.band_marks):
             detach(item)
         self.drawn = draw_preview(preview, self.host.controller.state)
-        for item in self.drawn.items:
+        self.band_marks = list(band_items(plan.route[1:], plan.square_bands)) if plan.found else []
+        for item in (*self.drawn.items, *self.band_marks):
             self.add_overlay(item)
 
     def _update_tag(self, plan: DragPlan, preview: Preview, target: Square, token: Token) -> None:
@@ -207,14 +216,22 @@ class SelectMoveTool(Tool):
         elif not plan.found:
             lines = [plan.no_route_text]
         else:
-            distance = f"{plan.cost} of {plan.budget}" if plan.budget else plan.cost
-            lines = [" · ".join(text for text in (distance, preview.cost) if text) or "move"]
+            # Of the band's reach ("50 ft of 60 ft · double move"), else of the speed.
+            reach = (self.host.controller.state.scale.describe(plan.spent.reach)
+                     if plan.spent is not None else plan.budget)
+            distance = f"{plan.cost} of {reach}" if reach else plan.cost
+            # The band's name once the drag spends more than the ordinary move.
+            band = plan.spent.name if plan.spent is not None and plan.band else ""
+            lines = [" · ".join(t for t in (distance, band, preview.cost) if t) or "move"]
+            if plan.spent is not None and plan.spent.rolled:
+                lines.append(f"how far: {plan.spent.rolled}")
         if not preview.legal and plan.found:
             # Without a route, the preview only judged a one-square jump to the target; its
             # "the squares do not touch" would say nothing the line above does not.
             lines += list(preview.reasons) or ["not allowed"]
         lines += list(preview.notes)  # what the route draws (final attacks...), before the drop
-        colour = style.ROUTE_OK if preview.legal and plan.found else style.ROUTE_BAD
+        legal = preview.legal and plan.found
+        colour = band_colour(plan.band if plan.bands else 0) if legal else style.ROUTE_BAD
         self.tag.set_text(wrap_lines(lines), colour)
         self.tag.setPos((target.x + token.size) * SQUARE + 6, target.y * SQUARE - 4)
 

@@ -93,6 +93,8 @@ from engine.overlay import Modifier as Modifier
 from engine.overlay import Overlay
 from engine.routes.deviation import DeviationRule
 from engine.rules import command_shape
+from engine.rules.drag_reach import DragBand as DragBand
+from engine.rules.drag_reach import ordinary_band
 from engine.rules.gauges import Gauge
 from engine.rules.option_kinds import SHAPED_KINDS, RecordOf, ShapedKind
 from engine.rules.option_values import ListOf as ListOf
@@ -1010,6 +1012,15 @@ class RuleSystem(ABC):
         must never be below what that check allows. Default: None (routes of any cost).
         """
         return None
+
+    def drag_bands(self, state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+        """What a drag of the token in combat may spend now, nearest band first
+        (``engine.rules.drag_reach``): its ordinary move, then what else the rules let one
+        drag spend (a double move, a run...), each band's reach in squares and the options
+        its move command carries. A drag's route goes in the first band that reaches its
+        cost; none reaching it is out of reach. Default: the ordinary move within
+        :meth:`move_allowance` alone (nothing: no bound, routes of any cost)."""
+        return ordinary_band(self.move_allowance(state, token_id))
 
     def start_combat_reasons(self, state: EncounterState, command: Command) -> list[str]:
         """Why this system refuses a ``start_combat`` whose options are each valid but do not

@@ -17,6 +17,7 @@ from engine.rules.base import Command, Event, EventKind, Outcome, Preview
 from engine.rules.cities_without_number import attack_math, board, movement, tables
 from engine.rules.cities_without_number import combat_rules as rules
 from engine.rules.cities_without_number.combat_state import dropped_at, store_dropped
+from engine.rules.cities_without_number.economy import ActionType
 from engine.rules.cities_without_number.handlers import (
     no_check,
     register,
@@ -103,11 +104,29 @@ def _run_check(state: EncounterState, command: Command) -> list[str]:
     )
     if reasons:
         return reasons
-    allowed = movement.speed(actor)
+    allowed = movement.speed(actor) * _moves(command)
     if state.scale.distance(cost) > allowed + 1e-9:
         return [f"the path is {state.scale.describe(cost)}; {actor.name} moves {allowed:g} m"
+                + (" with two Moves" if _second(command) else "")
                 + (" while prone" if actor.has_condition(board.PRONE) else "")]
     return []
+
+
+def _second(command: Command) -> bool:
+    return bool(command.option(movement.SECOND_MOVE, False))
+
+
+def _moves(command: Command) -> int:
+    return movement.SECOND_MOVE_TIMES if _second(command) else 1
+
+
+def _run_cost(state: EncounterState, command: Command) -> ActionType | None:
+    """A second Move spends the Main action with the Move; else the catalogue's Move."""
+    return ActionType.MAIN_AND_MOVE if _second(command) else None
+
+
+def _spent_words(command: Command) -> str:
+    return " (the Move and the Main action)" if _second(command) else ""
 
 
 def _free_attackers(state: EncounterState, actor: Token, command: Command,
@@ -140,7 +159,8 @@ def _run_describe(state: EncounterState, command: Command) -> Preview:
                   "leaves" for enemy, weapon in free)
     threats = Overlay(tokens=tuple(OverlayToken(enemy.id, Role.THREAT, note=f"free attack with "
                                                 f"the {weapon.name}") for enemy, weapon in free))
-    return Preview(command, True, summary=f"Run: {actor.name} moves {state.scale.describe(cost)}.",
+    return Preview(command, True, summary=f"Run: {actor.name} moves {state.scale.describe(cost)}"
+                   f"{_spent_words(command)}.",
                    squares=command.squares, notes=notes,
                    targets=tuple(enemy.id for enemy, _ in free),
                    overlay=route_overlay(state, actor.id, command.squares,
@@ -160,12 +180,12 @@ def _run_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome
         events.extend(result.events)
     if not board.out_of_fight(state.token(actor.id)):
         state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
-        events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
-                            (actor.id,)))
+        events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}"
+                            f"{_spent_words(command)}.", (actor.id,)))
     return state, tuple(events)
 
 
-register("run", _run_check, _run_describe, _run_resolve)
+register("run", _run_check, _run_describe, _run_resolve, cost=_run_cost)
 
 
 def _withdraw_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:

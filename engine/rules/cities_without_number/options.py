@@ -12,6 +12,7 @@ from types import MappingProxyType
 
 from engine.rules.base import OptionSpec
 from engine.rules.cities_without_number.handlers import DEFAULT_DIFFICULTY
+from engine.rules.cities_without_number.movement import SECOND_MOVE
 from engine.rules.cities_without_number.schema import ATTRIBUTE_MODIFIERS, SKILLS
 
 #: start_combat options: each token rolls alone; allies roll apart from the party.
@@ -24,7 +25,9 @@ OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "swarm_attack": (OptionSpec("strike", bool, default=False,
                                 label="Strike now (do not wait for more assailants)"),),
     "run": (OptionSpec("hyper_accelerated", bool, default=False,
-                       label="Hyper-accelerated move (no free attacks)"),),
+                       label="Hyper-accelerated move (no free attacks)"),
+            OptionSpec(SECOND_MOVE, bool, default=False,
+                       label="Second move with the Main action (twice the movement rate)")),
     "use_skill": (
         OptionSpec("skill", str, SKILLS, default="heal", label="Skill"),
         OptionSpec("attribute", str, ATTRIBUTE_MODIFIERS, default="int_mod", label="Attribute"),

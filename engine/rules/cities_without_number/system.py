@@ -24,6 +24,7 @@ from engine.rules.base import (
     ActionEconomy,
     Command,
     ConditionSpec,
+    DragBand,
     Event,
     EventKind,
     InitiativeScheme,
@@ -224,6 +225,13 @@ class CitiesWithoutNumberSystem(HandlerSystem):
     def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
         """A Move goes at most the token's speed (halved while prone)."""
         return state.scale.squares(movement.speed(state.token(token_id)))
+
+    def drag_bands(self, state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+        """A Move, then a second Move with the Main action while both are unspent."""
+        rate = self.move_allowance(state, token_id) or 0
+        budget = (state.combat.combatant(token_id).budget if state.combat.has(token_id)
+                  else {})
+        return movement.drag_bands(rate, budget)
 
     def start_combat(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
         individual = bool(command.option(options.INDIVIDUAL, False))

@@ -29,6 +29,14 @@ class Cost(StrEnum):
 
 COST_ACTIONS = {Cost.FREE: 0, Cost.ONE: 1, Cost.TWO: 2, Cost.THREE: 3}
 
+#: The Move's option naming how many movement actions of the pool it spends, each up to the
+#: speed: one drag (one command, one undo) may walk a double or triple move. Our reading of
+#: the pool: moving twice or three times is already allowed Move by Move; at most three, the
+#: most a cost names (the d20 double move is a move action and the standard action as one).
+MOVES = "moves"
+MOST_MOVES = 3
+MOVE_COSTS = {1: Cost.ONE, 2: Cost.TWO, 3: Cost.THREE}
+
 
 def fresh_budget(actions_per_round: int = DEFAULT_ACTIONS_PER_ROUND) -> dict[str, int]:
     if actions_per_round < 1:

@@ -11,10 +11,11 @@ from engine.encounter import EncounterState
 from engine.overlay import Overlay, OverlayToken, Role
 from engine.routes import walk
 from engine.rules import common
-from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.base import Command, DragBand, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of, error_reasons
 from engine.rules.d20_firearms import attack_math, board, tables
 from engine.rules.d20_firearms import combat_rules as special
+from engine.rules.d20_firearms.economy import MOST_MOVES, MOVE_COSTS, MOVES, Cost
 from engine.rules.d20_firearms.fire_support_actions import (
     covering_fire_on_mover,
     covering_fire_threats,
@@ -29,6 +30,7 @@ from engine.rules.d20_firearms.handlers import (
 from engine.rules.d20_firearms.options import OPTIONS
 from engine.rules.overlays import route_overlay
 from engine.tokens import Token, Weapon
+from engine.words import counted
 
 #: The Move's option a suppressed mover ticks to move on through the fire (named in refusals).
 _ACCEPT_FIRE = next(o for o in OPTIONS["move"] if o.name == "accept_fire")
@@ -46,6 +48,34 @@ def speed_now(state: EncounterState, actor: Token, command: Command) -> float:
     return speed
 
 
+def moves_of(command: Command) -> int:
+    """How many movement actions the Move spends (option ``moves``, each up to the speed)."""
+    moves = command.option(MOVES, 1)
+    return moves if isinstance(moves, int) and moves in MOVE_COSTS else 1
+
+
+def _move_cost(state: EncounterState, command: Command) -> Cost:
+    return MOVE_COSTS[moves_of(command)]
+
+
+def _moves_words(moves: int) -> str:
+    return counted(moves, "move action")
+
+
+def drag_bands(state: EncounterState, token_id: str, actions_left: int,
+               disabled: bool) -> tuple[DragBand, ...]:
+    """A drag's reach: a Move, then a double and a triple move while the round's pool holds
+    the actions (a Disabled soldier has the one)."""
+    actor = state.token(token_id)
+    per_move = state.scale.squares(speed_now(state, actor, Command("move")))
+    most = 1 if disabled else max(1, min(actions_left, MOST_MOVES))
+    names = ("move", "double move", "triple move")
+    return tuple(
+        DragBand(names[moves - 1], per_move * moves, _moves_words(moves),
+                 ((MOVES, moves),) if moves > 1 else ())
+        for moves in range(1, most + 1))
+
+
 def _move_check(state: EncounterState, command: Command) -> list[str]:
     actor = actor_of(state, command)
     reasons, cost = walk.path_problems(
@@ -53,13 +83,15 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
     )
     if reasons:
         return reasons
-    allowed = speed_now(state, actor, command)
+    moves = moves_of(command)
+    allowed = speed_now(state, actor, command) * moves
     if state.scale.distance(cost) > allowed:
         why = " (Aiming halves speed)" if actor.has_condition(board.AIMING) else ""
         if actor.has_condition(board.SUPPRESSED) and not command.option("accept_fire", False):
             why += f" (suppressed: half speed, or tick {_ACCEPT_FIRE.label})"
+        spent = f" with {_moves_words(moves)}" if moves > 1 else ""
         return [f"the path is {state.scale.describe(cost)}; {actor.name} may move {allowed:g} "
-                f"ft{why}"]
+                f"ft{spent}{why}"]
     return []
 
 
@@ -73,8 +105,10 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
     rings = tuple(OverlayToken(shooter.id, Role.THREAT, note=f"fires the {weapon} ({why})")
                   for shooter, weapon, why in threats)
     route = route_overlay(state, actor.id, command.squares, state.scale.describe(cost))
+    moves = moves_of(command)
+    spent = f" ({_moves_words(moves)})" if moves > 1 else ""
     return Preview(command, True, summary=f"Move: {actor.name} moves "
-                   f"{state.scale.describe(cost)}.", squares=command.squares, notes=notes,
+                   f"{state.scale.describe(cost)}{spent}.", squares=command.squares, notes=notes,
                    targets=tuple(dict.fromkeys(shooter.id for shooter, _, _ in threats)),
                    overlay=route.plus(Overlay(tokens=rings)))
 
@@ -109,7 +143,9 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
             return state, tuple(events)
     before = actor.square
     state = common.put(state, state.token(actor.id).moved_to(command.squares[-1]))
-    events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}.",
+    moves = moves_of(command)
+    spent = f" ({_moves_words(moves)})" if moves > 1 else ""
+    events.append(Event(EventKind.MOVE, f"{actor.name} moves to {command.squares[-1]}{spent}.",
                         (actor.id,)))
 
     state, fired = covering_fire_on_mover(state, actor.id, before, dice)
@@ -143,7 +179,7 @@ def _opportunity_fire(state: EncounterState, shooter_id: str, target_id: str, di
                                            "fires at the fleeing target (Suppressive Fire)")
 
 
-register("move", _move_check, _move_describe, _move_resolve)
+register("move", _move_check, _move_describe, _move_resolve, cost=_move_cost)
 
 
 # --- Items -------------------------------------------------------------------------------------

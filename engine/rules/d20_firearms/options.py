@@ -11,13 +11,16 @@ from types import MappingProxyType
 
 from engine.grid import Square
 from engine.rules.base import MapOf, OptionSpec
-from engine.rules.d20_firearms.economy import ACTIONS_OPTION, DEFAULT_ACTIONS_PER_ROUND
+from engine.rules.d20_firearms.economy import ACTIONS_OPTION, DEFAULT_ACTIONS_PER_ROUND, MOVES
 from engine.rules.d20_firearms.handlers import LOCATE_DC
 from engine.rules.d20_firearms.take_cover_actions import TAKE_COVER
 
 OPTIONS: Mapping[str, tuple[OptionSpec, ...]] = MappingProxyType({
     "move": (OptionSpec("accept_fire", bool, default=False,
-                        label="Move anyway and draw the suppressing fire"),),
+                        label="Move anyway and draw the suppressing fire"),
+             OptionSpec(MOVES, int, (1, 2, 3), default=1,
+                        label="Move actions spent (each up to the speed)",
+                        choice_words=("1: a move", "2: a double move", "3: a triple move"))),
     "two_weapon_attack": (OptionSpec("offhand", str, label="Off-hand weapon"),),
     "blind_fire": (OptionSpec("full_auto", bool, default=False, label="Full auto (3 actions)"),),
     "overwatch": (OptionSpec("target_aware", bool, default=False,

@@ -30,6 +30,7 @@ from engine.rules.base import (
     ActionEconomy,
     Command,
     ConditionSpec,
+    DragBand,
     Event,
     EventKind,
     InitiativeScheme,
@@ -53,6 +54,7 @@ from engine.rules.d20_firearms.catalogue import ACTIONS, ATTACK, SKILL, SPECIAL,
 from engine.rules.d20_firearms.economy import Cost
 from engine.rules.d20_firearms.examples import example_commands
 from engine.rules.d20_firearms.fire_support_actions import end_covering_fire, watch_overlay
+from engine.rules.d20_firearms.movement_actions import drag_bands as movement_drag_bands
 from engine.rules.d20_firearms.movement_actions import speed_now
 from engine.rules.d20_firearms.take_cover_actions import COVER_OWED
 from engine.rules.gauges import Gauge
@@ -146,6 +148,12 @@ class D20FirearmsSystem(HandlerSystem):
     def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
         """A Move (no options) goes at most the speed it has now (Aiming, suppressed)."""
         return state.scale.squares(speed_now(state, state.token(token_id), Command("move")))
+
+    def drag_bands(self, state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+        """A Move, then a double and a triple move while the pool holds the actions."""
+        left = (state.combat.combatant(token_id).budget.get(economy.ACTIONS, 0)
+                if state.combat.has(token_id) else 1)
+        return movement_drag_bands(state, token_id, left, board.disabled(state.token(token_id)))
 
     def shared_reasons(self, state: EncounterState, command: Command) -> list[str]:
         self.handler(command.action)

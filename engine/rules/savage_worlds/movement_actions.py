@@ -4,6 +4,7 @@ Aim, Defend, and the Hold actions (which the system resolves).
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from engine.dice import Dice
@@ -11,7 +12,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.routes import walk
 from engine.rules import common
-from engine.rules.base import Command, Event, EventKind, Outcome, Preview
+from engine.rules.base import Command, DragBand, Event, EventKind, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.overlays import route_overlay
 from engine.rules.savage_worlds import board, hold, maneuvers, tables
@@ -28,6 +29,8 @@ from engine.turns import order as turn_order
 
 STAND_UP_INCHES = 2
 RUN_DIE = "1d6"
+#: The most the running die adds (its highest face): how far past Pace a run may be aimed.
+RUN_DIE_MOST = 6
 
 # --- Move, Stand Up, Go Prone ----------------------------------------------------------------
 
@@ -52,12 +55,40 @@ def _move_check(state: EncounterState, command: Command) -> list[str]:
     run = bool(command.option("run", False))
     if run and common.data(state, actor.id, "defending", False):
         return ["a defender may move but not run (Defend)"]
-    allowance = pace_left(state, actor.id) + (6 if run and not common.data(
-        state, actor.id, "ran", False) else 0)
+    allowance = pace_left(state, actor.id) + (RUN_DIE_MOST if run and not _ran(state, actor.id)
+                                              else 0)
     if inches > allowance:
         return [f"the path is {inches:g}\" and {actor.name} has {allowance:g}\" of Pace left"
                 + (" (a run adds at most 6\")" if run else "")]
     return []
+
+
+def _ran(state: EncounterState, token_id: str) -> bool:
+    return bool(common.data(state, token_id, "ran", False))
+
+
+def drag_bands(state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+    """A drag's reach: a Move within the Pace left, then a run up to the running die's best
+    past it, while the token has not run this turn nor is Defending (a defender may not
+    run). The run is rolled when the drag is dropped: a short roll stops the token on the
+    route where the die lets it (``_move_resolve``), which the preview says beforehand."""
+    pace = state.scale.squares(pace_left(state, token_id))
+    bands = (DragBand("move", pace, "Pace"),)
+    if _ran(state, token_id) or common.data(state, token_id, "defending", False):
+        return bands
+    return (*bands, DragBand("run", pace + state.scale.squares(RUN_DIE_MOST),
+                             "Pace and the running die, -2 to actions this turn",
+                             (("run", True),), f"the running die ({RUN_DIE})"))
+
+
+def run_odds(state: EncounterState, token_id: str, inches: float) -> str:
+    """What the running die must show for a run of ``inches`` to get there, or ""."""
+    short = inches - pace_left(state, token_id)
+    if short <= 0 or _ran(state, token_id):
+        return ""
+    needed = max(1, math.ceil(short))
+    chance = round(100 * (RUN_DIE_MOST - needed + 1) / RUN_DIE_MOST)
+    return f"the running die must show {needed} or more to get there ({chance}%)"
 
 
 def _move_describe(state: EncounterState, command: Command) -> Preview:
@@ -65,9 +96,12 @@ def _move_describe(state: EncounterState, command: Command) -> Preview:
     _, cost = walk.path_problems(
         state, actor.id, command.squares, difficult_cost=tables.DIFFICULT_TERRAIN_COST
     )
-    run = " running (Running: -2 to actions this turn)" if command.option("run", False) else ""
+    running = bool(command.option("run", False))
+    run = " running (Running: -2 to actions this turn)" if running else ""
+    odds = run_odds(state, actor.id, state.scale.distance(cost)) if running else ""
     return Preview(command, True, summary=f"Move: {actor.name}{run} walks "
                    f"{state.scale.describe(cost)}.", squares=command.squares,
+                   notes=(odds,) if odds else (),
                    overlay=route_overlay(state, actor.id, command.squares,
                                          state.scale.describe(cost)),
                    cost=f"{state.scale.distance(cost):g}\" of Pace",
@@ -83,7 +117,7 @@ def _move_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     events: list[Event] = []
     mine = state.combat.combatant(actor.id)
     budget = dict(mine.budget)
-    if command.option("run", False) and not common.data(state, actor.id, "ran", False):
+    if command.option("run", False) and not _ran(state, actor.id):
         roll = dice.roll(RUN_DIE, f"{actor.name} running die")
         budget["pace"] = budget.get("pace", 0) + roll.total
         state = common.set_data(state, actor.id, ran=True)

@@ -28,6 +28,7 @@ from engine.rules.base import (
     Command,
     CommandError,
     ConditionSpec,
+    DragBand,
     Event,
     EventKind,
     InitiativeScheme,
@@ -58,6 +59,7 @@ from engine.rules.savage_worlds.catalogue import ACTION, ACTIONS, FREE, MOVEMENT
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.deck import ActionDeck, Card
 from engine.rules.savage_worlds.examples import example_commands
+from engine.rules.savage_worlds.movement_actions import drag_bands as movement_drag_bands
 from engine.rules.savage_worlds.movement_actions import pace_left
 from engine.rules.savage_worlds.templates import TEMPLATES
 from engine.rules.savage_worlds.traits import trait_roll
@@ -296,6 +298,13 @@ class SavageWorldsSystem(HandlerSystem):
         if not any(c.token_id == token_id for c in state.combat.order):
             return None
         return state.scale.squares(pace_left(state, token_id))
+
+    def drag_bands(self, state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+        """A Move within the Pace left, then a run with the running die (rolled at the
+        drop); nothing out of combat, as :meth:`move_allowance`."""
+        if not any(c.token_id == token_id for c in state.combat.order):
+            return ()
+        return movement_drag_bands(state, token_id)
 
     def _deal(
         self, state: EncounterState, deck: ActionDeck, dice: Dice

@@ -14,14 +14,20 @@ from engine.battlemap import TerrainKind
 from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.grid import Square, path_cost_squares
-from engine.rules.base import Event, EventKind
+from engine.rules.base import DragBand, Event, EventKind
 from engine.rules.spycraft import board
 from engine.rules.spycraft.fluid_initiative import FLUID_EVENTS
 from engine.rules.spycraft.geometry_bridge import step_blocked
 from engine.rules.spycraft.suppression_zones import suppression_on_move
 from engine.tokens import Token, are_opponents
+from engine.turns.combat import Phase
 
 DIFFICULT_MULTIPLIER = 2
+#: A double move: two Standard Moves, each a half action of up to the Speed, taken in one go
+#: (one drag, one command, one undo). Its path costs up to twice the Speed, counted as one
+#: path (our choice: where the first move ends is the mover's, so we do not split it).
+DOUBLE_MOVE = "double"
+DOUBLE_MOVE_HALVES = 2
 TERRAIN_FLUID = FLUID_EVENTS["terrain"][0]
 
 
@@ -124,22 +130,44 @@ def speed_squares(state: EncounterState, mover: Token) -> int:
     return state.scale.squares(speed)
 
 
+def drag_bands(state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+    """A drag's reach: a Standard Move (a half action, up to the Speed), then a double move
+    (both half actions, twice the Speed) when both are still to spend and it is not the
+    surprise round (whose one full action may not be split into two half actions) nor a
+    Press's lone half action."""
+    mover = state.token(token_id)
+    speed = speed_squares(state, mover)
+    bands: tuple[DragBand, ...] = (DragBand("move", speed, "1 half action"),)
+    if not state.combat.has(token_id):
+        return bands
+    mine = state.combat.combatant(token_id)
+    left = mine.budget.get("half", 0) + mine.budget.get("bonus", 0)
+    if (left >= DOUBLE_MOVE_HALVES and state.combat.phase is not Phase.SURPRISE
+            and not mine.get("bonus_only", False)):
+        bands += (DragBand("double move", speed * DOUBLE_MOVE_HALVES, "both half actions",
+                           ((DOUBLE_MOVE, True),)),)
+    return bands
+
+
 def move_token(
     state: EncounterState,
     mover_id: str,
     path: tuple[Square, ...],
     verb: str = "moves",
     dice: Dice | None = None,
+    spent: str = "",
 ) -> tuple[EncounterState, list[Event]]:
     """Move along a path; Aim at a mover that goes past 5 ft, and the mover's own Aim
-    and Brace, end."""
+    and Brace, end. ``spent`` says what the move cost when the log should say it (a
+    double move's both half actions)."""
     mover = state.token(mover_id)
     state = state.with_token(mover.moved_to(path[-1]))
     events = [
         Event(
             EventKind.MOVE,
             f"{mover.name} {verb} to {path[-1]} "
-            f"({state.scale.describe(path_cost(state, mover, path))}).",
+            f"({state.scale.describe(path_cost(state, mover, path))})"
+            + (f": {spent}." if spent else "."),
             (mover_id,),
         )
     ]

@@ -25,6 +25,8 @@ from engine.rules.spycraft.checks import (
 from engine.rules.spycraft.geometry_bridge import movement_graph, step_blocked
 from engine.rules.spycraft.handlers import SpycraftHandler, handles
 from engine.rules.spycraft.movement import (
+    DOUBLE_MOVE,
+    DOUBLE_MOVE_HALVES,
     move_token,
     path_cost,
     path_reasons,
@@ -32,6 +34,7 @@ from engine.rules.spycraft.movement import (
     speed_squares,
 )
 from engine.tokens import Token
+from engine.turns.combat import Phase
 
 if TYPE_CHECKING:  # engine.routes is imported by the actions that move along routes
     from engine.routes.push import BullRushApproach
@@ -48,34 +51,53 @@ POSTURES = (board.CROUCHED, board.PRONE, board.SPRAWLED)
 
 @handles("standard_move")
 class StandardMove(SpycraftHandler):
-    def allowance(self, state: EncounterState, mover: Token) -> int:
-        return speed_squares(state, mover)
+    """Up to the Speed for a half action; with ``double``, two Standard Moves in one go:
+    both half actions, up to twice the Speed (``movement.drag_bands``)."""
+
+    def allowance(self, state: EncounterState, mover: Token, command: Command) -> int:
+        times = DOUBLE_MOVE_HALVES if _double(command) else 1
+        return speed_squares(state, mover) * times
+
+    def cost(self, state: EncounterState, command: Command) -> int | None:
+        return DOUBLE_MOVE_HALVES if _double(command) else None
 
     def check(self, state: EncounterState, command: Command) -> list[str]:
         mover = state.token(str(command.actor))
         reasons = []
         if mover.has_condition(board.HELD) or mover.has_condition(board.PINNED):
             reasons.append(f"{mover.name} is caught in a Grapple")
-        return reasons + path_reasons(state, mover, command.squares, self.allowance(state, mover))
+        if _double(command) and state.combat.phase is Phase.SURPRISE:
+            reasons.append("a double move is two half actions; the surprise round allows one "
+                           "action, not two")
+        allowance = self.allowance(state, mover, command)
+        return reasons + path_reasons(state, mover, command.squares, allowance)
 
     def describe(self, state: EncounterState, command: Command) -> Preview:
         mover = state.token(str(command.actor))
         cost = path_cost(state, mover, command.squares) if command.squares else 0
         end = command.squares[-1] if command.squares else "?"
+        name = "double move" if _double(command) else self.spec.name
         return Preview(
             command,
             True,
             summary=(
-                f"{mover.name}: {self.spec.name} to {end}, {state.scale.describe(cost)} "
-                f"of {state.scale.describe(self.allowance(state, mover))}."
+                f"{mover.name}: {name} to {end}, {state.scale.describe(cost)} "
+                f"of {state.scale.describe(self.allowance(state, mover, command))}."
             ),
             squares=command.squares,
             overlay=walked(state, mover, command.squares, state.scale.describe(cost)),
         )
 
     def resolve(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
-        state, events = move_token(state, str(command.actor), command.squares, dice=dice)
+        double = _double(command)
+        state, events = move_token(
+            state, str(command.actor), command.squares, "double-moves" if double else "moves",
+            dice, "both half actions" if double else "")
         return state, tuple(events)
+
+
+def _double(command: Command) -> bool:
+    return bool(command.option(DOUBLE_MOVE, False))
 
 
 @handles("five_foot_step")

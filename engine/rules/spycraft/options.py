@@ -36,6 +36,8 @@ OPTIONS_BY_ACTION: dict[str, tuple[OptionSpec, ...]] = {
     "standard_attack": (
         OptionSpec("trick", str, TRICKS, label="Trick"), _CHEAP_ON, _SURFACES, _ACTION_DIE,
     ),
+    "standard_move": (OptionSpec("double", bool, default=False,
+                                 label="Double move (both half actions, twice the Speed)"),),
     "burst": (_ACTION_DIE,),
     "called_shot": (_ACTION_DIE,),
     "cheap_shot": (_CHEAP_ON, _ACTION_DIE),

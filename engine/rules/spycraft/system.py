@@ -19,6 +19,7 @@ from engine.rules.base import (
     ActionSpec,
     Command,
     ConditionSpec,
+    DragBand,
     Event,
     EventKind,
     InitiativeScheme,
@@ -65,7 +66,12 @@ from engine.rules.spycraft.fluid_initiative import fluid_gauges, note_conditions
 from engine.rules.spycraft.grapple_actions import in_grapple
 from engine.rules.spycraft.handlers import SpycraftHandler, structure_reasons
 from engine.rules.spycraft.initiative_actions import brace_overlay
-from engine.rules.spycraft.movement import slowed_by_terrain, speed_squares, terrain_note
+from engine.rules.spycraft.movement import (
+    drag_bands,
+    slowed_by_terrain,
+    speed_squares,
+    terrain_note,
+)
 from engine.rules.spycraft.stand_off_actions import needs_leave, surrender_reasons
 from engine.rules.spycraft.suppression_zones import crossing_overlay, suppression_overlay
 from engine.tokens import StatNames, StatValue, Token
@@ -206,6 +212,10 @@ class SpycraftSystem(RuleSystem):
     def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
         """A Standard Move costs at most the token's Speed now (prone, Cheap Shot...)."""
         return speed_squares(state, state.token(token_id))
+
+    def drag_bands(self, state: EncounterState, token_id: str) -> tuple[DragBand, ...]:
+        """A Standard Move, then a double move with both half actions."""
+        return drag_bands(state, token_id)
 
     def legal_actions(self, state: EncounterState, token_id: str) -> tuple[ActionSpec, ...]:
         """Actions the token can afford now (turn, budget, tags, Grapple, Taunt, Press).

@@ -118,10 +118,14 @@ def test_a_square_out_of_reach_says_why_not_and_a_token_keeps_its_own_menu(qtbot
 
 
 def test_a_drag_past_the_move_names_the_longer_move_that_reaches(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """Spycraft: a drag 35 ft away was refused with 'no route within 30 ft' alone; Run
-    reaches it, and the right-click menu of the square offers it."""
+    """Spycraft: a drag past the double move (60 ft) was refused with 'no route within
+    60 ft' alone; Run reaches it, and the right-click menu of the square offers it."""
     setup = legal_setup("spycraft", "run")
-    win = make_window(qtbot, tmp_path, setup.state)
+    # Room for a Run past the double move's 60 ft.
+    wide = replace(setup.state, battlemap=replace(setup.state.battlemap, width=30, height=30))
+    win = make_window(qtbot, tmp_path, wide)
+    win.view.resetTransform()
+    win.view.scale(0.3, 0.3)  # the whole map in view, where the drag ends
     controller = win.controller
     state = controller.state
     actor = state.token(ACTOR)
