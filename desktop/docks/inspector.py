@@ -7,6 +7,8 @@ ask for no width of their own: a long Stats line wraps or scrolls, the map stays
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
@@ -22,6 +24,8 @@ from PySide6.QtWidgets import (
 from desktop.controller import EncounterController
 from desktop.gm_menu import GmMenu
 from engine.encounter import EncounterState
+from engine.rules.base import StatSpec
+from engine.tokens import Token
 from engine.turns.endings import ending_words
 
 FIELDS = (
@@ -143,7 +147,17 @@ class TokenInspector(QWidget):
             "Health": "\n".join(gauge.text for gauge in gauges) or "—",
             "Conditions": "\n".join(conditions) or "none",
             "Weapons": "\n".join(weapons) or "none",
-            "Stats": ", ".join(f"{k} {v}" for k, v in token.stats.items()) or "—",
+            "Stats": stat_words(self.controller.system.stats, token) or "—",
         }
         for name, text in values.items():
             self.fields[name].setText(text)
+
+
+def stat_words(specs: Sequence[StatSpec], token: Token) -> str:
+    """The token's stats as the schema writes them ("Fighting d8, Parry 6"), in its order;
+    a stat the schema does not declare as it is."""
+    declared = {spec.name: spec for spec in specs}
+    shown = [f"{spec.label or spec.name} {spec.words(token.stats[spec.name])}"
+             for spec in specs if spec.name in token.stats]
+    shown += [f"{name} {value}" for name, value in token.stats.items() if name not in declared]
+    return ", ".join(shown)

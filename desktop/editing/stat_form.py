@@ -9,6 +9,7 @@ A value the schema refuses (not a number, below the minimum, above the maximum, 
 when required) is shown in red with the reason, and the form is not valid until it is
 fixed. Points at their maximum (hit points full) follow the maximum as the GM types it, so a
 new token is not left at 10 of 7 hit points; points the GM set lower stay where they are.
+A die stat (``StatSpec.notation``) is a list of dice, d4 to d12, kept as the die's sides.
 The form knows no rule system: it reads only the schema.
 """
 
@@ -30,8 +31,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.wheel_safe import WheelSafeComboBox
-from engine.rules.base import ListOf, StatSpec
+from engine.rules.base import ListOf, Notation, StatSpec
 from engine.rules.gauges import maximum_pairs
+from engine.rules.stat_notation import die_choices, die_number, die_words
 from engine.tokens import StatNames, StatValue
 
 Box = QLineEdit | QCheckBox | QComboBox | QPlainTextEdit
@@ -130,6 +132,9 @@ class StatForm(QWidget):
                 box = QCheckBox()
                 box.setChecked(bool(value))
                 box.toggled.connect(self._changed)
+            elif spec.notation is Notation.DIE:
+                box = _die_box(spec, value)
+                box.currentIndexChanged.connect(self._changed)
             elif spec.choices:
                 box = WheelSafeComboBox()
                 if not spec.required:
@@ -181,7 +186,8 @@ class StatForm(QWidget):
                 if spec.name in section.names and not isinstance(box, QCheckBox):
                     text = _box_text(box).strip()
                     if text and text != _default_text(spec):
-                        given.append(f"{spec.label or spec.name} {text}")
+                        shown = box.currentText() if isinstance(box, QComboBox) else text
+                        given.append(f"{spec.label or spec.name} {shown}")
             section.summarise(given)
 
     def _keep_full(self, points: str, maximum: str) -> None:
@@ -205,6 +211,8 @@ class StatForm(QWidget):
             box.setChecked(text.strip().lower() in {"1", "true", "yes"})
         elif isinstance(box, QComboBox):
             spec = next(s for s in self.specs if s.name == name)
+            if spec.notation is Notation.DIE:
+                text = str(die_number(text))  # "d8" as the GM reads it: 8 kept
             box.setCurrentIndex(box.findData(_flag_data(text) if derived_flag(spec) else text))
         elif isinstance(box, QPlainTextEdit):
             box.setPlainText(text)
@@ -250,6 +258,21 @@ class StatForm(QWidget):
             if value is not None:
                 result[spec.name] = value
         return result
+
+
+def _die_box(spec: StatSpec, value: object) -> QComboBox:
+    """A die stat as its dice: d4 .. d12 (and untrained where 0 is allowed); a size the
+    list lacks (a d5 from a file) is listed too, so opening the form never changes it."""
+    box = WheelSafeComboBox()
+    if not spec.required and spec.default is None:
+        box.addItem("", "")
+    choices = list(die_choices(spec.minimum))
+    if isinstance(value, int) and value not in {number for _w, number in choices}:
+        choices.append((die_words(value), value))
+    for words, number in choices:
+        box.addItem(words, str(number))
+    box.setCurrentIndex(max(0, box.findData("" if value is None else str(value))))
+    return box
 
 
 class StatSection:

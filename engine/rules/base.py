@@ -117,6 +117,8 @@ from engine.rules.placement import footprint_problems
 from engine.rules.stat_block import StatBlock as StatBlock  # a system declares its stats in one
 from engine.rules.stat_block import UndeclaredStat as UndeclaredStat
 from engine.rules.stat_block import block_of
+from engine.rules.stat_notation import Notation as Notation  # a schema's stat notation
+from engine.rules.stat_notation import die_words
 from engine.rules.tracker_entry import TrackerEntry as TrackerEntry
 from engine.rules.tracker_entry import TurnStanding as TurnStanding
 from engine.rules.tracker_entry import initiative_words, plain_standing
@@ -384,7 +386,8 @@ class StatSpec:
     read them with ``StatBlock.names``). ``label`` is the short name a form shows; ``help`` a
     sentence in our own words. ``group`` is the heading a form shows the stat under ("" for
     the main block, shown first; a form may fold a group away, e.g. a long skill list); the
-    block's order is the order a GM fills it in.
+    block's order is the order a GM fills it in. ``notation`` says how a form and the
+    inspector write the value (``Notation.DIE``: a die size, 8 as "d8").
     """
 
     name: str
@@ -397,6 +400,17 @@ class StatSpec:
     help: str = ""
     choices: tuple[str, ...] = ()
     group: str = ""
+    notation: Notation = Notation.NUMBER
+
+    def words(self, value: object) -> str:
+        """The value as people read it: a die size as its die ("d8"), a number as it is."""
+        if self.notation is Notation.DIE:
+            return die_words(value)
+        if isinstance(value, float) and value.is_integer():
+            return f"{value:g}"
+        if isinstance(value, tuple):
+            return ", ".join(str(v) for v in value)
+        return str(value)
 
     def problem(self, value: object) -> str | None:
         """Why ``value`` cannot be this stat, in words; None when it can."""

@@ -6,7 +6,7 @@ d4-2). Every stat the rules read is here with the default they use when a token 
 
 from __future__ import annotations
 
-from engine.rules.base import StatBlock, StatSpec
+from engine.rules.base import Notation, StatBlock, StatSpec
 
 ATTRIBUTES = ("agility", "smarts", "spirit", "strength", "vigor")
 #: Skills the rules roll (a skill a token lacks is untrained).
@@ -20,10 +20,12 @@ def _label(name: str) -> str:
 
 #: Read by the rules as ``STATS.number(token, "name")`` and the like (never ``token.stats``).
 STATS = StatBlock("Savage Worlds Adventure Edition", (
-    *(StatSpec(name, int, 6, 4, 12, label=_label(name),
-               help="Attribute die (4 = d4 ... 12 = d12).") for name in ATTRIBUTES),
-    *(StatSpec(name, int, 0, 0, 12, label=_label(name),
-               help="Skill die (4 = d4 ... 12 = d12); 0 is untrained: d4-2.") for name in SKILLS),
+    *(StatSpec(name, int, 6, 4, 12, label=_label(name), notation=Notation.DIE,
+               help="Attribute die, d4 to d12 (kept as its sides: 8 is a d8).")
+      for name in ATTRIBUTES),
+    *(StatSpec(name, int, 0, 0, 12, label=_label(name), notation=Notation.DIE,
+               help="Skill die, d4 to d12 (kept as its sides); untrained (0) rolls d4-2.")
+      for name in SKILLS),
     StatSpec("parry", int, None, 0, 30, label="Parry",
              help="Parry; without it 2 + half the Fighting die."),
     StatSpec("toughness", int, 5, 1, 40, label="Tough", help="Toughness without Armor."),

@@ -440,3 +440,34 @@ def test_the_stat_form_puts_the_fight_first_and_folds_the_skills(qtbot) -> None:
     assert skills.body.isVisible()  # the refused value is shown, with its reason
     assert form.problems() == ["Stab must be at most 4, not 7"]
     assert "Stab 7" in skills.button.text()
+
+
+def test_die_stats_read_and_are_set_as_dice(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Savage Worlds traits are dice: the form lists d4 .. d12 (untrained for a skill), keeps
+    the die's sides, and the inspector writes 'Fighting d8', not 'fighting 8'."""
+    from PySide6.QtWidgets import QComboBox
+
+    from engine.rules import get_system
+    from engine.tokens import Side, Token
+    from tests.desktop.editing.conftest import blank_state
+    from tests.desktop.tools.conftest import make_window
+
+    specs = get_system("savage-worlds").stats
+    form = StatForm(specs, {"fighting": 8, "agility": 6})
+    qtbot.addWidget(form)
+    fighting, agility = form.boxes["fighting"], form.boxes["agility"]
+    assert isinstance(fighting, QComboBox) and isinstance(agility, QComboBox)
+    assert fighting.currentText() == "d8"
+    assert [fighting.itemText(i) for i in range(fighting.count())] == [
+        "untrained", "d4", "d6", "d8", "d10", "d12"]
+    assert [agility.itemText(i) for i in range(agility.count())] == [
+        "d4", "d6", "d8", "d10", "d12"]  # an attribute is never untrained
+    assert form.boxes["shooting"].currentText() == "untrained"
+    form.set_text("fighting", "d10")
+    fighting.setCurrentIndex(fighting.findText("d12"))
+    assert form.values()["fighting"] == 12 and form.values()["shooting"] == 0
+    assert form.problems() == []
+    token = Token("a", "Ana", Side.ENEMY, Square(1, 1), stats={"fighting": 8, "parry": 6})
+    win = make_window(qtbot, tmp_path, replace(blank_state("savage-worlds"), tokens=(token,)))
+    win.controller.select("a")
+    assert win.inspector.fields["Stats"].text() == "Fighting d8, Parry 6"
