@@ -9,7 +9,7 @@ menu offers the stats the system reports as gauges and the conditions it lists.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from PySide6.QtWidgets import QInputDialog, QMenu, QWidget
@@ -118,16 +118,28 @@ class GmMenu:
 
     def amount(self, token_id: str, action: str, label: str) -> None:
         """Damage or healing: the amount, with what the engine says it would do."""
+        self.amount_to_all((token_id,), action, label)
+
+    def amount_to_all(self, token_ids: Sequence[str], action: str, label: str) -> None:
+        """The same damage or healing to each of ``token_ids`` (a grenade's template): one
+        amount, what the engine says it would do to each, one undo step for them all."""
         state, system = self.controller.state, self.controller.system
-        name = state.token(token_id).name
+        names = ", ".join(state.token(t).name for t in token_ids)
 
         def foresee(amount: int) -> list[str]:
-            command = Command.build(action, targets=[token_id], amount=amount)
-            return dry_run(system, state, command).outcome
+            return [
+                line for t in token_ids
+                for line in dry_run(
+                    system, state, Command.build(action, targets=[t], amount=amount)
+                ).outcome
+            ]
 
-        dialog = AmountDialog(self.parent, f"{name}: {label}", f"{label}:", foresee, 1, 1, MOST)
-        if dialog.exec():
-            self.send(action, token_id, {"amount": dialog.value()})
+        dialog = AmountDialog(self.parent, f"{names}: {label}", f"{label}:", foresee, 1, 1, MOST)
+        if not dialog.exec():
+            return
+        with self.controller.session.step():
+            for token_id in token_ids:
+                self.send(action, token_id, {"amount": dialog.value()})
 
     def number(
         self,

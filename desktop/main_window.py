@@ -651,6 +651,20 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(str(error), 6000)
 
     def _context_menu(self, scene_pos: QPointF, global_pos: QPoint) -> None:
+        tool = self.view.tool
+        own = [] if tool is None else tool.context_entries(scene_pos)
+        menu = self._map_menu(scene_pos)
+        if own:  # the tool's work first (a placed template's targets), then the map's menu
+            first = menu.actions()[0]  # every map menu has one: Ping, at least
+            for text, slot in own:
+                entry = QAction(text, menu)
+                entry.triggered.connect(lambda _checked=False, s=slot: s())
+                menu.insertAction(first, entry)
+            menu.insertSeparator(first)
+        menu.exec(global_pos)
+
+    def _map_menu(self, scene_pos: QPointF) -> QMenu:
+        """The door's, token's or square's menu under ``scene_pos``."""
         button = self.scene.door_button_at(scene_pos, self.view.transform())
         item = None if button else self.scene.token_item_at(scene_pos)
         if item is None or not item.isVisible():
@@ -661,12 +675,11 @@ class MainWindow(QMainWindow):
                 menu = square_menu(self, square_at(scene_pos))
                 self._add_new_token_entry(menu, square_at(scene_pos))
             add_ping_entry(self, menu, scene_pos)
-            menu.exec(global_pos)
-            return
+            return menu
         menu = self.token_menu(item.token_id)  # offers of the acting token, made before
         add_ping_entry(self, menu, scene_pos)
         self.controller.select(item.token_id)  # the click selects the token it was on
-        menu.exec(global_pos)
+        return menu
 
     # ---- player view
 

@@ -119,3 +119,8 @@ class Tool:
 
     def key_release(self, event: QKeyEvent) -> bool:
         return False
+
+    def context_entries(self, scene_pos: QPointF) -> list[tuple[str, Callable[[], object]]]:
+        """What a right click on the map offers for the tool's own work, first in the menu
+        (a placed template: damage everyone it touches)."""
+        return []

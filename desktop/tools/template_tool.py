@@ -11,9 +11,13 @@ with the system's templates and inclusion rule); this tool draws the overlay it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 
+from desktop.gm_menu import GmMenu
 from desktop.scene.overlay_items import SquaresItem
 from desktop.scene.preview_overlay import draw_overlay, tone_colour
 from desktop.scene.rule_overlays import AreaItem, translucent
@@ -122,6 +126,22 @@ class TemplateTool(RuleTool):
             return True
         return super().key_press(event)
 
+    def context_entries(self, scene_pos: QPointF) -> list[tuple[str, Callable[[], object]]]:
+        """A placed template that touches tokens: the same damage to each, as a GM would
+        after a grenade (Foundry VTT needs a module for it; the rules here have no area
+        action for every system)."""
+        touched = self.touched_ids()
+        if not (self.placed and touched):
+            return []
+        gm = GmMenu(self.host.view.window(), self.host.controller, self.host.show_status)
+        return [(
+            f"Damage everyone it touches ({self.touched_text()})…",
+            partial(gm.amount_to_all, touched, "gm_damage", "Damage"),
+        )]
+
+    def touched_ids(self) -> tuple[str, ...]:
+        return () if self.measured is None else tuple(self.measured.overlay.token_ids())
+
     def cancel(self) -> bool:
         had = self.origin is not None
         self.origin, self.placed, self.measured = None, False, None
@@ -140,7 +160,7 @@ class TemplateTool(RuleTool):
         if self.measured is None:
             return ""
         state = self.state
-        return ", ".join(state.token(t).name for t in self.measured.overlay.token_ids())
+        return ", ".join(state.token(t).name for t in self.touched_ids())
 
     def _redraw(self) -> None:
         self.clear_overlay()
@@ -173,4 +193,6 @@ class TemplateTool(RuleTool):
         lines = list(measured.lines)
         if not self.placed:
             lines.append("wheel turns, [ ] size, T kind, C walls, click places")
+        elif overlay.token_ids():
+            lines.append("right-click: damage everyone it touches")
         self.show_info(lines, bounds if bounds is not None else QPointF(*self.origin) * SQUARE)

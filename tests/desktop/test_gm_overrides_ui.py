@@ -8,11 +8,14 @@ from PySide6.QtWidgets import QApplication, QInputDialog, QMenu
 
 from desktop.dialogs.amount import AmountDialog
 from desktop.main_window import MainWindow
+from desktop.tools.template_tool import TemplateTool
 from engine.rules import get_system, system_names
 from engine.rules.base import Command
 from engine.tokens import Side
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.test_fight import open_map
+from tests.desktop.tools.conftest import click_at
+from tests.desktop.tools.test_square_menu import POPUP_NOISE, right_click_menu
 from tests.desktop.window_helpers import answer_next_dialog
 
 pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, "This plugin does not support raise()")
@@ -204,3 +207,29 @@ def test_fatigue_from_the_token_menu_shows_on_the_token_and_in_the_inspector(qtb
     entry(entry(win.token_menu(token_id), "Remove condition").menu(), "Exhausted").trigger()
     assert "Fatigue 0/2" in win.inspector.fields["Health"].text()
     assert not win.controller.state.token(token_id).has_condition("Exhausted")
+
+
+@pytest.mark.qt_log_ignore(POPUP_NOISE, "does not support raise")
+def test_a_placed_template_damages_everyone_it_touches_in_one_undo_step(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Playtest: Cities Without Number has no grenade in our texts, so the GM laid a burst
+    template over the guards and then damaged each by hand, a right click and a dialog apiece.
+    A right click on the map with the template placed damages all it touches at once."""
+    win = open_map(qtbot, tmp_path, "office_floor")
+    state = win.controller.state
+    tool = TemplateTool(win.host, "burst")
+    win.set_tool(tool)
+    tool.size = 40  # wide enough to catch several tokens
+    centre = state.tokens[0].square
+    click_at(qtbot, win.view, (centre.x + 0.5, centre.y + 0.5))
+    touched = tool.touched_ids()
+    assert tool.placed and len(touched) >= 2
+    before = {t: int(state.token(t).stats["hp"]) for t in touched}
+    menu = right_click_menu(win, centre)
+    first = menu.actions()[0]
+    assert first.text().startswith("Damage everyone it touches (")
+    answer_next_dialog(type_number(2))
+    first.trigger()
+    after = win.controller.state
+    assert all(int(after.token(t).stats["hp"]) == max(hp - 2, 0) for t, hp in before.items())
+    win.undo()  # one step for the lot
+    assert all(int(win.controller.state.token(t).stats["hp"]) == hp for t, hp in before.items())
