@@ -176,6 +176,7 @@ class ActionPalette(QWidget):
         for group in self.groups.values():
             shown = any(not b.isHidden() for b in group.findChildren(QPushButton))
             group.setVisible(shown)
+        self._names_first(words)
         target = self.enter_target() if words else None
         for button in self.buttons.values():
             button.setDefault(button is target)
@@ -185,6 +186,29 @@ class ActionPalette(QWidget):
             "category and summary." if nothing else ""
         )
         self.no_match.setVisible(nothing)
+
+    def _names_first(self, words: list[str]) -> None:
+        """While the GM types, the actions whose names hold the words come first, their
+        groups too ("aim" listed Suppressive Fire, whose summary says aim, above Aim); with
+        nothing typed, the catalogue's order."""
+        system = self.controller.system
+
+        def named(key: str) -> bool:
+            return bool(words) and all(w in system.action(key).name.lower() for w in words)
+
+        keys = [spec.key for spec in system.catalogue if spec.key in self.buttons]
+        groups = sorted(self.groups, key=lambda c: not any(
+            named(k) for k in keys if system.action(k).category == c))
+        for index, category in enumerate(groups):
+            group = self.groups[category]
+            self._inner_layout.removeWidget(group)
+            self._inner_layout.insertWidget(index, group)
+            rows = group.layout()
+            assert isinstance(rows, QVBoxLayout)  # every group is made with one
+            mine = [k for k in keys if system.action(k).category == category]
+            for row, key in enumerate(sorted(mine, key=lambda k: not named(k))):
+                rows.removeWidget(self.buttons[key])
+                rows.insertWidget(row, self.buttons[key])
 
     def enter_target(self) -> QPushButton | None:
         """What Enter in the filter starts: the first shown, enabled action whose name holds
@@ -197,13 +221,22 @@ class ActionPalette(QWidget):
         return first[0] if first else None
 
     def in_view_order(self) -> list[QPushButton]:
-        """The buttons top to bottom as the GM sees them: group by group (in the order the
-        groups appear), each group in the catalogue's order. Enter took the catalogue's
-        first, so "supp" started Support, shown below Suppressive Fire."""
-        groups = list(self.groups)
-        system = self.controller.system
-        keys = sorted(self.buttons, key=lambda k: groups.index(system.action(k).category))
-        return [self.buttons[key] for key in keys]
+        """The buttons top to bottom as the GM sees them: group by group, each as laid out
+        (name matches first while the GM types). Enter took the catalogue's first, so
+        "supp" started Support, shown below Suppressive Fire."""
+        found: list[QPushButton] = []
+        for index in range(self._inner_layout.count()):
+            item = self._inner_layout.itemAt(index)
+            group = item.widget() if item is not None else None
+            rows = group.layout() if group is not None else None
+            if rows is None:
+                continue
+            for row in range(rows.count()):
+                cell = rows.itemAt(row)
+                button = cell.widget() if cell is not None else None
+                if isinstance(button, QPushButton):
+                    found.append(button)
+        return found
 
     def _start_first_shown(self) -> None:
         """Enter in the search: ``enter_target``; when every action shown is greyed, say

@@ -17,6 +17,7 @@ from desktop.tools.action_tool import MAP_NEEDS, ActionTool
 from desktop.tools.base import ToolHost
 from engine.grid import Square
 from engine.rules.base import ActionSpec, Command, CommandError, Need, RuleSystem
+from engine.tokens import are_opponents
 
 #: Characters of a reason shown in the menu itself (the whole reason is the tooltip).
 SHORT_REASON = 60
@@ -41,7 +42,10 @@ class Offer:
 
 
 def target_offers(controller: EncounterController, actor: str, target: str) -> list[Offer]:
-    """Every targeted action of ``actor`` against ``target``, allowed ones first."""
+    """Every targeted action of ``actor`` against ``target``, allowed ones first; among
+    them, on an opponent the attacks come first, on anyone else the help (Treat Injury,
+    Screen an Ally: the engine marks them) before the attacks, which a GM scanning an
+    ally's menu rarely wants (they came first, in the catalogue's order)."""
     state = controller.state
     try:
         legal = {spec.key for spec in controller.session.legal_actions(actor)}
@@ -69,7 +73,8 @@ def target_offers(controller: EncounterController, actor: str, target: str) -> l
             else:
                 allowed, reason = not reasons, "; ".join(reasons)
             offers.append(Offer(spec, weapon, allowed, reason))
-    return sorted(offers, key=lambda o: not o.allowed)
+    foe = are_opponents(state.token(actor).side, state.token(target).side)
+    return sorted(offers, key=lambda o: (not o.allowed, o.spec.helps == foe))
 
 
 def _requires_options(system: RuleSystem, spec: ActionSpec) -> bool:
@@ -124,9 +129,10 @@ def aims_at_squares(spec: ActionSpec) -> bool:
 
 def square_offers(host: ToolHost, actor: str, square: Square) -> list[Offer]:
     """Every action of ``actor`` aimed at ``square`` (one square, or a path ending there),
-    per weapon where it takes one, allowed ones first. The command is the one the targeting
-    mode would build for a click on the square, and the engine's preview of it decides, as
-    for a token's menu; one that needs options the form must give is offered when legal."""
+    per weapon where it takes one, allowed ones first (the ordinary move first of them).
+    The command is the one the targeting mode would build for a click on the square, and
+    the engine's preview of it decides, as for a token's menu; one that needs options the
+    form must give is offered when legal."""
     controller = host.controller
     try:
         legal = {spec.key for spec in controller.session.legal_actions(actor)}
@@ -145,4 +151,6 @@ def square_offers(host: ToolHost, actor: str, square: Square) -> list[Offer]:
             else:
                 allowed, reason = preview.legal, "; ".join(preview.reasons)
             offers.append(Offer(spec, weapon, allowed, reason))
-    return sorted(offers, key=lambda o: not o.allowed)
+    # The ordinary move first, as a GM scans for it (Suppressive Fire came first).
+    move = controller.system.ordinary_move_key
+    return sorted(offers, key=lambda o: (not o.allowed, o.spec.key != move))

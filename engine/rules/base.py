@@ -595,6 +595,17 @@ class ActionSpec:
     needs: tuple[Need, ...] = ()
     #: The options a command for this action may carry; any other is refused.
     options: tuple[OptionSpec, ...] = ()
+    #: Aimed at a friend, to help (treat, screen, support): a token's menu lists it first on
+    #: a token that is no opponent of the actor, and after the attacks on an opponent.
+    helps: bool = False
+
+
+def helping(actions: tuple[ActionSpec, ...], keys: frozenset[str]) -> tuple[ActionSpec, ...]:
+    """``actions`` with those named in ``keys`` marked as help for a friend (``helps``)."""
+    unknown = keys - {spec.key for spec in actions}
+    if unknown:
+        raise ValueError(f"no action {sorted(unknown)} to mark as help")
+    return tuple(replace(spec, helps=True) if spec.key in keys else spec for spec in actions)
 
 
 @dataclass(frozen=True, slots=True)

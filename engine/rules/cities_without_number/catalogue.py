@@ -6,7 +6,7 @@ action)" or "Main and Move" (see ``economy.ActionType``).
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, helping
 from engine.rules.cities_without_number.economy import ActionType
 
 ATTACK = "attack"
@@ -71,6 +71,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "Spend the Move action to wait: the rest of your turn can be fired off as an Instant "
           "action until the round ends, and goes first if it answers someone's action."),
 )
+#: Aimed at a friend, to help: a token menu lists them first on an ally.
+ACTIONS = helping(ACTIONS, frozenset({"screen_ally"}))
 
 
 def action_spec(key: str) -> ActionSpec:

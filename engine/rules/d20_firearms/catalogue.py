@@ -7,7 +7,7 @@ Aiming costs 2 actions with a sniper rifle; the system reads the weapon.
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, helping
 from engine.rules.d20_firearms.economy import Cost
 
 ATTACK = "attack"
@@ -80,6 +80,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
           "Put a fresh magazine in (one action reloads both guns when wielding two).",
           Need.WEAPON),
 )
+#: Aimed at a friend, to help: a token menu lists them first on an ally.
+ACTIONS = helping(ACTIONS, frozenset({"treat_injury"}))
 
 
 def action_spec(key: str) -> ActionSpec:

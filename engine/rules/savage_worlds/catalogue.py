@@ -7,7 +7,7 @@ each extra one costing -2 to every Trait roll that turn), "turn" (the whole turn
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, helping
 
 ACTION = "action"
 WHOLE_TURN = "turn"
@@ -110,6 +110,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("stand_up", "Stand Up", MOVE, MOVEMENT, "Get up from prone for 2\" of Pace."),
     ActionSpec("go_prone", "Drop Prone", MOVE, FREE, "Hit the dirt."),
 )
+#: Aimed at a friend, to help: a token menu lists them first on an ally.
+ACTIONS = helping(ACTIONS, frozenset({"support", "stabilise"}))
 
 
 def action_spec(key: str) -> ActionSpec:

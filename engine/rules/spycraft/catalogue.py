@@ -7,7 +7,7 @@ not the table's "2 per square": the rules README settles that the description ru
 
 from __future__ import annotations
 
-from engine.rules.base import ActionSpec, Need
+from engine.rules.base import ActionSpec, Need, helping
 
 ATTACK = "attack"
 INITIATIVE = "initiative"
@@ -724,6 +724,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
         (),
     ),
 )
+#: Aimed at a friend, to help: a token menu lists them first on an ally.
+ACTIONS = helping(ACTIONS, frozenset({"joint_action"}))
 
 
 def action_spec(key: str) -> ActionSpec:

@@ -52,6 +52,28 @@ def test_enter_starts_the_topmost_match_as_shown(qtbot, tmp_path) -> None:  # ty
     assert clicked == ["suppressive_fire"]
 
 
+def test_a_search_lists_the_actions_it_names_first(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Spycraft's 'aim' listed Suppressive Fire (its summary says aim) in the Attack group
+    above Aim; the named action and its group now come first, and a cleared search shows
+    the catalogue's order again."""
+    setup = legal_setup("spycraft", "aim")
+    win = make_window(qtbot, tmp_path, setup.state)
+    palette = win.action_palette
+
+    def shown() -> list[str]:
+        QApplication.processEvents()  # lay the filtered list out
+        buttons = [b for b in palette.buttons.values() if not b.isHidden()]
+        return [b.text() for b in sorted(buttons, key=lambda b: b.mapTo(palette, QPoint()).y())]
+
+    before = shown()
+    palette.filter.setText("aim")
+    found = shown()
+    assert found[0] == "Aim" and len(found) > 1, found
+    assert palette.in_view_order()[0] is palette.buttons["aim"]
+    palette.filter.setText("")
+    assert shown() == before
+
+
 def _tooltip_at(qtbot, view, square: tuple[float, float]) -> str:  # type: ignore[no-untyped-def]
     """The tooltip text shown after the window system asks for one over ``square``."""
     QToolTip.hideText()
