@@ -13,7 +13,9 @@ from __future__ import annotations
 from functools import partial
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
+    QComboBox,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -166,6 +168,23 @@ class TargetingPanel(QWidget):
                 lines += [f"<span style='color:#d33'>✗ {r}</span>" for r in preview.reasons]
         self.result.setText("<br>".join(lines))
         self.confirm_button.setEnabled(tool.ready)
+        self._grey_refused_weapons(tool)
+
+    def _grey_refused_weapons(self, tool: ActionTool) -> None:
+        """Grey the weapons the engine refuses for the action (its reason as the entry's
+        tooltip), so the box offers what the engine accepts."""
+        box = self.fields.get("weapon")
+        if not isinstance(box, QComboBox):
+            return
+        model = box.model()
+        if not isinstance(model, QStandardItemModel):
+            return
+        refused = tool.weapon_refusals()
+        for row in range(box.count()):
+            name, item = box.itemData(row), model.item(row)
+            why = refused.get(name) if isinstance(name, str) else None
+            item.setEnabled(why is None)
+            item.setToolTip(f"Refused: {why}" if why else "")
 
     def _confirm(self) -> None:
         if self.tool is not None:

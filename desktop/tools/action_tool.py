@@ -69,6 +69,22 @@ def option_specs(
     return controller.system.options_for(controller.state, actor, spec.key)
 
 
+def example_picks(
+    controller: EncounterController, actor_id: str, spec: ActionSpec
+) -> list[Command]:
+    """Up to FITTING_PICKS of the engine's own example commands for the action, each with
+    other targets or squares: where to try a weapon before the GM has picked."""
+    picks: list[Command] = []
+    for example in controller.session.example_commands(actor_id):
+        if example.action == spec.key and all(
+            (example.targets, example.squares) != (p.targets, p.squares) for p in picks
+        ):
+            picks.append(example)
+            if len(picks) == FITTING_PICKS:
+                break
+    return picks
+
+
 def fittest_weapon(
     controller: EncounterController, actor_id: str, spec: ActionSpec
 ) -> str | None:
@@ -83,14 +99,7 @@ def fittest_weapon(
     names = [w.name for w in controller.state.token(actor_id).weapons]
     if len(names) < 2:
         return names[0] if names else None
-    picks: list[Command] = []
-    for example in controller.session.example_commands(actor_id):
-        if example.action == spec.key and all(
-            (example.targets, example.squares) != (p.targets, p.squares) for p in picks
-        ):
-            picks.append(example)
-            if len(picks) == FITTING_PICKS:
-                break
+    picks = example_picks(controller, actor_id, spec)
 
     def refusals(name: str) -> tuple[int, int, int, int]:
         unreadable, refused = 0, list[frozenset[str]]()
@@ -155,6 +164,7 @@ class ActionTool(Tool):
         self.finished: Callable[[], None] = lambda: None
         self._dragging = False
         self._previews: dict[Command, Preview] = {}
+        self._examples: list[Command] | None = None
 
     # ---- what is still needed
 
@@ -226,6 +236,38 @@ class ActionTool(Tool):
             tuple(self.options.items()),
         )
 
+    def weapon_refusals(self) -> dict[str, str]:
+        """The token's weapons the engine refuses for this action, each with its reason,
+        where another weapon (or the rules' own pick) is accepted: the weapon is the
+        trouble, not the picks. Tried on the picks once they are complete, before that on
+        the engine's own example picks for the action (refused on every one of them). The
+        box listed a knife for Autofire and a rifle for a Charge as if either would do."""
+        controller = self.host.controller
+        names = [w.name for w in controller.state.token(self.actor_id).weapons]
+        if self.complete:
+            picks = [self.build(None)]
+        else:
+            if self._examples is None:
+                self._examples = example_picks(controller, self.actor_id, self.spec)
+            picks = self._examples
+        if not picks:
+            return {}
+        verdicts = {
+            name: [self.ask(replace(pick, weapon=name)) for pick in picks]
+            for name in [None, *names]
+        }
+        if not any(p.legal for found in verdicts.values() for p in found):
+            return {}  # nothing goes: the picks are the trouble, not the weapon
+        refused: dict[str, str] = {}
+        for name in names:
+            found = verdicts[name]
+            if any(p.legal for p in found):
+                continue
+            shared = set(found[0].reasons).intersection(*(p.reasons for p in found[1:]))
+            reasons = [r for r in found[0].reasons if r in shared] or list(found[0].reasons)
+            refused[name] = "; ".join(reasons) or "not allowed"
+        return refused
+
     def _path_to(self, end: Square) -> list[Square]:
         """The engine's cheapest route from the actor to ``end`` (start excluded)."""
         from engine.routes import RouteError, cheapest_route, graph_for
@@ -266,6 +308,7 @@ class ActionTool(Tool):
 
     def state_changed(self) -> None:
         self._previews.clear()
+        self._examples = None
         if all(t.id != self.actor_id for t in self.host.controller.state.tokens):
             self.finished()
             return

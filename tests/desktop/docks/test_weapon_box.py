@@ -11,6 +11,7 @@ import pytest
 from desktop.dialogs.start_combat import StartCombatDialog
 from engine.rules import get_system
 from engine.rules.d20_firearms.economy import DEFAULT_ACTIONS_PER_ROUND
+from engine.tokens import Weapon
 from tests.desktop.sample import sample_state
 from tests.desktop.tools.conftest import TOOL_NOISE, make_window
 from tests.engine.rules.legal_setups import legal_setup
@@ -61,3 +62,48 @@ def test_actions_per_round_shows_the_rules_value(qtbot) -> None:  # type: ignore
     field = dialog.option_fields["actions_per_round"]
     assert field.text() == str(DEFAULT_ACTIONS_PER_ROUND)  # type: ignore[attr-defined]
     assert "actions_per_round" not in dict(dialog.command().options)
+
+
+def _greyed(box) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """The weapon box's greyed entries, each with its tooltip."""
+    model = box.model()
+    return {box.itemData(row): model.item(row).toolTip() for row in range(box.count())
+            if not model.item(row).isEnabled()}
+
+
+@pytest.mark.parametrize(("system", "action"), [
+    ("cities-without-number", "charge"), ("d20-firearms", "charge"),
+])
+def test_a_charge_greys_the_guns_with_the_engines_reason(
+    qtbot, tmp_path, system: str, action: str  # type: ignore[no-untyped-def]
+) -> None:
+    """The box under the rules' pick (Unarmed) still offered the gun, which the engine
+    refuses for a Charge: it is greyed, its tooltip the engine's reason."""
+    setup = legal_setup(system, action)
+    actor = str(setup.command.actor)
+    win = make_window(qtbot, tmp_path, setup.state)
+    win.start_action(actor, win.controller.system.action(action), setup.command.targets)
+    box = win.action_palette.targeting.fields["weapon"]
+    guns = [w.name for w in setup.state.token(actor).weapons if not w.melee]
+    assert guns
+    greyed = _greyed(box)
+    for gun in guns:
+        assert "melee" in greyed.get(gun, ""), (gun, greyed)
+    assert None not in greyed  # the rules' own pick stays
+
+
+def test_autofire_greys_the_knife_before_a_target_is_picked(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Spycraft's Autofire listed the combat knife beside the submachine gun: refused on
+    each of the engine's own example picks, it is greyed before the GM picks a target."""
+    setup = legal_setup("spycraft", "autofire")
+    actor = str(setup.command.actor)
+    token = setup.state.token(actor)
+    knife = Weapon("Combat knife", "1d4", melee=True)
+    state = setup.state.with_token(replace(token, weapons=(*token.weapons, knife)))
+    win = make_window(qtbot, tmp_path, state)
+    tool = win.start_action(actor, win.controller.system.action("autofire"))
+    assert not tool.targets
+    box = win.action_palette.targeting.fields["weapon"]
+    greyed = _greyed(box)
+    assert "Combat knife" in greyed and greyed["Combat knife"].startswith("Refused: ")
+    assert str(setup.command.weapon) not in greyed

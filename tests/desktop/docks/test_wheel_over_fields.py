@@ -37,7 +37,8 @@ def test_the_wheel_over_the_weapon_box_leaves_the_weapon_until_the_box_is_clicke
     setup = legal_setup("cities-without-number", "ranged_attack")
     actor = setup.state.token(str(setup.command.actor))
     gun: Weapon = actor.weapon(str(setup.command.weapon))
-    baton = Weapon("Stun baton", "1d8", melee=True)
+    # A second gun: a melee weapon is greyed for a ranged attack, and the wheel skips it.
+    baton = replace(gun, name="Backup pistol")
     tokens = tuple(replace(t, weapons=(gun, baton)) if t.id == actor.id else t
                    for t in setup.state.tokens)
     win = make_window(qtbot, tmp_path, replace(setup.state, tokens=tokens))
