@@ -62,7 +62,7 @@ from desktop.step_words import STEP_MESSAGE_MS, step_words
 from desktop.table import add_hide_entry, add_ping_entry, enemy_health_shown, install_table
 from desktop.tools.action_tool import ActionTool
 from desktop.tools.base import Tool, ToolHost, square_at
-from desktop.tools.offers import own_offers, target_offers, turn_offers
+from desktop.tools.offers import own_offers, target_offers, turn_offers, turn_refusals
 from desktop.tools.select_move import SelectMoveTool
 from desktop.tools.tool_checks import ToolChecks
 from desktop.turn_follow import TurnFollower
@@ -599,18 +599,22 @@ class MainWindow(QMainWindow):
     def _own_entries(self, menu: QMenu, token_id: str) -> None:
         """While another token acts, what this one may do out of turn (Act from Hold...):
         the moment a held token cuts in is a right click on it, as a tracker's Act Now. On
-        the token whose turn it is, what it may do aiming at no one (Go Prone, Reload...)."""
+        the token whose turn it is, what it may do aiming at no one (Go Prone, Reload...),
+        and, greyed under "Not now…", what the engine refuses it now, with why."""
         state = self.controller.state
         if state.combat.active is None:
             return
         name = state.token(token_id).name
-        if state.combat.active == token_id:
+        acting = state.combat.active == token_id
+        if acting:
             offers = turn_offers(self.controller, token_id)
         else:
             offers = own_offers(self.controller, token_id)
         for spec in offers:
             menu.addAction(f"{name}: {spec.name}", partial(self._act_as, token_id, spec))
-        if offers:
+        refused = turn_refusals(self.controller, token_id) if acting else []
+        add_offer_entries(menu, refused, lambda _offer: None, prefix=f"{name}: ")
+        if offers or refused:
             menu.addSeparator()
 
     def _act_as(self, token_id: str, spec: ActionSpec) -> None:

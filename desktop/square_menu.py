@@ -27,19 +27,20 @@ if TYPE_CHECKING:
 
 
 def add_offer_entries(
-    menu: QMenu, offers: list[Offer], start: Callable[[Offer], object], suffix: str = ""
+    menu: QMenu, offers: list[Offer], start: Callable[[Offer], object], suffix: str = "",
+    prefix: str = "",
 ) -> None:
     """The allowed offers as entries that start them; the refused ones greyed in a "Not
     now…" submenu, each with its reason (the whole reason is the tooltip)."""
     for offer in offers:
         if offer.allowed:
-            menu.addAction(offer.label + suffix, partial(start, offer))
+            menu.addAction(prefix + offer.label + suffix, partial(start, offer))
     refused = [o for o in offers if not o.allowed]
     if refused:
         why_not = menu.addMenu("Not now…")
         why_not.setToolTipsVisible(True)
         for offer in refused:
-            entry = why_not.addAction(f"{offer.label}{suffix}: {offer.short_reason}")
+            entry = why_not.addAction(f"{prefix}{offer.label}{suffix}: {offer.short_reason}")
             entry.setToolTip(offer.reason)
             entry.setEnabled(False)
 

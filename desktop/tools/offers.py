@@ -89,6 +89,28 @@ def turn_offers(controller: EncounterController, token_id: str) -> list[ActionSp
     return _bare_offers(controller, token_id, out_of_turn_only=False)
 
 
+def turn_refusals(controller: EncounterController, token_id: str) -> list[Offer]:
+    """What the acting token might do aiming at no one and picking nothing on the map, but
+    the engine refuses now, each with its reasons (Aiming refused with two weapons drawn):
+    the token's menu lists them greyed under "Not now…", so a GM who sees Overwatch want
+    Aiming learns why Aiming is not offered instead of hunting for it."""
+    try:
+        legal = controller.session.legal_actions(token_id)
+    except CommandError:
+        return []
+    refused = []
+    for spec in legal:
+        if any(n in MAP_NEEDS for n in spec.needs):
+            continue  # its targeting mode previews each pick
+        try:
+            reasons = controller.preview(Command(spec.key, token_id)).reasons
+        except CommandError as error:
+            reasons = (str(error),)
+        if reasons:
+            refused.append(Offer(spec, None, False, "; ".join(reasons)))
+    return refused
+
+
 def own_offers(controller: EncounterController, token_id: str) -> list[ActionSpec]:
     """What ``token_id`` itself may do now though it is not its turn (Act from Hold, an
     out-of-turn dive for cover...): the engine's legal actions for it that its handler

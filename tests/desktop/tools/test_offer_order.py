@@ -1,7 +1,10 @@
 """Menus offer actions as a GM scans them: on an ally the help before the attacks, on a
-foe the attacks first; the ordinary move first on a square."""
+foe the attacks first; the ordinary move first on a square; on the acting token's own
+menu, greyed, what the engine refuses it now."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -46,3 +49,20 @@ def test_a_squares_menu_offers_the_ordinary_move_first(qtbot, tmp_path) -> None:
         square = Square(token.square.x, token.square.y + 1)
     offers = [o for o in square_offers(win.host, actor, square) if o.allowed]
     assert len(offers) > 1 and offers[0].spec.key == move, [o.label for o in offers]
+
+
+def test_the_acting_tokens_menu_says_why_aiming_is_not_offered(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """d20: a foe's menu showed Overwatch, 'needs the shooter to be Aiming', while the
+    acting token's own menu had no Aiming at all (two weapons drawn forbid it) and no word
+    why: it is now greyed under "Not now…" with the engine's reason."""
+    setup = legal_setup("d20-firearms", "aim")
+    actor = str(setup.command.actor)
+    token = setup.state.token(actor)
+    sidearm = replace(token.weapons[0], name="Glock 17")
+    state = setup.state.with_token(replace(token, weapons=(*token.weapons, sidearm)))
+    win = make_window(qtbot, tmp_path, state)
+    menu = win.token_menu(actor)
+    why_not = next(a.menu() for a in menu.actions() if a.menu() and a.text() == "Not now…")
+    aiming = next(a for a in why_not.actions() if a.text().startswith(f"{token.name}: Aiming:"))
+    assert not aiming.isEnabled()
+    assert "two weapons" in aiming.toolTip()
