@@ -74,6 +74,11 @@ STANDING_MARKS = {
     TurnStanding.WAITING: "",
 }
 
+#: The mark of a token out of the fight (``TrackerEntry.out``), as a VTT's defeated skull.
+OUT_MARK = "☠ "
+#: How an out token's row is written: dimmed, so the living stand out.
+OUT_COLOUR = QColor(150, 150, 150)
+
 
 #: How each column (Init, Token, Health, Left) shares the tracker's width: the count takes
 #: what it needs; a name keeps NAME_LETTERS letters; the bars then take what their numbers
@@ -164,12 +169,25 @@ class InitiativePanel(QWidget):
         spare = max(rest - name_room, rest // 3)
         health, left = self.COLUMNS.index("Health"), self.COLUMNS.index("Left")
         health_needs = max(self.health_needs, header.sectionSizeHint(health))  # its heading too
-        health_width = min(health_needs, int(spare * HEALTH_SHARE))
+        # The bars leave the acting row's Left cell its widest line ("1 main", "3 actions").
+        health_width = min(health_needs, int(spare * HEALTH_SHARE),
+                           max(spare - self._acting_left_needs(), header.sectionSizeHint(health)))
         header.resizeSection(health, health_width)
         left_needs = max(self.table.sizeHintForColumn(left), header.sectionSizeHint(left))
         header.resizeSection(left, max(min(left_needs, spare - health_width),
                                        header.sectionSizeHint(left)))
         self.fit_acting_row()
+
+    def _acting_left_needs(self) -> int:
+        """The width of the acting row's widest Left line, in its bold font, or 0."""
+        if self.acting_row is None or self.acting_row >= self.table.rowCount():
+            return 0
+        item = self.table.item(self.acting_row, self.COLUMNS.index("Left"))
+        if item is None or not item.text():
+            return 0
+        metrics = QFontMetricsF(item.font())
+        widest = max(metrics.horizontalAdvance(line) for line in item.text().split("\n"))
+        return int(widest) + 2 * CELL_MARGINS
 
     def fit_acting_row(self) -> None:
         """The acting row is read whole (a bold "Razor crew lookout" and "3 actions, 6
@@ -250,11 +268,13 @@ class InitiativePanel(QWidget):
             acting = combatant.token_id == combat.active
             news = acting or not whole
             shown_left = budget_text(combatant.budget, "\n") if acting else left
-            cells = (entry.initiative, STANDING_MARKS[entry.standing] + name, health,
-                     entry.note or (shown_left if news else ""))
+            mark = OUT_MARK if entry.out and not acting else STANDING_MARKS[entry.standing]
+            cells = (entry.initiative, mark + name, health,
+                     entry.out or entry.note or (shown_left if news else ""))
             if acting:
                 self.acting_row = row
-            tips = (*cells[:3], f"{entry.note}: {left}" if entry.note
+            tips = (*cells[:3], f"{entry.out}: out of the fight" if entry.out
+                    else f"{entry.note}: {left}" if entry.note
                     else shown_left if news else f"{left} (a whole turn)")
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -263,7 +283,9 @@ class InitiativePanel(QWidget):
                 item.setData(FULL_NAME_ROLE, text)
                 if column == self.COLUMNS.index("Health"):
                     item.setData(GAUGES_ROLE, tuple(gauges))
-                if token is not None and column == 1:
+                if entry.out:
+                    item.setForeground(QBrush(OUT_COLOUR))
+                elif token is not None and column == 1:
                     item.setForeground(QBrush(style.SIDE_COLOURS[token.side].lighter(120)))
                 if acting:
                     item.setFont(bold)

@@ -925,7 +925,16 @@ class RuleSystem(ABC):
         return TrackerEntry(
             initiative_words(self.initiative_scheme.kind, combatant, token),
             plain_standing(state.combat, combatant),
+            out=self.out_words(state, token) if token is not None else "",
         )
+
+    def out_words(self, state: EncounterState, token: Token) -> str:
+        """Why ``token`` is out of the fight, in the log's words without "is" ("dead",
+        "Incapacitated"), or "": its turn is skipped, or it carries a down condition."""
+        allowance = self.turn_allowance(state, token.id)
+        if allowance.kind is TurnKind.SKIPPED:
+            return allowance.why.removeprefix("is ")
+        return self.down_mark(token)
 
     def take_damage(self, state: EncounterState, token_id: str, amount: int) -> Outcome:
         """The GM deals ``amount`` damage by hand, as this system's damage rule takes it."""
@@ -1098,10 +1107,14 @@ class RuleSystem(ABC):
         events: list[Event] = []
         while True:
             state, started = self.start_turn(state, token_id, dice)
-            events.extend(started)
             allowance = self.turn_allowance(state, token_id)
-            said = allowance.log_line(state.token(token_id).name)
-            if said:
+            name = state.token(token_id).name
+            state, told = _skip_told(state, token_id, allowance)
+            if told:  # said last time: the tracker shows it out, the log stays quiet
+                started = tuple(e for e in started if e.text != turn_announcement(name))
+            events.extend(started)
+            said = allowance.log_line(name)
+            if said and not told:
                 events.append(Event(EventKind.TURN, said, (token_id,)))
             if not allowance.ends_at_once:
                 return state, tuple(events)
@@ -1119,7 +1132,7 @@ class RuleSystem(ABC):
         state = turn_order.set_active(state, token_id)
         state, expired = turn_order.expire_conditions(state, token_id, start=True)
         name = state.token(token_id).name
-        events = (Event(EventKind.TURN, f"{name}'s turn.", (token_id,)), *expired)
+        events = (Event(EventKind.TURN, turn_announcement(name), (token_id,)), *expired)
         return state, events
 
     def end_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
@@ -1288,6 +1301,31 @@ class RuleSystem(ABC):
                 Event(EventKind.MOVE, f"GM places {token.name} at {square}.", (token.id,)),
             )
         return self.resolve_action(state, command, dice)
+
+
+def turn_announcement(name: str) -> str:
+    """The log's line as a turn opens."""
+    return f"{name}'s turn."
+
+
+#: Combatant data: why its last turn was skipped, once the log has said so.
+SKIP_TOLD = "skip_told"
+
+
+def _skip_told(state: EncounterState, token_id: str,
+               allowance: TurnAllowance) -> tuple[EncounterState, bool]:
+    """Whether the log already said, on the token's last turn, that it is skipped for
+    this same reason (a dead token is not announced every round); the state remembers
+    the reason for next time, and forgets it once the token has a turn again."""
+    combatant = state.combat.combatant(token_id)
+    before = combatant.data.get(SKIP_TOLD, "")
+    now = allowance.why if allowance.kind is TurnKind.SKIPPED else ""
+    if before != now:
+        data = {k: v for k, v in combatant.data.items() if k != SKIP_TOLD}
+        if now:
+            data[SKIP_TOLD] = now
+        state = turn_order.update(state, replace(combatant, data=data))
+    return state, bool(now) and before == now
 
 
 def _token_from(command: Command) -> Token:

@@ -34,12 +34,15 @@ INITIATIVE_HEADINGS = {"count": "Count", "cards": "Card", "sides": "Side"}
 @dataclass(frozen=True, slots=True)
 class TrackerEntry:
     """One row of the tracker: ``initiative`` as the GM reads it ("23", a card, "enemy 8"),
-    where the turn stands, and ``note``, the system's words for a standing the plain ones
-    do not say ("On Hold"), or ""."""
+    where the turn stands, ``note``, the system's words for a standing the plain ones
+    do not say ("On Hold"), or "", and ``out``: why the token is out of the fight ("dead",
+    "Mortally Wounded"; its turn is skipped or only a roll), or "" while it fights. A
+    tracker marks an out token as defeated, as a VTT does."""
 
     initiative: str
     standing: TurnStanding
     note: str = ""
+    out: str = ""
 
 
 def initiative_words(kind: str, combatant: Combatant, token: Token | None) -> str:

@@ -119,3 +119,43 @@ def test_the_acting_row_is_read_whole_at_1366_by_768(qtbot, tmp_path) -> None:  
     assert table.rowHeight(row) >= lines * table.fontMetrics().lineSpacing()
     others = {table.rowHeight(r) for r in range(table.rowCount()) if r != row}
     assert others == {table.verticalHeader().defaultSectionSize()}
+
+
+def test_a_dead_token_reads_defeated_dimmed_and_marked(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A dead token showed as any other, ✓ and its name in its side's colour: it is
+    marked ☠, dimmed, and its Left cell says why it is out."""
+    from desktop.docks.initiative import OUT_COLOUR, OUT_MARK
+
+    win = open_map(qtbot, tmp_path, "warehouse")
+    win.controller.apply(Command("start_combat"))
+    state = win.controller.state
+    dead = next(c.token_id for c in state.combat.order if c.token_id != state.combat.active)
+    win.controller.apply(Command.build("gm_condition", targets=[dead], condition="dead"))
+    table, columns = win.initiative.table, win.initiative.COLUMNS
+    row = next(r for r in range(table.rowCount())
+               if table.item(r, 0).data(Qt.ItemDataRole.UserRole) == dead)
+    name = win.controller.state.token(dead).name
+    assert table.item(row, columns.index("Token")).text() == f"{OUT_MARK}{name}"
+    assert table.item(row, columns.index("Left")).text() == "dead"
+    assert table.item(row, columns.index("Token")).foreground().color() == OUT_COLOUR
+    living = next(r for r in range(table.rowCount()) if r != row)
+    assert table.item(living, columns.index("Token")).foreground().color() != OUT_COLOUR
+
+
+def test_the_bars_leave_the_acting_row_its_left_words(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Two Mortally Wounded guards' wide flags in the Health column squeezed the acting
+    row's "1 main" / "1 move" to "1 m..."."""
+    win = open_map(qtbot, tmp_path, "office_floor")
+    win.resize(default_size(QSize(1366, 768)))
+    win.controller.apply(Command("start_combat"))
+    state = win.controller.state
+    others = [c.token_id for c in state.combat.order if c.token_id != state.combat.active]
+    for token_id in others[:2]:
+        win.controller.apply(Command.build("gm_damage", targets=[token_id], amount=99))
+    QApplication.processEvents()
+    panel = win.initiative
+    table = panel.table
+    left = table.item(panel.acting_row, panel.COLUMNS.index("Left"))
+    metrics = QFontMetricsF(left.font())
+    width = table.columnWidth(panel.COLUMNS.index("Left"))
+    assert all(metrics.horizontalAdvance(line) <= width - 6 for line in left.text().split("\n"))

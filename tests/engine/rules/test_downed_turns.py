@@ -218,3 +218,36 @@ def test_when_nobody_can_act_the_round_waits_and_end_turn_begins_the_next() -> N
 def test_end_turn_is_still_refused_before_the_fight() -> None:
     game = Encounter(spy.state(spy.agent("a", 0, 0)))
     assert "it is nobody's turn" in game.preview(Command("end_turn")).reasons
+
+
+# --------------------------------------------------------------------------- every system
+
+
+def test_a_token_out_of_the_fight_is_skipped_in_silence_after_the_first_time() -> None:
+    """A dead token's "turn skipped" filled the log every round: the log says it once; the
+    tracker reads it out of the fight (``TrackerEntry.out``) every round."""
+    game = spycraft_fight()
+    game.apply(Command.build("gm_condition", targets=["b"], condition="dead"))
+    first = texts(game.apply(Command("end_turn")))
+    assert "B's turn." in first and "B is dead; turn skipped." in first
+    game.apply(Command("end_turn"))  # c's ends: round 2, a's turn
+    later = texts(game.apply(Command("end_turn")))  # a's ends: b is passed over
+    assert not [text for text in later if text.startswith("B")]
+    assert game.state.combat.active == "c"
+    combatant = game.state.combat.combatant("b")
+    assert game.system.tracker_entry(game.state, combatant).out == "dead"
+    assert game.system.tracker_entry(game.state, game.state.combat.combatant("a")).out == ""
+    game.apply(Command.build("gm_condition", targets=["b"], condition="dead", present=False))
+    game.apply(Command("end_turn"))  # c's ends: round 3, a's turn
+    game.apply(Command("end_turn"))  # b acts again: the next skip is told again
+    assert game.state.combat.active == "b"
+
+
+@pytest.mark.parametrize(("fight", "out"), [
+    (savage_fight, "Incapacitated"), (d20_fight, "Disabled"),
+])
+def test_the_tracker_reads_a_downed_token_out(fight, out: str) -> None:  # type: ignore[no-untyped-def]
+    game = fight()
+    knock_out(game, "b")
+    entry = game.system.tracker_entry(game.state, game.state.combat.combatant("b"))
+    assert entry.out == out  # crossed out on the map, marked out in the tracker
