@@ -189,7 +189,7 @@ def _after_called(state: EncounterState, command: Command, result: attack_math.A
 register("called_shot", _called_check,
           attack_describe("Called Shot", None, _called_mods, _called_damage),
           attack_resolve("makes a Called Shot", None, _called_mods, _called_damage,
-                          _after_called))
+                          _after_called, rerollable=False))
 
 
 # --- Disarm ------------------------------------------------------------------------------------
@@ -278,8 +278,8 @@ def _disarm_resolve(state: EncounterState, command: Command, dice: Dice) -> Outc
         result = attack_math.AttackResult(True, 0, damage, ())
         state, more = _disarm_after(state, command, result, dice)
         return state, (*events, *more)
-    return attack_resolve("tries to Disarm", None, _disarm_mods, None, _disarm_after)(
-        state, command, dice)
+    return attack_resolve("tries to Disarm", None, _disarm_mods, None, _disarm_after,
+                          rerollable=False)(state, command, dice)
 
 
 register("disarm", _disarm_check, attack_describe("Disarm", None, _disarm_mods),

@@ -17,7 +17,7 @@ from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
 from engine.rules.base import Event, EventKind, Modifier
-from engine.rules.savage_worlds import board, incapacitation, trait_bonuses
+from engine.rules.savage_worlds import board, incapacitation, rerolls, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.tables import COVER
 from engine.rules.savage_worlds.traits import acing_die, outcome, trait_roll
@@ -162,9 +162,10 @@ class AttackResult:
 
 def roll_attack(
     state: EncounterState, attacker: Token, target: Token, weapon: Weapon, plan: AttackPlan,
-    dice: Dice, label: str,
+    dice: Dice, label: str, *, rerollable: bool = True,
 ) -> tuple[EncounterState, AttackResult]:
-    """Roll to hit, then damage, and apply it."""
+    """Roll to hit, then damage, and apply it. A miss is kept for a Benny's reroll
+    (``rerolls``) unless the attack's hit brings more than damage (``rerollable``)."""
     die, untrained = board.trait_die(attacker, plan.skill)
     roll = trait_roll(die, dice, modifier=plan.to_hit + untrained,
                       wild_card=board.is_wild_card(attacker),
@@ -176,13 +177,41 @@ def roll_attack(
                     f"{plan.target_number} - {_words(result.success, result.raises)}.",
                     (attacker.id, target.id))]
     if not result.success:
+        if rerollable:
+            made = rerolls.RollMade(plan.skill, die, plan.to_hit + untrained, roll.total,
+                                    roll.critical_failure)
+            state = rerolls.keep(state, attacker.id, rerolls.RollKind.ATTACK, made,
+                                 other=target.id, target_number=plan.target_number,
+                                 weapon=weapon.name, label=label,
+                                 damage_bonus=plan.damage_bonus,
+                                 armor_piercing=armor_piercing(weapon))
         return state, AttackResult(False, 0, None, tuple(events))
-    damage = roll_damage(weapon.damage, attacker, dice, f"{attacker.name} damage")
-    if result.raises:
-        damage += acing_die(RAISE_DAMAGE_DIE, dice, f"{attacker.name} raise damage")
-    damage += plan.damage_bonus
-    state, more = apply_damage(state, target.id, damage, armor_piercing(weapon), dice=dice)
+    state, damage, more = hit_with(state, attacker, target, weapon, result.raises,
+                                   plan.damage_bonus, armor_piercing(weapon), dice)
     return state, AttackResult(True, result.raises, damage, (*events, *more))
+
+
+def hit_with(
+    state: EncounterState, attacker: Token, target: Token, weapon: Weapon, raises: int,
+    damage_bonus: int, armor_piercing: int, dice: Dice,
+) -> tuple[EncounterState, int, list[Event]]:
+    """A hit's damage (a d6 more with a raise), applied against the target's Toughness:
+    the new state, the damage rolled and what it did."""
+    damage = roll_damage(weapon.damage, attacker, dice, f"{attacker.name} damage")
+    if raises:
+        damage += acing_die(RAISE_DAMAGE_DIE, dice, f"{attacker.name} raise damage")
+    damage += damage_bonus
+    state, events = apply_damage(state, target.id, damage, armor_piercing, dice=dice)
+    return state, damage, events
+
+
+def weapon_named(attacker: Token, name: str) -> Weapon:
+    """The attacker's weapon of that name, or bare hands (an unarmed blow has none)."""
+    return next((w for w in attacker.weapons if w.name == name), UNARMED)
+
+
+#: What a melee attack without a weapon strikes with.
+UNARMED = Weapon("Unarmed", "Str", melee=True)
 
 
 def _words(success: bool, raises: int) -> str:

@@ -103,6 +103,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Right after a hit, spend a Benny and roll Vigor: a success takes back one of "
                "its Wounds, each raise one more; all of them taken back lifts its Shaken too. "
                "At any time, even out of the fight the hit put him out of."),
+    ActionSpec("reroll", "Reroll (Benny)", MANEUVER, FREE,
+               "Right after a missed attack, a failed Vigor roll against Incapacitation or "
+               "while Bleeding Out, or a failed Healing roll to stabilise: spend a Benny and "
+               "roll it again; the better roll counts. No Benny rerolls a critical failure."),
     ActionSpec("stabilise", "Stabilise", MANEUVER, ACTION,
                "Stop the bleeding of someone beside who is Bleeding Out: Healing less the "
                "patient's Wound penalty; a success stabilises (still Incapacitated).",

@@ -1,5 +1,6 @@
 """What Savage Worlds keeps for a fight beyond numbers: the Action Deck, as a typed value,
-and where missed blasts came down (``blast_marks``).
+where missed blasts came down (``blast_marks``) and the rolls a Benny may still reroll
+(``rerolls``).
 
 Stored in ``CombatState.system_state`` (a file holds it as
 ``{"system": "savage-worlds", "deck": {"draw_pile": [...], ...}, "landings": [...]}``; a file
@@ -29,11 +30,35 @@ class BlastLanding:
     landed: Square
 
 
+@dataclass(frozen=True, slots=True)
+class RerollableRoll:
+    """A Trait roll its roller may still spend a Benny on (``rerolls``): the die and
+    modifier to roll again, the best total so far, and what the roll was against."""
+
+    roller: str
+    kind: str
+    trait: str
+    die: int
+    modifier: int
+    best: int
+    critical_failure: bool = False
+    #: The attack's target or the patient ("" for the roller's own survival roll).
+    other: str = ""
+    target_number: int = 4
+    weapon: str = ""
+    label: str = ""
+    damage_bonus: int = 0
+    armor_piercing: int = 0
+    #: Made in an action: it goes when the next turn starts.
+    on_turn: bool = False
+
+
 @register_system_state("savage-worlds")
 @dataclass(frozen=True, slots=True)
 class SavageWorldsCombat:
     deck: ActionDeck
     landings: tuple[BlastLanding, ...] = ()
+    rerolls: tuple[RerollableRoll, ...] = ()
 
 
 def _kept(state: EncounterState) -> SavageWorldsCombat:
@@ -62,3 +87,11 @@ def landings_of(state: EncounterState) -> tuple[BlastLanding, ...]:
 
 def with_landings(state: EncounterState, landings: tuple[BlastLanding, ...]) -> EncounterState:
     return _stored(state, replace(_kept(state), landings=landings))
+
+
+def rerolls_of(state: EncounterState) -> tuple[RerollableRoll, ...]:
+    return _kept(state).rerolls
+
+
+def with_rerolls(state: EncounterState, rolls: tuple[RerollableRoll, ...]) -> EncounterState:
+    return _stored(state, replace(_kept(state), rerolls=rolls))

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Command
-from engine.rules.savage_worlds import hold, incapacitation, tables
+from engine.rules.savage_worlds import hold, incapacitation, rerolls, tables
 from engine.rules.savage_worlds.area_attack import template_of
 from engine.rules.savage_worlds.soak_actions import hit_wounds
 
@@ -19,7 +19,7 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
         yield Command.build("move", token_id, squares=[square])
         yield Command.build("move", token_id, squares=[square], run=True)
     for simple in ("defend", "hold", "act_from_hold", "stand_up", "go_prone", "break_free",
-                   "soak"):
+                   "soak", "reroll"):
         yield Command(simple, token_id)
     # Acting from Hold interrupts whoever's turn it is; a Wound is soaked as it is taken.
     for waiting in state.tokens:
@@ -27,6 +27,8 @@ def example_commands(state: EncounterState, token_id: str) -> Iterator[Command]:
             yield Command("act_from_hold", waiting.id)
         if waiting.id != token_id and hit_wounds(state, waiting.id) > 0:
             yield Command("soak", waiting.id)
+        if waiting.id != token_id and rerolls.last_roll(state, waiting.id) is not None:
+            yield Command("reroll", waiting.id)
     melee = [w for w in actor.weapons if w.melee]
     ranged = [w for w in actor.weapons if not w.melee]
     for foe in foes:

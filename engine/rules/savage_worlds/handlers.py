@@ -39,7 +39,7 @@ def weapon_of(actor: Token, command: Command, *, melee: bool | None = None) -> W
     if weapon is not None:
         return weapon
     if melee:
-        return Weapon("Unarmed", "Str", melee=True)
+        return attack_math.UNARMED
     raise KeyError(f"{actor.name} has no {'melee' if melee else 'ranged'} weapon")
 
 
@@ -151,7 +151,8 @@ def attack_resolve(label: str, melee: bool | None,
                     extra: Callable[[Command], list[Modifier]] | None = None,
                     extra_damage: Callable[[Command], list[Modifier]] | None = None,
                     after: Callable[[EncounterState, Command, attack_math.AttackResult, Dice],
-                                    Outcome] | None = None) -> Resolve:
+                                    Outcome] | None = None, *, rerollable: bool = True) -> Resolve:
+    """``rerollable``: a miss is kept for a Benny (not when a hit brings more than damage)."""
     def resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
         actor, target, weapon, plan = plan_for(
             state, command, melee=melee, extra=extra(command) if extra else None,
@@ -163,7 +164,8 @@ def attack_resolve(label: str, melee: bool | None,
             state = common.put(state, actor)
         if any(m.name == "Aim" for m in plan.modifiers) or actor.has_condition(SWCondition.AIMING):
             state = common.remove_condition(state, actor.id, SWCondition.AIMING)
-        state, result = attack_math.roll_attack(state, actor, target, weapon, plan, dice, label)
+        state, result = attack_math.roll_attack(state, actor, target, weapon, plan, dice, label,
+                                                rerollable=rerollable)
         events.extend(result.events)
         if after is not None:
             state, more = after(state, command, result, dice)

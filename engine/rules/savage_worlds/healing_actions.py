@@ -17,7 +17,7 @@ from engine.rules import common
 from engine.rules.base import Command, Modifier, Outcome, Preview
 from engine.rules.common import actor_of
 from engine.rules.overlays import target_overlay
-from engine.rules.savage_worlds import attack_math, board, incapacitation, trait_bonuses
+from engine.rules.savage_worlds import attack_math, board, incapacitation, rerolls, trait_bonuses
 from engine.rules.savage_worlds.handlers import register, target_of, target_reasons
 from engine.rules.savage_worlds.incapacitation import STABILISE_SKILL
 from engine.rules.savage_worlds.traits import TARGET_NUMBER, outcome, trait_roll
@@ -85,6 +85,10 @@ def _resolve(state: EncounterState, command: Command, dice: Dice) -> Outcome:
         words = f"{patient.name} stops bleeding (stable, still Incapacitated)"
     else:
         words = f"{patient.name} is still Bleeding Out"
+        made = rerolls.RollMade(STABILISE_SKILL, die, plan.to_hit, roll.total,
+                                roll.critical_failure)
+        state = rerolls.keep(state, healer.id, rerolls.RollKind.STABILISE, made,
+                             other=patient.id)
     return state, (Event(EventKind.CONDITION, f"{healer.name} rolls Healing {roll} to stabilise "
                          f"{patient.name}: {words}.", (healer.id, patient.id)),)
 

@@ -39,7 +39,7 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules import common
-from engine.rules.savage_worlds import board, trait_bonuses
+from engine.rules.savage_worlds import board, rerolls, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.traits import TraitResult, outcome, trait_roll
@@ -83,19 +83,26 @@ def incapacitation_fate(roll: TraitResult) -> Fate:
 
 
 def bleeding_fate(roll: TraitResult) -> Fate:
-    result = outcome(roll.total)
+    return bleeding_fate_of(roll.total)
+
+
+def bleeding_fate_of(total: int) -> Fate:
+    """A Bleeding Out roll's total read: a failure dies, a raise stabilises."""
+    result = outcome(total)
     if not result.success:
         return Fate.DEAD
     return Fate.STABLE if result.raises >= STABILISING_RAISES else Fate.BLEEDING
 
 
-def _vigor(token: Token, dice: Dice, why: str) -> tuple[Token, TraitResult]:
-    """A Vigor roll with the token's Wounds, Distracted, Joker and Support (spent)."""
+def _vigor(token: Token, dice: Dice, why: str) -> tuple[Token, TraitResult, rerolls.RollMade]:
+    """A Vigor roll with the token's Wounds, Distracted, Joker and Support (spent), and
+    the roll as a Benny would roll it again."""
     die, untrained = board.trait_die(token, SURVIVAL_TRAIT)
     modifier = untrained + trait_bonuses.resisting_total(token, SURVIVAL_TRAIT)
     roll = trait_roll(die, dice, modifier=modifier, wild_card=board.is_wild_card(token),
                       purpose=f"{token.name} Vigor {why}")
-    return trait_bonuses.without_support(token, SURVIVAL_TRAIT), roll
+    made = rerolls.RollMade(SURVIVAL_TRAIT, die, modifier, roll.total, roll.critical_failure)
+    return trait_bonuses.without_support(token, SURVIVAL_TRAIT), roll, made
 
 
 def _meet(state: EncounterState, token: Token, fate: Fate) -> EncounterState:
@@ -137,9 +144,11 @@ def taken_out(state: EncounterState, token_id: str, dice: Dice | None) -> tuple[
                             "GM's damage): give Bleeding Out by hand if the table rolls and "
                             "fails it.", (token_id,)))
         return state, events
-    token, roll = _vigor(token, dice, "against Incapacitation")
+    token, roll, made = _vigor(token, dice, "against Incapacitation")
     fate = incapacitation_fate(roll)
     state = _meet(state, token, fate)
+    if fate is not Fate.STABLE:  # a Benny may reroll it (not a critical failure: refused)
+        state = rerolls.keep(state, token_id, rerolls.RollKind.INCAPACITATION, made)
     if state.combat.has(token_id):  # what a Soak of this hit takes back (soak_actions)
         state = common.set_data(state, token_id, **{LAST_HIT_FATE: str(fate)})
     # A condition event, not a roll: the dice dialog lists rolls as rows and shows what the
@@ -152,9 +161,11 @@ def taken_out(state: EncounterState, token_id: str, dice: Dice | None) -> tuple[
 def bleed(state: EncounterState, token_id: str, dice: Dice) -> tuple[EncounterState,
                                                                       list[Event]]:
     """The start-of-turn Vigor roll of a token Bleeding Out."""
-    token, roll = _vigor(state.token(token_id), dice, "while Bleeding Out")
+    token, roll, made = _vigor(state.token(token_id), dice, "while Bleeding Out")
     fate = bleeding_fate(roll)
     state = _meet(state, token, fate)
+    if fate is not Fate.STABLE:  # a Benny may reroll it (a raise would stabilise)
+        state = rerolls.keep(state, token_id, rerolls.RollKind.BLEEDING, made)
     return state, [Event(EventKind.CONDITION, f"{token.name} rolls Vigor {roll} while Bleeding "
                          f"Out: {_BLEEDING_WORDS[fate]}.", (token_id,))]
 
@@ -169,6 +180,14 @@ def beyond_soaking(state: EncounterState, token_id: str) -> EncounterState:
     if not state.combat.has(token_id):
         return state
     return common.set_data(state, token_id, **{LAST_HIT_FATE: ""})
+
+
+def refate(state: EncounterState, token_id: str, fate: Fate) -> EncounterState:
+    """A better roll read again: the token dead, bleeding or stable as ``fate`` says now
+    (a death by the first roll taken back)."""
+    token = state.token(token_id)
+    alive = replace(token, conditions=tuple(c for c in token.conditions if c.name != board.DEAD))
+    return _meet(state, alive, fate)
 
 
 def stabilised(state: EncounterState, token_id: str) -> EncounterState:
@@ -193,6 +212,7 @@ def back_in_the_fight(state: EncounterState, token_id: str, *, soaked: bool) -> 
     state = common.put(state, replace(token, conditions=kept))
     if state.combat.has(token_id):
         state = common.set_data(state, token_id, **{LAST_HIT_FATE: ""})
+        state = rerolls.forget(state, token_id, rerolls.RollKind.INCAPACITATION)
     if undone:
         events.append(Event(EventKind.CONDITION, f"{token.name} did not die after all "
                             "(the soaked hit's Incapacitation roll is taken back).",

@@ -48,6 +48,7 @@ from engine.rules.savage_worlds import (
     hold,
     incapacitation,
     options,
+    rerolls,
     schema,
     tables,
     trait_bonuses,
@@ -68,6 +69,8 @@ from engine.turns import order as turn_order
 from engine.turns.combat import Combatant, Phase
 
 MAX_ACTIONS = 3
+#: What may follow a roll without ending its chance of a Benny's reroll (``rerolls``).
+KEEP_ROLLS = frozenset({"soak", "reroll"})
 #: Actions a Shaken character may still take (free actions and movement).
 SHAKEN_ALLOWED = frozenset({"move", "stand_up", "go_prone"})
 
@@ -165,8 +168,9 @@ class SavageWorldsSystem(HandlerSystem):
         combat = state.combat
         actor_id = str(command.actor)
         actor = state.token(actor_id)
-        # A Soak takes back the hit that Shook, Stunned, held or took him out (soak_actions).
-        soak = command.action == "soak"
+        # A Soak takes back the hit that Shook, Stunned, held or took him out (soak_actions);
+        # a Benny rerolls the Vigor roll that left him dying (reroll_actions).
+        soak = command.action in KEEP_ROLLS
         refused = fight_reasons(state, actor, lambda t: not soak and board.out_of_fight(t),
                                 "is out of the fight")
         if refused or soak:
@@ -198,6 +202,8 @@ class SavageWorldsSystem(HandlerSystem):
     # ---- resolving
 
     def resolve_action(self, state: EncounterState, command: Command, dice: Dice) -> Outcome:
+        if command.action not in KEEP_ROLLS:  # another action: no Benny rerolls what went before
+            state = rerolls.forget_all(state)
         if command.action == "hold":
             return self._go_on_hold(state, command, dice)
         if command.action == "act_from_hold":
@@ -392,6 +398,7 @@ class SavageWorldsSystem(HandlerSystem):
 
     def start_turn(self, state: EncounterState, token_id: str, dice: Dice) -> Outcome:
         state, events = super().start_turn(state, token_id, dice)
+        state = rerolls.forget_all(state, on_turn_only=True)  # a new turn: actions' rolls go
         if common.data(state, token_id, "turn_started", False):
             return state, events  # resuming after an interruption
         state = common.set_data(state, token_id, turn_started=True)

@@ -23,6 +23,7 @@ from engine.encounter import EncounterState
 from engine.grid import Square
 from engine.rules import get_system, system_names
 from engine.rules.base import Command, CommandError
+from engine.rules.savage_worlds.combat_state import RerollableRoll, with_rerolls
 from engine.rules.spycraft.combat_state import record_harm
 from engine.tokens import Condition, Side, Token, Weapon
 from engine.turns.session import Encounter
@@ -142,6 +143,13 @@ def legal_setup(system_name: str, action: str) -> LegalSetUp:
 
 def _with(**changes: object) -> TokenTweak:
     return lambda token: replace(token, **changes)  # type: ignore[arg-type]
+
+
+def _missed_shot(state: EncounterState) -> EncounterState:
+    """What a missed shot of Ann's at Dee leaves for a Benny (not made in an action, so the
+    turns passed to reach hers keep it)."""
+    missed = RerollableRoll(ACTOR, "attack", "shooting", 6, 0, 2, other="e2", weapon="rifle")
+    return with_rerolls(state, (missed,))
 
 
 def _condition(name: str, source: str | None = None) -> TokenTweak:
@@ -312,6 +320,12 @@ RECIPES: dict[tuple[str, str], Recipe] = {
     # Cal, beside Ann, is down and Bleeding Out (a Wild Card with a d12 Vigor, so he is
     # still bleeding when Ann's turn comes).
     ("savage-worlds", "stabilise"): Recipe(tokens={"e1": _bleeding_out}),
+    # Ann has just missed Dee with her rifle (a 2 against 4), a Benny in hand.
+    ("savage-worlds", "reroll"): Recipe(
+        tokens={"a1": _with(stats={"wild_card": True, "bennies": 1})},
+        before=(_missed_shot,),
+        command=_cmd("reroll"),
+    ),
     ("savage-worlds", "area_attack"): Recipe(
         tokens={"a1": _frag_grenade},
         command=lambda _s: Command.build(
