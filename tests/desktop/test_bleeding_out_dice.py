@@ -13,12 +13,15 @@ from tests.engine.rules.savage_worlds.test_bleeding_out import DOWN, SHOOT_B, wi
 
 def test_the_dice_dialog_lists_the_incapacitation_roll_and_its_fate() -> None:
     game = fight(fighter("a", Side.PARTY, (0, 0)), wild_b(), fighter("c", Side.ENEMY, (4, 0)))
-    typed = [5, 5, 5, 2, 3]  # a hit for 10 (his fourth Wound); Vigor 2, Wild Die 3
+    # A hit for 10 (his fourth Wound); Vigor 2, Wild Die 3; the Injury Table 7 (Guts), 3.
+    typed = [5, 5, 5, 2, 3, 7, 3]
     run = dry_run(game.system, game.state, SHOOT_B, typed=typed)
     labels = [row.label for row in run.rolls]
     assert labels[3:] == ["B Vigor against Incapacitation (1d6 acing)",
-                          "B Vigor against Incapacitation (Wild Die) (1d6 acing)"]
+                          "B Vigor against Incapacitation (Wild Die) (1d6 acing)",
+                          "B Injury Table (2d6)", "B Injury Table (subtable) (1d6)"]
     assert any("against Incapacitation: fails: Bleeding Out" in line for line in run.outcome)
+    assert any("Injury Table: Guts, Battered" in line for line in run.outcome)
 
 
 def test_the_start_of_turn_bleeding_roll_is_a_roll_of_the_encounters_dice() -> None:

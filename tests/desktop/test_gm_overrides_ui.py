@@ -233,3 +233,18 @@ def test_a_placed_template_damages_everyone_it_touches_in_one_undo_step(qtbot, t
     assert all(int(after.token(t).stats["hp"]) == max(hp - 2, 0) for t, hp in before.items())
     win.undo()  # one step for the lot
     assert all(int(win.controller.state.token(t).stats["hp"]) == hp for t, hp in before.items())
+
+
+def test_an_injury_shows_on_the_token_and_in_the_inspector_and_slows_the_pace(qtbot,
+                                                                              tmp_path) -> None:
+    """An Injury Table result is a condition: on the token's badges, in the inspector with its
+    end, and the engine's rules read it (a Leg injury: a Pace less next turn)."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    token_id = first_party(win)
+    win.controller.select(token_id)
+    entry(entry(win.token_menu(token_id), "Add condition").menu(), "Injury: Leg").trigger()
+    assert "Injury: Leg" in win.inspector.fields["Conditions"].text()
+    assert "Injury: Leg" in {c.name for c in win.scene.token_items[token_id].token.conditions}
+    token = win.controller.state.token(token_id)
+    budget = win.controller.system.fresh_budget(win.controller.state, token_id)
+    assert budget["pace"] == int(token.speed) - 1

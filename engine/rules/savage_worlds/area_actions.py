@@ -70,7 +70,7 @@ def _plan(state: EncounterState, command: Command) -> AreaPlan:
     squares = min(distance_squares(s, aim, state.scale.diagonal) for s in actor.squares)
     skill = area.skill_of(weapon)
     mods = [*attack_math.own_modifiers(state, actor),
-            *trait_bonuses.support_modifiers(actor, skill)]
+            *trait_bonuses.trait_modifiers(actor, skill)]
     band: str | None = None
     if template.is_blast:
         found = attack_math.range_modifier(weapon, state.scale.distance(squares))

@@ -367,7 +367,7 @@ def _suppress_plan(state: EncounterState, command: Command) -> list[Modifier]:
     inches = state.scale.distance(max(abs(centre.x - actor.square.x),
                                       abs(centre.y - actor.square.y)))
     mods = [*attack_math.own_modifiers(state, actor),
-            *trait_bonuses.support_modifiers(actor, "shooting")]
+            *trait_bonuses.trait_modifiers(actor, "shooting")]
     band = attack_math.range_modifier(weapon, inches)
     if band is not None and band[0]:
         mods.append(Modifier(f"{band[1]} range", band[0]))

@@ -127,7 +127,7 @@ def plan_attack(
     bonus = weapon_bonus(weapon, skill)
     if bonus:
         mods.append(Modifier(weapon.name, bonus))
-    mods.extend(trait_bonuses.support_modifiers(attacker, skill))
+    mods.extend(trait_bonuses.trait_modifiers(attacker, skill))
     return AttackPlan(skill, tn, (*mods, *extra), (*damage, *extra_damage))
 
 
@@ -268,7 +268,8 @@ def apply_damage(
     if state.combat.has(target_id):  # what a Soak may take back (soak_actions)
         fresh: dict[str, int | bool | str] = {LAST_HIT_WOUNDS: new_wounds,
                                               LAST_HIT_SHAKEN: shook,
-                                              incapacitation.LAST_HIT_FATE: ""}
+                                              incapacitation.LAST_HIT_FATE: "",
+                                              incapacitation.LAST_HIT_INJURY: ""}
         state = common.set_data(state, target_id, **fresh)
     if new_wounds:
         total = min(board.wounds(target) + new_wounds, board.WOUND_CEILING)

@@ -15,7 +15,7 @@ from engine.encounter import EncounterState
 from engine.rules import common
 from engine.rules.base import Event, EventKind
 from engine.rules.savage_worlds import conditions as cond
-from engine.rules.savage_worlds import hold
+from engine.rules.savage_worlds import hold, injuries
 from engine.rules.savage_worlds.catalogue import ACTIONS
 from engine.rules.savage_worlds.schema import STATS as STATS  # read as board.STATS
 from engine.tokens import Condition, Side, Token, are_opponents
@@ -37,11 +37,12 @@ inches_between = common.distance_between
 
 
 def trait_die(token: Token, trait: str) -> tuple[int, int]:
-    """(die, modifier) for a Trait; an untrained skill rolls d4-2."""
+    """(die, modifier) for a Trait; an untrained skill rolls d4-2. An injury may lower the
+    die (``injuries``)."""
     die = stat_int(token, trait)
     if die == 0:
         return UNSKILLED_DIE, UNSKILLED_PENALTY
-    return die, 0
+    return injuries.lowered_die(token, trait, die), 0
 
 
 def is_wild_card(token: Token) -> bool:

@@ -40,7 +40,7 @@ class StabilisePlan:
 def _plan(state: EncounterState, command: Command) -> StabilisePlan:
     healer, patient = actor_of(state, command), target_of(state, command)
     mods = [*attack_math.own_modifiers(state, healer),
-            *trait_bonuses.support_modifiers(healer, STABILISE_SKILL)]
+            *trait_bonuses.trait_modifiers(healer, STABILISE_SKILL)]
     if board.wound_penalty(patient):
         mods.append(Modifier("Patient's Wounds", board.wound_penalty(patient)))
     free = int(command.option("modifier", 0) or 0)

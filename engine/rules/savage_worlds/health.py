@@ -101,4 +101,7 @@ def heal(state: EncounterState, token_id: str, amount: int) -> Outcome:
     if token.has_condition(board.INCAPACITATED) and after <= wound_limit(token):
         state, back = incapacitation.back_in_the_fight(state, token_id, soaked=False)
         events.extend(back)
+    if after == 0:
+        state, over = incapacitation.heal_injuries(state, token_id)
+        events.extend(over)
     return state, tuple(events)

@@ -7,8 +7,8 @@ published, in our own words, with these choices (the numbers are named below):
   carry) rolls Vigor at once, through the encounter's dice, with its Wound penalty (at
   most -3) and its other standing modifiers (Distracted, the Joker, Support on Vigor): a
   critical failure kills it; a failure leaves it Bleeding Out; a success or a raise leaves
-  it Incapacitated but stable. Every outcome but death also rolls on the Injury Table in
-  the book: that is the GM's roll, which the log names; we keep no injuries.
+  it Incapacitated but stable. Every outcome but death then rolls on the Injury Table
+  (``injuries``): the injury is a condition on the token, permanent after a failure.
 * An **Extra** makes no Incapacitation roll: it is out of the fight, and what became of it
   is for the GM to settle after the fight, as the book advises.
 * The **GM's damage** takes a token out with no roll (a GM command has no dice): the log
@@ -25,7 +25,7 @@ published, in our own words, with these choices (the numbers are named below):
   bleeding. The GM's modifier covers the rest (no healer's kit, a shaking hand).
 * **Soak.** A Benny that takes back the Wounds of the hit that took a Wild Card out takes
   back its Incapacitation roll too (in the book the Soak comes first): Bleeding Out goes,
-  and so does a death by that roll.
+  and so do a death by that roll and the injury it rolled.
 * **Healing by the GM** that brings the token back within its Wound limit ends
   Incapacitated and Bleeding Out (``health.heal``); it does not raise the dead.
 """
@@ -39,11 +39,11 @@ from engine.dice import Dice
 from engine.encounter import EncounterState
 from engine.events import Event, EventKind
 from engine.rules import common
-from engine.rules.savage_worlds import board, rerolls, trait_bonuses
+from engine.rules.savage_worlds import board, injuries, rerolls, trait_bonuses
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.rules.savage_worlds.traits import TraitResult, outcome, trait_roll
-from engine.tokens import Token
+from engine.tokens import Condition, Token
 
 #: The Trait rolled to survive being taken out, and each turn while bleeding.
 SURVIVAL_TRAIT = "vigor"
@@ -53,8 +53,11 @@ STABILISE_SKILL = "healing"
 STABILISING_RAISES = 1
 #: The combatant's record of what its last hit's Incapacitation roll did (for a Soak).
 LAST_HIT_FATE = "last_hit_fate"
-#: Said of the Injury Table, which every outcome short of death rolls on.
-INJURY_NOTE = "the Injury Table is the GM's roll"
+#: The combatant's record of the injury its last hit left (for a Soak).
+LAST_HIT_INJURY = "last_hit_injury"
+#: What keeps the injury of an Incapacitation roll failed, made or made with a raise.
+_INJURY_LASTS = ("permanent", "until every Wound is healed",
+                 "24 hours or until every Wound is healed")
 
 
 class Fate(StrEnum):
@@ -120,8 +123,8 @@ def _meet(state: EncounterState, token: Token, fate: Fate) -> EncounterState:
 _TAKEN_OUT_WORDS = {
     Fate.DEAD: "a critical failure: dies",
     Fate.BLEEDING: "fails: Bleeding Out (Vigor at the start of each turn; Healing from "
-                   f"someone beside can stabilise); {INJURY_NOTE}",
-    Fate.STABLE: f"stable, out of the fight until healed; {INJURY_NOTE}",
+                   "someone beside can stabilise)",
+    Fate.STABLE: "stable, out of the fight until healed",
 }
 _BLEEDING_WORDS = {
     Fate.DEAD: "fails and dies",
@@ -155,7 +158,37 @@ def taken_out(state: EncounterState, token_id: str, dice: Dice | None) -> tuple[
     # rest does, so the GM sees the fate before committing to the faces.
     events.append(Event(EventKind.CONDITION, f"{token.name} rolls Vigor {roll} against "
                         f"Incapacitation: {_TAKEN_OUT_WORDS[fate]}.", (token_id,)))
+    if fate is not Fate.DEAD:
+        lasts = 0 if fate is Fate.BLEEDING else min(1 + outcome(roll.total).raises, 2)
+        state, injured = _injure(state, token_id, dice, lasts)
+        events.append(injured)
     return state, events
+
+
+def _injure(state: EncounterState, token_id: str, dice: Dice, lasts: int) -> tuple[
+        EncounterState, Event]:
+    """A roll on the Injury Table; ``lasts`` indexes ``_INJURY_LASTS`` (0: permanent)."""
+    token = state.token(token_id)
+    injury = injuries.roll(dice, token.name)
+    kept = Condition(str(injury), None, injuries.SOURCE, int(lasts == 0))
+    state = common.put(state, cond.with_condition(token, kept))
+    if state.combat.has(token_id):
+        state = common.set_data(state, token_id, **{LAST_HIT_INJURY: str(injury)})
+    rule = injuries.RULES[injury]
+    return state, Event(EventKind.CONDITION, f"{token.name} rolls on the Injury Table: "
+                        f"{rule.place}: {rule.effect} ({_INJURY_LASTS[lasts]}).", (token_id,))
+
+
+def heal_injuries(state: EncounterState, token_id: str) -> tuple[EncounterState, list[Event]]:
+    """Every Wound healed: the injuries that last only until then go."""
+    token = state.token(token_id)
+    gone = [c.name for c in token.conditions if c.source == injuries.SOURCE and not c.value]
+    if not gone:
+        return state, []
+    kept = tuple(c for c in token.conditions if c.name not in gone)
+    state = common.put(state, replace(token, conditions=kept))
+    return state, [Event(EventKind.CONDITION, f"{token.name} is over {', '.join(gone)} "
+                         "(every Wound healed).", (token_id,))]
 
 
 def bleed(state: EncounterState, token_id: str, dice: Dice) -> tuple[EncounterState,
@@ -208,10 +241,12 @@ def back_in_the_fight(state: EncounterState, token_id: str, *, soaked: bool) -> 
                              "him back.", (token_id,))]
     token = cond.without_condition(token, SWCondition.BLEEDING_OUT)
     names = {board.INCAPACITATED, *((board.DEAD,) if undone else ())}
+    if soaked and state.combat.has(token_id):  # the soaked hit's injury goes with it
+        names.add(str(common.data(state, token_id, LAST_HIT_INJURY, "")))
     kept = tuple(c for c in token.conditions if c.name not in names)
     state = common.put(state, replace(token, conditions=kept))
     if state.combat.has(token_id):
-        state = common.set_data(state, token_id, **{LAST_HIT_FATE: ""})
+        state = common.set_data(state, token_id, **{LAST_HIT_FATE: "", LAST_HIT_INJURY: ""})
         state = rerolls.forget(state, token_id, rerolls.RollKind.INCAPACITATION)
     if undone:
         events.append(Event(EventKind.CONDITION, f"{token.name} did not die after all "

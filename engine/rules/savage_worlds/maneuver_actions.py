@@ -81,7 +81,7 @@ def _opposed_rolls(state: EncounterState, actor: Token, target: Token, skill: st
                    resist: str, mods: list[Modifier], dice: Dice, label: str,
                    *, skill_dice: int = 1) -> tuple[EncounterState, int, int, list[Event]]:
     die, untrained = board.trait_die(actor, skill)
-    mods = [*mods, *trait_bonuses.support_modifiers(actor, skill)]
+    mods = [*mods, *trait_bonuses.trait_modifiers(actor, skill)]
     mine = best_skill_die(die, skill_dice, dice, modifier=sum(m.value for m in mods) + untrained,
                           wild_card=board.is_wild_card(actor), purpose=f"{actor.name} {label}")
     tdie, tuntrained = board.trait_die(target, resist)
@@ -174,7 +174,7 @@ def _break_resolve(state: EncounterState, command: Command, dice: Dice) -> Outco
     now = SWCondition.BOUND if actor.has_condition(SWCondition.BOUND) else SWCondition.ENTANGLED
     die, untrained = board.trait_die(actor, "athletics")
     mods = sum(m.value for m in [*attack_math.own_modifiers(state, actor),
-                                 *trait_bonuses.support_modifiers(actor, "athletics")])
+                                 *trait_bonuses.trait_modifiers(actor, "athletics")])
     roll = trait_roll(die, dice, modifier=mods + untrained, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} breaks free")
     state = trait_bonuses.spend_support(state, actor.id, "athletics")
@@ -324,7 +324,7 @@ def _support_resolve(state: EncounterState, command: Command, dice: Dice) -> Out
     skill = str(command.option("skill", trait))
     die, untrained = board.trait_die(actor, skill)
     own = sum(m.value for m in [*attack_math.own_modifiers(state, actor),
-                                *trait_bonuses.support_modifiers(actor, skill)])
+                                *trait_bonuses.trait_modifiers(actor, skill)])
     roll = trait_roll(die, dice, modifier=untrained + own, wild_card=board.is_wild_card(actor),
                       purpose=f"{actor.name} Support")
     state = trait_bonuses.spend_support(state, actor.id, skill)

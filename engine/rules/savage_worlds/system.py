@@ -47,6 +47,7 @@ from engine.rules.savage_worlds import (
     health,
     hold,
     incapacitation,
+    injuries,
     options,
     rerolls,
     schema,
@@ -80,6 +81,8 @@ CONDITIONS: tuple[ConditionSpec, ...] = (
                   "Vigor at once: a critical failure kills, a failure is Bleeding Out.",
                   "until healed"),
     ConditionSpec(board.DEAD, "Dead: out of the fight for good.", "for good"),
+    *(ConditionSpec(str(rule.name), rule.summary, "as the Incapacitation roll says")
+      for rule in injuries.RULES.values()),
 )
 
 
@@ -297,7 +300,9 @@ class SavageWorldsSystem(HandlerSystem):
     # ---- initiative by the Action Deck
 
     def fresh_budget(self, state: EncounterState, token_id: str) -> dict[str, int]:
-        return {"actions": MAX_ACTIONS, "pace": int(state.token(token_id).speed)}
+        token = state.token(token_id)  # a Leg injury slows it (``injuries``)
+        return {"actions": MAX_ACTIONS,
+                "pace": max(0, int(token.speed) - injuries.pace_lost(token))}
 
     def move_allowance(self, state: EncounterState, token_id: str) -> int | None:
         """A Move without running goes at most the Pace left this turn (None out of combat)."""

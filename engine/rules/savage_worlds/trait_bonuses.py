@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from engine.encounter import EncounterState
 from engine.rules.base import Modifier
-from engine.rules.savage_worlds import board
+from engine.rules.savage_worlds import board, injuries
 from engine.rules.savage_worlds import conditions as cond
 from engine.rules.savage_worlds.conditions import SWCondition
 from engine.tokens import Token
@@ -27,6 +27,14 @@ def support_modifiers(token: Token, trait: str) -> list[Modifier]:
     total = sum(c.value for c in token.conditions
                 if c.name == SWCondition.SUPPORTED and c.source == trait.lower())
     return [Modifier(f"Support ({trait.lower()})", total)] if total else []
+
+
+def trait_modifiers(token: Token, trait: str) -> list[Modifier]:
+    """What the token adds to a roll of ``trait`` alone: its Support on it and an injury's
+    penalty to it (a lost eye to Shooting, ``injuries``)."""
+    penalty = injuries.trait_penalty(token, trait.lower())
+    injured = [Modifier("Injury", penalty)] if penalty else []
+    return [*support_modifiers(token, trait), *injured]
 
 
 def standing_modifiers(token: Token) -> list[Modifier]:
@@ -46,7 +54,7 @@ def standing_modifiers(token: Token) -> list[Modifier]:
 def resisting_modifiers(token: Token, trait: str) -> list[Modifier]:
     """What a token rolling ``trait`` outside its own actions adds: the standing modifiers
     and its Support on that Trait."""
-    return [*standing_modifiers(token), *support_modifiers(token, trait)]
+    return [*standing_modifiers(token), *trait_modifiers(token, trait)]
 
 
 def without_support(token: Token, trait: str) -> Token:

@@ -291,7 +291,7 @@ def test_wounds_past_incapacitated_stop_at_the_block_ceiling_and_the_fight_still
         fighter("e1", Side.ENEMY, (8, 5), wild_card=True, wounds=5),
         width=16,
     )
-    events = encounter.apply(throw((8, 5)), GivenDice([4, 6, 6, 6, 2, 3]))  # Vigor 3 - 3
+    events = encounter.apply(throw((8, 5)), GivenDice([4, 6, 6, 6, 2, 3, 2]))  # Vigor 3 - 3
     assert damage_taken(events) == {"e1": 18}  # three raises over Toughness 5: 5 + 3 Wounds
     wounded = encounter.state.token("e1")
     assert wounded.stat("wounds") == board.WOUND_CEILING == 6

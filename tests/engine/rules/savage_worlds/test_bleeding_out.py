@@ -33,12 +33,14 @@ def wild_b(*conditions: Condition, **stats: int | bool) -> Token:
                  weapons=token.weapons, stats=token.stats, conditions=conditions)
 
 
-def shot_down(vigor: tuple[int, ...], b: Token | None = None) -> Encounter:
+def shot_down(vigor: tuple[int, ...], b: Token | None = None,
+              injury: tuple[int, ...] = (7, 3)) -> Encounter:
     """a (an Extra, first to act) shoots b for 10 against Toughness 5: a Wound, his fourth;
-    ``vigor``: his Vigor die and Wild Die against Incapacitation (-3 for the Wounds)."""
+    ``vigor``: his Vigor die and Wild Die against Incapacitation (-3 for the Wounds);
+    ``injury``: the Injury Table's 2d6 and 1d6 (Guts, Battered, unless told)."""
     game = fight(fighter("a", Side.PARTY, (0, 0)), b or wild_b(),
                  fighter("c", Side.ENEMY, (4, 0), healing=8))
-    game.apply(SHOOT_B, GivenDice([5, 5, 5, *vigor]))
+    game.apply(SHOOT_B, GivenDice([5, 5, 5, *vigor, *injury]))
     return game
 
 
@@ -49,7 +51,11 @@ def test_a_failed_incapacitation_roll_leaves_the_wild_card_bleeding_out() -> Non
     assert b.has_condition("Incapacitated") and b.has_condition("Bleeding Out")
     assert ("B rolls Vigor 0 (Trait die 2, Wild Die 3 -3) against Incapacitation: fails: "
             "Bleeding Out (Vigor at the start of each turn; Healing from someone beside can "
-            "stabilise); the Injury Table is the GM's roll.") in texts(game)
+            "stabilise).") in texts(game)
+    assert texts(game)[-1] == ("B rolls on the Injury Table: Guts, Battered: Vigor one die "
+                               "type lower (permanent).")
+    injury = next(c for c in b.conditions if c.name == "Injury: Guts (Battered)")
+    assert injury.value == 1 and injury.source == "Injury Table"  # permanent
 
 
 def test_a_critical_failure_kills_and_the_dead_have_no_turn() -> None:
@@ -165,7 +171,7 @@ def test_a_soak_of_the_hit_takes_back_the_incapacitation_roll_even_a_death() -> 
 def test_one_finished_off_cannot_soak_his_way_back() -> None:
     game = fight(fighter("a", Side.PARTY, (2, 0)), wild_b(bennies=1),
                  fighter("c", Side.ENEMY, (4, 0)))
-    game.apply(SHOOT_B, GivenDice([5, 5, 5, 2, 3]))  # Bleeding Out
+    game.apply(SHOOT_B, GivenDice([5, 5, 5, 2, 3, 10]))  # Bleeding Out, a Leg injury
     game.apply(Command.build("finishing_move", "a", targets=["b"], weapon="Knife"))
     assert game.state.token("b").has_condition("Dead")
     assert "B is dead" in game.preview(Command("soak", "b")).reasons

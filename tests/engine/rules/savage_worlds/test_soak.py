@@ -19,7 +19,8 @@ SOAK = Command("soak", "b")
 def shot_twice_wounded(bennies: int = 2, wounds: int = 0,
                        vigor: tuple[int, ...] = ()) -> Encounter:
     """a (first to act) hits the Wild Card b (Toughness 5, Vigor d6) for 14: two Wounds;
-    ``vigor``: his Vigor and Wild Die against Incapacitation, when they take him out."""
+    ``vigor``: his Vigor and Wild Die against Incapacitation, when they take him out, and
+    the Injury Table's dice."""
     b = fighter("b", Side.ENEMY, (3, 0), wild_card=True, vigor=6, bennies=bennies,
                 wounds=wounds)
     game = fight(fighter("a", Side.PARTY, (0, 0)), b)
@@ -72,13 +73,14 @@ def test_soaking_needs_a_benny_and_a_hit() -> None:
 def test_a_soak_brings_back_the_wild_card_the_hit_took_out() -> None:
     """Two Wounds on top of two already: Incapacitated (over three). Soaking the hit is
     allowed though he is out of the fight, and the roll takes the -2 of the Wounds he had."""
-    game = shot_twice_wounded(wounds=2, vigor=(2, 3))  # 3 - 3: Bleeding Out
+    game = shot_twice_wounded(wounds=2, vigor=(2, 3, 10))  # 3 - 3: Bleeding Out; a Leg
     b = game.state.token("b")
     assert b.stats["wounds"] == 4 and b.has_condition("Incapacitated")
-    assert b.has_condition("Bleeding Out")
+    assert b.has_condition("Bleeding Out") and b.has_condition("Injury: Leg")
     assert game.preview(SOAK).legal
     game.apply(SOAK, GivenDice([6, 1]))  # 6 - 2 = 4: one Wound back, three left
     b = game.state.token("b")
     assert b.stats["wounds"] == 3 and not b.has_condition("Incapacitated")
     assert not b.has_condition("Bleeding Out")  # the soak came before that roll
+    assert not b.has_condition("Injury: Leg")  # and before the injury
     assert any("Vigor" in e.text and "-2" in e.text for e in game.log)
