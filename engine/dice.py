@@ -25,7 +25,7 @@ import random
 import re
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -240,6 +240,17 @@ class GivenDice:
         if self._fallback is not None:
             return draw(self._fallback, expression, purpose)
         return self.roll(expression, purpose)  # typed values are all there is
+
+
+def summed(rolls: Sequence[Roll], purpose: str) -> Roll:
+    """Several rolls added up as one (a critical hit's damage dice rolled twice), each one's
+    faces kept in the working: ``2d6 (3, 4) = 7; 2d6 (1, 6) = 7; 14 in all``."""
+    if len(rolls) == 1:
+        return rolls[0]
+    total = sum(roll.total for roll in rolls)
+    detail = "; ".join(roll.detail for roll in rolls) + f"; {total} in all"
+    expression = " + ".join(roll.expression for roll in rolls)
+    return Roll(expression, total, detail, purpose, given=all(r.given for r in rolls))
 
 
 def fresh_seed() -> int:

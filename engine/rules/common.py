@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from engine.dice import Dice
+from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.grid import Square, distance_squares
 from engine.routes.graph import graph_for
@@ -143,18 +143,19 @@ MarkDown = Callable[[EncounterState, str], tuple[EncounterState, Event]]
 
 def lose_hit_points(
     stats: StatBlock[DeclaredStat], state: EncounterState, target_id: str, amount: int,
-    mark_down: MarkDown, floor: int | None = None,
+    mark_down: MarkDown, floor: int | None = None, roll: Roll | None = None,
 ) -> tuple[EncounterState, list[Event]]:
     """Take ``amount`` off the ``hp`` stat (read through ``stats``, the system's block); at
     0 or less ``mark_down`` the token. ``floor``: the fewest hit points a system counts (a
-    system whose hit points stop at 0 says 0; None lets them go below)."""
+    system whose hit points stop at 0 says 0; None lets them go below). ``roll``: the
+    damage roll, whose faces the damage line shows."""
     target = state.token(target_id)
     hp = stats.number(target, "hp") - amount
     if floor is not None:
         hp = max(hp, min(floor, stats.number(target, "hp")))
     state = set_stat(state, target_id, hp=hp)
     events = [Event(EventKind.DAMAGE, f"{target.name} takes {amount} damage "
-                    f"({counted(hp, 'hit point')} left).", (target_id,))]
+                    f"({counted(hp, 'hit point')} left).", (target_id,), roll)]
     if hp <= 0:
         state, down = mark_down(state, target_id)
         events.append(down)

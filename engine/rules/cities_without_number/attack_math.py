@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.dice import Dice
+from engine.dice import Dice, Roll
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
@@ -177,9 +177,12 @@ def roll_attack(
                     f"against AC {plan.armour_class} - {'hit' if hit else 'miss'}.",
                     (attacker.id, target.id), roll)]
     amount = 0
+    damage_roll: Roll | None = None
     if hit:
-        rolled = dice.roll(plan.weapon.damage, f"{attacker.name} damage").total
-        amount = rolled + plan.damage_bonus
+        # The bonus in the expression: the damage line's working adds up to what it says.
+        bonus = f"{plan.damage_bonus:+d}" if plan.damage_bonus else ""
+        damage_roll = dice.roll(plan.weapon.damage + bonus, f"{attacker.name} damage")
+        amount = damage_roll.total
         if swarm is not None:
             ceiling = max_damage(plan.weapon.damage)
             top = ceiling + plan.damage_bonus if ceiling is not None else amount + swarm.damage
@@ -199,15 +202,16 @@ def roll_attack(
             events.append(Event(EventKind.DAMAGE, f"Shock: {target.name} takes {amount} even "
                                 "so.", (target.id,)))
     if amount:
-        state, more = apply_damage(state, target.id, amount)
+        state, more = apply_damage(state, target.id, amount, damage_roll)
         events.extend(more)
     return state, AttackResult(hit, amount, tuple(events))
 
 
 def apply_damage(state: EncounterState, target_id: str, amount: int,
-                 ) -> tuple[EncounterState, list[Event]]:
+                 roll: Roll | None = None) -> tuple[EncounterState, list[Event]]:
+    """Hit points off; ``roll``: the damage dice, whose faces the damage line shows."""
     return common.lose_hit_points(STATS, state, target_id, amount, _mark_down,
-                                  rules.HIT_POINT_FLOOR)
+                                  rules.HIT_POINT_FLOOR, roll)
 
 
 def _mark_down(state: EncounterState, target_id: str) -> tuple[EncounterState, Event]:

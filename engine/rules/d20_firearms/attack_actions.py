@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.dice import Dice
+from engine.dice import Dice, summed
 from engine.encounter import EncounterState
 from engine.routes.charge import ChargeOption
 from engine.routes.charge import charge as charge_route
@@ -321,13 +321,13 @@ def _coup_resolve(state: EncounterState, command: Command, dice: Dice) -> Outcom
     actor, target, weapon = _coup_weapon(state, command)
     state = spend_rounds(state, actor.id, weapon, 1)
     times = attack_math.crit_multiplier(weapon)
-    damage = sum(dice.roll(weapon.damage, f"{actor.name} coup de grace damage").total
-                 for _ in range(times))
-    damage = max(damage, 1)
+    rolled = summed([dice.roll(weapon.damage, f"{actor.name} coup de grace damage")
+                     for _ in range(times)], f"{actor.name} coup de grace damage")
+    damage = max(rolled.total, 1)
     events = [Event(EventKind.ATTACK, f"{actor.name} delivers a coup de grace to {target.name} "
                     f"with the {weapon.name}: an automatic critical hit (x{times}), {damage} "
                     "damage.", (actor.id, target.id))]
-    state, dealt = attack_math.apply_damage(state, target.id, damage, dice)
+    state, dealt = attack_math.apply_damage(state, target.id, damage, dice, rolled)
     events.extend(dealt)
     victim = state.token(target.id)
     if board.health(victim) is board.Health.DEAD:

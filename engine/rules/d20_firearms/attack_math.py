@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.dice import Dice
+from engine.dice import Dice, Roll, summed
 from engine.encounter import EncounterState
 from engine.geometry.cover import CoverLevel, cover_between
 from engine.rules import common
@@ -179,9 +179,10 @@ def roll_attack(
             multiplier = crit_multiplier(plan.weapon)
             events.append(Event(EventKind.ATTACK, f"Critical hit (x{multiplier}).",
                                 (attacker.id,), confirm))
-    damage = sum(dice.roll(plan.weapon.damage, f"{attacker.name} damage").total
-                 for _ in range(multiplier))
-    state, more = apply_damage(state, target.id, max(damage, 1), dice)
+    rolled = summed([dice.roll(plan.weapon.damage, f"{attacker.name} damage")
+                     for _ in range(multiplier)], f"{attacker.name} damage")
+    damage = rolled.total
+    state, more = apply_damage(state, target.id, max(damage, 1), dice, rolled)
     return state, AttackResult(True, damage, (*events, *more))
 
 
@@ -195,9 +196,10 @@ def roll_attack_outcome(
 
 
 def apply_damage(state: EncounterState, target_id: str, amount: int, dice: Dice,
-                 ) -> tuple[EncounterState, list[Event]]:
+                 roll: Roll | None = None) -> tuple[EncounterState, list[Event]]:
     """One hit's damage: hit points off, at 0 or below the mark its hit points call for,
-    then the save against massive damage (``health``)."""
-    state, events = common.lose_hit_points(STATS, state, target_id, amount, health.mark_down)
+    then the save against massive damage (``health``). ``roll``: the damage dice, shown."""
+    state, events = common.lose_hit_points(STATS, state, target_id, amount, health.mark_down,
+                                           roll=roll)
     state, massive = health.massive_damage(state, target_id, amount, dice)
     return state, [*events, *massive]

@@ -484,7 +484,8 @@ def _suppress_resolve(state: EncounterState, command: Command, dice: Dice) -> Ou
                                 (target.id,), save))
             continue
         damage = dice.roll(weapon.damage, f"{target.name} suppressive damage")
-        state, more = attack_math.apply_damage(state, target.id, max(1, damage.total), dice)
+        state, more = attack_math.apply_damage(state, target.id, max(1, damage.total), dice,
+                                               damage)
         events.append(Event(EventKind.ROLL, f"{target.name} fails the save ({save.total}).",
                             (target.id,), save))
         events.extend(more)
