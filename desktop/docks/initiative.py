@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QPushButton,
     QTableWidget,
     QTableWidgetItem,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 from desktop.controller import EncounterController
 from desktop.docks.health_cell import GAUGES_ROLE, HealthCellDelegate, needed_width
 from desktop.fight import act, start_combat
+from desktop.gm_menu import GmMenu
 from desktop.scene import style
 from desktop.scene.fit_text import wrap_to
 from engine.encounter import EncounterState
@@ -142,6 +144,10 @@ class InitiativePanel(QWidget):
         self.next_button.clicked.connect(self._end_turn)
         self.end_button.clicked.connect(lambda: self._apply("end_combat"))
         self.table.itemSelectionChanged.connect(self._row_selected)
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.gm = GmMenu(self, controller, self.heading.setText)
+        self._menu: QMenu | None = None  # kept while shown: it owns its actions
         controller.state_changed.connect(self.refresh)
         controller.selection_changed.connect(self._show_selection)
         self.refresh(controller.state)
@@ -311,6 +317,30 @@ class InitiativePanel(QWidget):
         token = next((t for t in state.tokens if t.id == active), None)
         name = token.name if token else active
         return f" · {name}: {budget_text(combatant.budget)} left"
+
+    def row_menu(self, token_id: str) -> QMenu:
+        """A combatant's menu: take it out of the order (a defeated token the GM is done
+        with), bring a downed one back (Revive), and the GM's overrides."""
+        menu = QMenu(self)
+        token = self.controller.state.token(token_id)
+        leave = menu.addAction(f"Take {token.name} out of the order",
+                               lambda: self.gm.send("gm_leave_order", token_id))
+        leave.setEnabled(self.controller.preview(
+            Command.build("gm_leave_order", targets=[token_id])).legal)
+        mark = self.controller.system.down_mark(token)
+        if mark:
+            menu.addAction(f"Revive (no longer {mark})",
+                           lambda: self.gm.send("gm_revive", token_id))
+        menu.addSeparator()
+        menu.addMenu(self.gm.build(token_id, "GM overrides"))
+        return menu
+
+    def _context_menu(self, where: QPoint) -> None:
+        item = self.table.itemAt(where)
+        if item is None:
+            return
+        self._menu = self.row_menu(str(item.data(Qt.ItemDataRole.UserRole)))
+        self._menu.popup(self.table.viewport().mapToGlobal(where))
 
     def _row_selected(self) -> None:
         items = self.table.selectedItems()

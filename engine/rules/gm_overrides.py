@@ -18,7 +18,9 @@ Every override names its token as the command's one target; options carry the re
 - ``gm_budget``: ``pool`` and ``value``, what is left of that pool this round;
 - ``gm_card``: ``card``, the code of the card to hand over instead of the dealt one, for a
   system that deals initiative cards (:meth:`RuleSystem.card_choices` lists them);
-- ``gm_knock_out`` / ``gm_revive``: the system's out-of-the-fight condition on or off.
+- ``gm_knock_out`` / ``gm_revive``: the system's out-of-the-fight condition on or off;
+- ``gm_leave_order``: the token leaves the turn order (a dead one the GM is done with) and
+  stays on the map; not the acting token (its turn must end first).
 
 ``gm_seed`` names no token: it sets the encounter's dice seed (option ``seed``) and pins it,
 so every roll from there on follows it and a replay rolls the same. ``fresh=True`` says the
@@ -77,6 +79,8 @@ def _specs() -> tuple[ActionSpec, ...]:
            OptionSpec("card", str, label="Card (code)")),
         gm("gm_knock_out", "Knock Out", "The GM takes a token out of the fight."),
         gm("gm_revive", "Revive", "The GM brings a downed token back into the fight."),
+        gm("gm_leave_order", "Take Out of the Order",
+           "The GM takes a token out of the turn order; it stays on the map."),
         ActionSpec(
             "gm_seed", "Set the Dice Seed", "gm", "-", "The GM pins the dice seed (seed=).",
             options=(OptionSpec("seed", int, required=True, label="Seed", minimum=0,
@@ -98,6 +102,7 @@ GM_ACTION_KEYS = frozenset(
         "gm_card",
         "gm_knock_out",
         "gm_revive",
+        "gm_leave_order",
         "gm_seed",
     )
 )
@@ -179,6 +184,12 @@ def check(system: RuleSystem, state: EncounterState, command: Command) -> list[s
             if pool not in pools:
                 reasons.append(f"pool= must be one of {', '.join(pools) or 'none'}, not {pool!r}")
         return reasons
+    if key == "gm_leave_order":
+        if not state.combat.has(token.id):
+            return [f"{token.name} is not in the initiative order"]
+        if state.combat.active == token.id:
+            return [f"it is {token.name}'s turn: end it first"]
+        return []
     down = system.down_condition
     if not down:
         return [f"{system.title} has no out-of-the-fight condition"]
@@ -248,6 +259,7 @@ def summary(state: EncounterState, command: Command) -> str:
         "gm_card": lambda: f"GM gives {name} another card ({option('card')}).",
         "gm_knock_out": lambda: f"GM knocks {name} out of the fight.",
         "gm_revive": lambda: f"GM brings {name} back into the fight.",
+        "gm_leave_order": lambda: f"GM takes {name} out of the turn order.",
     }
     return texts[key]()
 
@@ -281,6 +293,10 @@ def apply(system: RuleSystem, state: EncounterState, command: Command) -> Outcom
         return state, (said, *events)
     if key == "gm_knock_out":
         return _set_condition(state, token, system.down_condition, True), (said,)
+    if key == "gm_leave_order":
+        order = tuple(c for c in state.combat.order if c.token_id != token.id)
+        pending = tuple(p for p in state.combat.pending if p.token_id != token.id)
+        return replace(state, combat=replace(state.combat, order=order, pending=pending)), (said,)
     if key == "gm_revive":
         for mark in system.down_conditions:
             state = _set_condition(state, state.token(token.id), mark, False)

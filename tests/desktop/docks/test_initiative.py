@@ -159,3 +159,30 @@ def test_the_bars_leave_the_acting_row_its_left_words(qtbot, tmp_path) -> None: 
     metrics = QFontMetricsF(left.font())
     width = table.columnWidth(panel.COLUMNS.index("Left"))
     assert all(metrics.horizontalAdvance(line) <= width - 6 for line in left.text().split("\n"))
+
+
+def test_the_tracker_menu_takes_a_dead_token_out_or_revives_it(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A defeated token stayed in the order for good: its row's menu takes it out (it
+    stays on the map) or brings it back into the fight; the acting token cannot leave."""
+    win = open_map(qtbot, tmp_path, "night_street")
+    controller = win.controller
+    controller.apply(Command("start_combat"))
+    state = controller.state
+    waiting = [c.token_id for c in state.combat.order if c.token_id != state.combat.active]
+    down, other = waiting[:2]
+    controller.apply(Command.build("gm_knock_out", targets=[down]))
+    panel = win.initiative
+
+    def entry(token_id: str, starts: str):  # type: ignore[no-untyped-def]
+        return next(a for a in panel.row_menu(token_id).actions() if a.text().startswith(starts))
+
+    acting = entry(str(state.combat.active), "Take ")
+    assert not acting.isEnabled()
+    entry(down, "Revive").trigger()
+    assert not controller.system.down_mark(controller.state.token(down))
+    controller.apply(Command.build("gm_knock_out", targets=[down]))
+    entry(down, "Take ").trigger()
+    assert not controller.state.combat.has(down)
+    assert any(t.id == down for t in controller.state.tokens)  # still on the map
+    assert panel.table.rowCount() == len(state.combat.order) - 1
+    assert controller.state.combat.has(other)

@@ -251,3 +251,16 @@ def test_the_tracker_reads_a_downed_token_out(fight, out: str) -> None:  # type:
     knock_out(game, "b")
     entry = game.system.tracker_entry(game.state, game.state.combat.combatant("b"))
     assert entry.out == out  # crossed out on the map, marked out in the tracker
+
+
+def test_the_gm_takes_a_token_out_of_the_order_but_not_the_acting_one() -> None:
+    game = spycraft_fight()
+    refused = game.preview(Command.build("gm_leave_order", targets=["a"]))
+    assert "it is A's turn: end it first" in refused.reasons
+    game.apply(Command.build("gm_leave_order", targets=["b"]))
+    assert not game.state.combat.has("b") and game.state.token("b")
+    game.apply(Command("end_turn"))
+    assert game.state.combat.active == "c"
+    game.undo()
+    game.undo()
+    assert game.state.combat.has("b")
