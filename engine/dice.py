@@ -261,3 +261,11 @@ def fresh_seed() -> int:
 def check_expression(expression: str) -> None:
     """Raise :class:`DiceError` if ``expression`` is not a dice expression d20 can roll."""
     roll_expression(expression, random.Random(0))
+
+
+def roll_once(expression: str, purpose: str, stream: random.Random | None = None) -> Roll:
+    """One roll outside the fight's seeded stream: the GM's own '3d6' for damage typed by
+    hand. Only its total enters the fight (as the amount of a command), so a replay needs
+    no seed for it. ``stream`` lets a test fix the faces."""
+    result = roll_expression(expression, stream or random.Random(secrets.randbits(64)))
+    return Roll(expression, int(result.total), str(result), purpose, natural=_natural(result))

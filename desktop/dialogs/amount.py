@@ -5,6 +5,10 @@ total compared with Toughness that may leave the token Shaken, wounded or out. S
 the number the dialog shows the engine's own words for that amount: the same command
 dry-run on a throw-away copy of the state (states are immutable), in the combat log's
 words, redone on every change.
+
+A GM used to typing ``/r 3d6`` in a VTT's chat may roll the amount here too: a dice
+expression in the Roll box, rolled by the engine's dice, puts its total in the number and
+its faces under it. Only the total is sent, as if typed.
 """
 
 from __future__ import annotations
@@ -12,18 +16,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from engine.dice import DiceError, Roll, roll_once
+
 #: What the command would do with an amount: the log lines of its dry run.
 Foresee = Callable[[int], Sequence[str]]
+#: Rolls a dice expression for the amount (the engine's dice; a test fixes the faces).
+RollDice = Callable[[str], Roll]
 #: Lines the outcome has room for from the start: the damage, a wound, a knock-out...
 ROOM_LINES = 4
 
@@ -40,10 +52,12 @@ class AmountDialog(QDialog):
         value: int = 1,
         minimum: int = 1,
         maximum: int = 9999,
+        roll_dice: RollDice | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.foresee = foresee
+        self.roll_dice = roll_dice or (lambda expression: roll_once(expression, label))
         self.box = QSpinBox()
         self.box.setRange(minimum, maximum)
         self.box.setValue(value)
@@ -56,8 +70,22 @@ class AmountDialog(QDialog):
         # pointer while the GM types 12 and the knock-out line appears (a click missed it).
         self.outcome.setMinimumHeight(ROOM_LINES * self.outcome.fontMetrics().lineSpacing())
         self.outcome.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.dice_box = QLineEdit()
+        self.dice_box.setPlaceholderText("3d6+2, then Enter")
+        self.dice_box.setToolTip("A dice expression: Killbox rolls it and puts the total above.")
+        self.dice_box.returnPressed.connect(self.roll)
+        roll_button = QPushButton("Roll")
+        roll_button.setAutoDefault(False)
+        roll_button.clicked.connect(self.roll)
+        dice_row = QHBoxLayout()
+        dice_row.addWidget(self.dice_box)
+        dice_row.addWidget(roll_button)
+        self.rolled = QLabel()
+        self.rolled.setTextFormat(Qt.TextFormat.PlainText)
         form = QFormLayout()
         form.addRow(label, self.box)
+        form.addRow("or roll:", dice_row)
+        form.addRow("", self.rolled)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -69,6 +97,30 @@ class AmountDialog(QDialog):
         layout.addWidget(buttons)
         self._show_outcome(value)
         self.box.selectAll()
+
+    def roll(self) -> None:
+        """Roll the expression typed in the Roll box; its total becomes the amount."""
+        expression = self.dice_box.text().strip()
+        if not expression:
+            return
+        try:
+            result = self.roll_dice(expression)
+        except DiceError as error:
+            self.rolled.setText(f"Not rolled: {error}")
+            return
+        low, high = self.box.minimum(), self.box.maximum()
+        total = min(max(result.total, low), high)
+        kept = "" if total == result.total else f" (counted as {total})"
+        self.rolled.setText(f"Rolled {result.detail}{kept}")
+        self.box.setValue(total)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        # Enter in the Roll box rolls (returnPressed); it must not also press OK.
+        enter = event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        if enter and self.focusWidget() is self.dice_box:
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def value(self) -> int:
         return self.box.value()

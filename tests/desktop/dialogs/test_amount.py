@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox
 
 from desktop.dialogs.amount import AmountDialog
+from engine.dice import roll_once
 from tests.desktop.conftest import OFFSCREEN_NOISE
 
 pytestmark = pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE)
@@ -51,3 +55,39 @@ def test_ok_stays_under_the_pointer_while_the_outcome_grows_and_shrinks(qtbot) -
         dialog.set_value(amount)
         qtbot.wait(10)
         assert ok.mapTo(dialog, ok.rect().center()) == where, amount
+
+
+def _damage_dialog(qtbot, roll_dice=None) -> AmountDialog:  # type: ignore[no-untyped-def]
+    def foresee(amount: int) -> list[str]:
+        return [f"Rook takes {amount} damage."]
+
+    dialog = AmountDialog(None, "Rook: Damage", "Damage:", foresee, roll_dice=roll_dice)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def test_a_typed_dice_expression_rolls_the_amount_and_enter_does_not_accept(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The playtest GM from Foundry rolled a grenade's 3d6 elsewhere and typed the total:
+    the dialog now rolls it, shows the faces, and its Enter rolls rather than pressing OK."""
+    faces = random.Random(5)
+    dialog = _damage_dialog(qtbot, lambda expression: roll_once(expression, "damage", faces))
+    expected = roll_once("3d6+2", "damage", random.Random(5))
+    dialog.dice_box.setFocus()
+    qtbot.keyClicks(dialog.dice_box, "3d6+2")
+    qtbot.keyClick(dialog.dice_box, Qt.Key.Key_Return)
+    assert dialog.isVisible(), "Enter in the Roll box pressed OK"
+    assert dialog.value() == expected.total
+    assert dialog.rolled.text() == f"Rolled {expected.detail}"
+    assert "3d6 (" in dialog.rolled.text()
+    assert dialog.outcome.text() == f"Rook takes {expected.total} damage."
+
+
+def test_a_bad_expression_says_so_and_keeps_the_amount(qtbot) -> None:  # type: ignore[no-untyped-def]
+    dialog = _damage_dialog(qtbot)
+    dialog.set_value(7)
+    dialog.dice_box.setText("3q6")
+    dialog.roll()
+    assert dialog.rolled.text().startswith("Not rolled: cannot roll '3q6'")
+    assert dialog.value() == 7
