@@ -92,6 +92,17 @@ def close_quarters(system_name: str) -> EncounterState:
     return EncounterState("Close quarters", system_name, system.scale, BattleMap(20, 14), tokens)
 
 
+def open_room(system_name: str) -> Encounter:
+    """Ann's turn at (30,12) on a wide empty floor, far from everyone: room to walk east."""
+    state = close_quarters(system_name)
+    state = replace(state, battlemap=BattleMap(60, 14))
+    state = state.with_token(state.token(ACTOR).moved_to(Square(30, 12)))
+    fight = Encounter(state, seed=SEED)
+    fight.apply(Command("start_combat"))
+    turn_to(fight, ACTOR)
+    return fight
+
+
 def turn_to(fight: Encounter, token_id: str) -> None:
     """End turns until it is ``token_id``'s turn."""
     for _ in range(MAX_TURNS):

@@ -15,14 +15,13 @@ from dataclasses import replace
 
 import pytest
 
-from engine.battlemap import BattleMap
 from engine.dice import GivenDice
 from engine.grid import Square
 from engine.rules.base import Command, DragBand
 from engine.rules.drag_reach import band_for
 from engine.turns.combat import Phase
 from engine.turns.session import Encounter
-from tests.engine.rules.legal_setups import ACTOR, SEED, close_quarters, turn_to
+from tests.engine.rules.legal_setups import ACTOR, SEED, open_room
 
 #: Per system: the longest band's name, the budget it leaves from a fresh turn, the log line.
 LONGEST = {
@@ -33,17 +32,6 @@ LONGEST = {
                               "Ann moves to (42,12) (the Move and the Main action)."),
     "savage-worlds": ("run", {"actions": 3, "pace": 0}, "Ann moves to (42,12)."),
 }
-
-
-def open_room(system_name: str) -> Encounter:
-    """Ann's turn on a wide empty floor, far from everyone."""
-    state = close_quarters(system_name)
-    state = replace(state, battlemap=BattleMap(60, 14))
-    state = state.with_token(state.token(ACTOR).moved_to(Square(30, 12)))
-    fight = Encounter(state, seed=SEED)
-    fight.apply(Command("start_combat"))
-    turn_to(fight, ACTOR)
-    return fight
 
 
 def east(squares: int) -> tuple[Square, ...]:

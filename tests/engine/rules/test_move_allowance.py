@@ -7,17 +7,13 @@ allowed, one square more is refused for its length. One test per bundled system.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from engine.battlemap import BattleMap
 from engine.grid import Square
 from engine.rules import get_system
 from engine.rules.base import Command
 from engine.rules.base import RuleSystem as BaseSystem
-from engine.turns.session import Encounter
-from tests.engine.rules.legal_setups import ACTOR, SEED, close_quarters, turn_to
+from tests.engine.rules.legal_setups import ACTOR, close_quarters, open_room
 
 #: The ordinary move of each bundled system (the action a token drag sends).
 MOVES = {
@@ -34,13 +30,7 @@ def _walk(start: Square, squares: int) -> tuple[Square, ...]:
 
 @pytest.mark.parametrize("system_name", sorted(MOVES))
 def test_the_allowance_is_exactly_the_longest_move_the_check_allows(system_name: str) -> None:
-    state = close_quarters(system_name)
-    # Room to walk east in a straight line, away from everyone.
-    state = replace(state, battlemap=BattleMap(60, 14))
-    state = state.with_token(state.token(ACTOR).moved_to(Square(30, 12)))
-    fight = Encounter(state, seed=SEED)
-    fight.apply(Command("start_combat"))
-    turn_to(fight, ACTOR)
+    fight = open_room(system_name)
     allowance = fight.system.move_allowance(fight.state, ACTOR)
     assert allowance is not None and allowance > 0
     start = fight.state.token(ACTOR).square
