@@ -51,6 +51,7 @@ from engine.files.roster import (
 )
 from engine.grid import Square
 from engine.rules.base import CommandError, IllegalCommand
+from engine.tokens import Token
 
 #: The drag payload: a roster entry's key.
 ROSTER_MIME = "application/x-killbox-roster-entry"
@@ -218,46 +219,41 @@ class RosterDock(QWidget):
         except FILE_ERRORS as error:
             self.status(str(error))
             return False
-        if self.copies.value() > 1:
-            return self._place_group(entry, square, self.copies.value())
-        placed = character_copy(entry.token, self.controller.state, square)
-        try:
-            if entry.picture:
-                portrait = self.controller.add_image(entry.picture, "token")
-                placed = replace(placed, portrait=portrait)
-            self.controller.apply(commands.add_token(placed))
-        except IllegalCommand as error:
-            self.status(f"{placed.name} not placed: " + "; ".join(error.reasons))
-            return False
-        except CommandError as error:
-            self.status(str(error))
-            return False
-        self.status(f"{placed.name} joins the encounter at {square}")
-        return True
-
-    def _place_group(self, entry: RosterEntry, square: Square, count: int) -> bool:
-        """``count`` numbered copies near ``square``, as one undo step."""
+        count = self.copies.value()
+        if count == 1:
+            one = character_copy(entry.token, self.controller.state, square)
+            if not self._add(entry, (one,), one.name):
+                return False
+            self.status(f"{one.name} joins the encounter at {square}")
+            return True
         group = character_copies(entry.token, self.controller.state, square, count)
         if not group:
             self.status(f"{entry.token.name} not placed: no free square near {square}")
             return False
-        try:
-            with self.controller.session.step():
-                if entry.picture:
-                    portrait = self.controller.add_image(entry.picture, "token")
-                    group = tuple(replace(token, portrait=portrait) for token in group)
-                for token in group:
-                    self.controller.apply(commands.add_token(token))
-        except IllegalCommand as error:
-            self.status(f"{entry.token.name} not placed: " + "; ".join(error.reasons))
-            return False
-        except CommandError as error:
-            self.status(str(error))
+        if not self._add(entry, group, entry.token.name):
             return False
         names = ", ".join(token.name for token in group)
         short = "" if len(group) == count else (
             f" (only {len(group)} of {count}: no more free squares near {square})")
         self.status(f"{names} join the encounter near {square}{short}")
+        return True
+
+    def _add(self, entry: RosterEntry, tokens: tuple[Token, ...], name: str) -> bool:
+        """Add ``tokens`` (with the entry's portrait) as one undo step; False, said in the
+        status bar under ``name``, if the engine refuses."""
+        try:
+            with self.controller.session.step():
+                if entry.picture:
+                    portrait = self.controller.add_image(entry.picture, "token")
+                    tokens = tuple(replace(token, portrait=portrait) for token in tokens)
+                for token in tokens:
+                    self.controller.apply(commands.add_token(token))
+        except IllegalCommand as error:
+            self.status(f"{name} not placed: " + "; ".join(error.reasons))
+            return False
+        except CommandError as error:
+            self.status(str(error))
+            return False
         return True
 
     def start_placing(self) -> None:
