@@ -17,6 +17,7 @@ from PySide6.QtCore import QPointF
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QWheelEvent
 from PySide6.QtWidgets import QGraphicsItem
 
+from desktop.scene import style
 from desktop.scene.overlay_items import LayerItem, detach
 from desktop.scene.style import SQUARE
 from engine.grid import Square
@@ -59,6 +60,8 @@ class Tool:
     def __init__(self, host: ToolHost) -> None:
         self.host = host
         self.overlay = LayerItem()
+        #: Texts added by :meth:`add_label`, taken off with the overlay.
+        self.labels: list[QGraphicsItem] = []
 
     # ---- life cycle
 
@@ -76,7 +79,7 @@ class Tool:
 
     def cancel(self) -> bool:
         """Escape: drop whatever is in progress. Returns True if something was cancelled."""
-        had = bool(self.overlay.childItems())
+        had = bool(self.overlay.childItems() or self.labels)
         self.clear_overlay()
         return had
 
@@ -89,9 +92,18 @@ class Tool:
         item.setParentItem(self.overlay)
         return item
 
+    def add_label(self, item: QGraphicsItem) -> QGraphicsItem:
+        """A text read over the tokens' name plates (a drag's cost): top level, since the
+        overlay group sits below the plates and a child cannot rise above its group."""
+        self.host.scene.addItem(item)
+        item.setZValue(style.Z_LABELS + 5)
+        self.labels.append(item)
+        return item
+
     def clear_overlay(self) -> None:
-        for child in self.overlay.childItems():
+        for child in (*self.overlay.childItems(), *self.labels):
             detach(child)
+        self.labels = []
 
     # ---- events (return True when handled)
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 
-from desktop.scene import style
-from desktop.scene.overlay_items import TagItem, detach
+from desktop.scene.overlay_items import TagItem
 from desktop.scene.preview_overlay import DrawnPreview, draw_overlay
 from desktop.tools.base import Tool, ToolHost, square_at
 from engine.grid import Square
@@ -147,10 +146,8 @@ class RulerTool(Tool):
         return [item for item in self.drawn.items if isinstance(item, TagItem)]
 
     def clear_overlay(self) -> None:
-        for tag in self.tags:  # top level, not in the overlay group
-            detach(tag)
         self.drawn = DrawnPreview()
-        super().clear_overlay()
+        super().clear_overlay()  # the tags too (add_label)
 
     def redraw(self) -> None:
         """Draw the engine's measurement (its overlay) through the shared painter."""
@@ -163,13 +160,8 @@ class RulerTool(Tool):
         self.measurement = measurement = measure(route, state.scale)
         self.drawn = draw_overlay(measurement.overlay, state)
         for item in self.drawn.items:
-            if isinstance(item, TagItem):
-                # Top level, above the tokens' name plates (the overlay group sits below
-                # them), as the rule tools' label: a distance is read over a crowd.
-                self.host.scene.addItem(item)
-                item.setZValue(style.Z_LABELS + 5)
-            else:
-                self.add_overlay(item)
+            # A distance is read over a crowd: tags above the tokens' name plates.
+            (self.add_label if isinstance(item, TagItem) else self.add_overlay)(item)
         status = f"Ruler: {measurement.total_words}"
         if len(measurement.legs) > 1:
             status += f" over {len(measurement.legs)} legs"

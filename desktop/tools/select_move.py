@@ -111,8 +111,8 @@ class SelectMoveTool(Tool):
                 return True
             drag.started = True
             self.host.scene.token_items[drag.token.id].set_lifted(True)
-            for item in (self.sight, self.tag):
-                self.add_overlay(item)
+            self.add_overlay(self.sight)
+            self.add_label(self.tag)
         self.drag_to(scene_pos)
         return True
 

@@ -14,11 +14,11 @@ from PySide6.QtWidgets import QApplication
 from desktop.scene import style
 from desktop.scene.drag_bands import band_colour
 from desktop.scene.style import SQUARE
+from desktop.scene.token_item import TokenLabelItem
 from engine.grid import Square
 from tests.desktop.conftest import OFFSCREEN_NOISE
 from tests.desktop.tools.conftest import TOOL_NOISE, make_window
-from tests.engine.rules.legal_setups import ACTOR
-from tests.engine.rules.test_drag_bands import open_room
+from tests.engine.rules.legal_setups import ACTOR, open_room
 
 pytestmark = [pytest.mark.gui, pytest.mark.qt_log_ignore(*OFFSCREEN_NOISE, *TOOL_NOISE)]
 
@@ -60,6 +60,11 @@ def test_a_drag_past_the_move_spends_the_longer_band(qtbot, tmp_path, system_nam
     scale = before.scale
     assert f"{plan.cost} of {scale.describe(band.reach)} · {band.name}" in tool.tag._text
     assert tool.tag._colour.name() == band_colour(1).name()
+    # Read over a crowd: the tag stacks above every name plate (it sat under them, and a
+    # neighbour's 'Dock foreman (hostage)' hid its '50 ft of 60 ft' in the window).
+    plates = [item for item in win.scene.items() if isinstance(item, TokenLabelItem)]
+    assert plates and tool.tag.scene() is win.scene
+    assert all(tool.tag.topLevelItem().zValue() > p.topLevelItem().zValue() for p in plates)
     qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(end))
 
     budget, logged = SPENT[system_name]
