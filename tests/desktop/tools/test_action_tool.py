@@ -260,16 +260,21 @@ def test_an_action_starts_with_a_weapon_that_can_do_it(qtbot, tmp_path) -> None:
     assert tool.ready
 
 
-def test_the_hovered_square_goes_when_the_mouse_leaves_the_map(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """An area action previews the hovered square with the picks; once the mouse is off
-    the map (on the targeting panel, say) the preview and the map are the picks alone."""
+def strafe_picked(qtbot, tmp_path):  # type: ignore[no-untyped-def]
+    """A Spycraft Strafe aimed with the squares of a legal set-up picked."""
     win, setup = window_at(qtbot, tmp_path, "spycraft", "strafe")
-    actor = str(setup.command.actor)
-    tool = win.start_action(actor, win.controller.system.action("strafe"))
+    tool = win.start_action(str(setup.command.actor), win.controller.system.action("strafe"))
     tool.set_weapon(setup.command.weapon)
     picks = list(setup.command.squares)
     for square in picks:
         tool.pick(square)
+    return win, tool, picks
+
+
+def test_the_hovered_square_goes_when_the_mouse_leaves_the_map(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """An area action previews the hovered square with the picks; once the mouse is off
+    the map (on the targeting panel, say) the preview and the map are the picks alone."""
+    win, tool, picks = strafe_picked(qtbot, tmp_path)
     spare = next(s.offset(0, 2) for s in picks if s.offset(0, 2) not in picks)
     hover(win.view, (spare.x + 0.5, spare.y + 0.5))
     assert tool.hover == spare and tool.command is not None
@@ -288,13 +293,7 @@ def test_the_hovered_square_goes_when_the_mouse_leaves_the_map(qtbot, tmp_path) 
 def test_a_square_past_the_maps_edge_is_not_tried(qtbot, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """The view shows a margin round the map: hovering there previewed the picks plus the
     off-map square, and the card said "square (29,22) is off the map" over legal picks."""
-    win, setup = window_at(qtbot, tmp_path, "spycraft", "strafe")
-    actor = str(setup.command.actor)
-    tool = win.start_action(actor, win.controller.system.action("strafe"))
-    tool.set_weapon(setup.command.weapon)
-    picks = list(setup.command.squares)
-    for square in picks:
-        tool.pick(square)
+    win, tool, picks = strafe_picked(qtbot, tmp_path)
     battlemap = win.controller.state.battlemap
     past = (battlemap.width + 0.5, battlemap.height - 0.5)
     win.view.centerOn(past[0] * SQUARE, past[1] * SQUARE)
